@@ -1,0 +1,227 @@
+//! `astar`: solve text maps and run Moving AI scenario files from the command line.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
+use astar_visualizer::scenario::parse_scenarios;
+use astar_visualizer::{
+    Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, Search, SearchOptions,
+    Status, TieBreak,
+};
+
+const HELP: &str = "\
+astar: grid pathfinding from the command line
+
+USAGE:
+    astar solve MAPFILE [OPTIONS] [--start X,Y] [--goal X,Y]
+        Solves a text map (O X S E, . + s d or Moving AI .map), prints it with the path
+        drawn, then 'cost: N' and the expansions, or 'no path'. A Moving AI map has no
+        start or goal: give --start and --goal.
+    astar scen MAPFILE SCENFILE [OPTIONS]
+        Runs every scenario in file order and prints one tab-separated line per scenario,
+        'index cost optimal expanded' ('-' for the cost when there is no path), then a
+        summary. Defaults follow the Moving AI rules: 8 directions, only-when-no-obstacles,
+        exact costs.
+
+OPTIONS:
+    --algorithm astar|dijkstra|greedy|bfs          (default astar)
+    --heuristic manhattan|octile|euclidean|chebyshev|zero
+                                                   (default octile with diagonals, else manhattan)
+    --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1)
+    --movement 4|8      directions (default 8)
+    --diagonal always|if-at-most-one-obstacle|only-when-no-obstacles|never
+                        when a diagonal may pass a wall's corner
+                        (default if-at-most-one-obstacle; scen: only-when-no-obstacles)
+    --costs 10-14|exact straight/diagonal step costs 10/14 or 1/sqrt(2)
+                        (default 10-14; scen: exact)
+    --tie-break larger-g|smaller-g|first-in|last-in
+                        order among equal F (default larger-g)
+    -h, --help          this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{HELP}");
+        return ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("astar: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let (command, rest) = args.split_first().ok_or("missing command")?;
+    let mut files = Vec::new();
+    let mut flags = Vec::new();
+    let mut it = rest.iter();
+    while let Some(a) = it.next() {
+        if a.starts_with("--") {
+            let value = it.next().ok_or(format!("{a} needs a value"))?;
+            flags.push((a.as_str(), value.as_str()));
+        } else {
+            files.push(a.as_str());
+        }
+    }
+    match (command.as_str(), files.as_slice()) {
+        ("solve", [map_file]) => solve(map_file, &flags),
+        ("scen", [map_file, scen_file]) => scen(map_file, scen_file, &flags),
+        ("solve", _) => Err("usage: astar solve MAPFILE [OPTIONS]".into()),
+        ("scen", _) => Err("usage: astar scen MAPFILE SCENFILE [OPTIONS]".into()),
+        (other, _) => Err(format!(
+            "unknown command '{other}': expected 'solve' or 'scen' (see --help)"
+        )),
+    }
+}
+
+/// Applies the shared search options; returns the flags it did not know.
+fn apply_options<'a>(
+    mut options: SearchOptions,
+    flags: &[(&'a str, &'a str)],
+) -> Result<(SearchOptions, Vec<(&'a str, &'a str)>), String> {
+    let mut other = Vec::new();
+    for &(flag, value) in flags {
+        let e = |e: &dyn std::fmt::Display| format!("{flag}: {e}");
+        match flag {
+            "--algorithm" => options.algorithm = value.parse::<Algorithm>().map_err(|x| e(&x))?,
+            "--heuristic" => {
+                options.heuristic = Some(value.parse::<Heuristic>().map_err(|x| e(&x))?)
+            }
+            "--weight" => {
+                options.weight = value
+                    .parse()
+                    .map_err(|_| format!("{flag}: expected a number >= 0, found '{value}'"))?
+            }
+            "--movement" => options.directions = value.parse::<Directions>().map_err(|x| e(&x))?,
+            "--diagonal" => options.diagonal = value.parse::<DiagonalRule>().map_err(|x| e(&x))?,
+            "--costs" => options.costs = value.parse::<CostModel>().map_err(|x| e(&x))?,
+            "--tie-break" => options.tie_break = value.parse::<TieBreak>().map_err(|x| e(&x))?,
+            _ => other.push((flag, value)),
+        }
+    }
+    options.validate().map_err(|e| e.to_string())?;
+    Ok((options, other))
+}
+
+fn read(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))
+}
+
+fn parse_point(flag: &str, value: &str) -> Result<Point, String> {
+    let bad = || format!("{flag}: expected X,Y (two whole numbers), found '{value}'");
+    let (x, y) = value.split_once(',').ok_or_else(bad)?;
+    Ok(Point::new(
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// Costs as people read them: integers plain, others to six decimals.
+fn fmt_cost(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v}")
+    } else {
+        let s = format!("{v:.6}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
+    let (options, other) = apply_options(SearchOptions::default(), flags)?;
+    let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
+    let (mut start, mut goal) = (map.start, map.goal);
+    for (flag, value) in other {
+        match flag {
+            "--start" => start = Some(parse_point(flag, value)?),
+            "--goal" => goal = Some(parse_point(flag, value)?),
+            _ => return Err(format!("unknown option '{flag}' (see --help)")),
+        }
+    }
+    let (Some(start), Some(goal)) = (start, goal) else {
+        return Err(format!(
+            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
+        ));
+    };
+    let format = match map.format {
+        MapFormat::MovingAi => MapFormat::Dot,
+        f => f,
+    };
+    let mut search = Search::new(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    if let Some(reason) = options.admissibility().reason {
+        eprintln!("warning: {reason}");
+    }
+    let status = search.run();
+    let drawn = write_map(
+        search.grid(),
+        Some(start),
+        Some(goal),
+        format,
+        search.path(),
+    )
+    .map_err(|e| e.to_string())?;
+    print!("{drawn}");
+    let expanded = search.counters().expanded;
+    match (status, search.path_cost()) {
+        (Status::Found, Some(cost)) => println!("cost: {}\nexpanded: {expanded}", fmt_cost(cost)),
+        _ => println!("no path\nexpanded: {expanded}"),
+    }
+    Ok(())
+}
+
+fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
+    let (options, other) = apply_options(SearchOptions::moving_ai(), flags)?;
+    if let Some((flag, _)) = other.first() {
+        return Err(format!("unknown option '{flag}' (see --help)"));
+    }
+    let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
+    let scenarios = parse_scenarios(&read(scen_path)?).map_err(|e| format!("{scen_path}: {e}"))?;
+    let (w, h) = (map.grid.width(), map.grid.height());
+    if let Some((i, s)) = scenarios
+        .iter()
+        .enumerate()
+        .find(|(_, s)| (s.width, s.height) != (w, h))
+    {
+        return Err(format!(
+            "{scen_path}: scenario {i} is for a {}x{} map but {map_path} is {w}x{h}",
+            s.width, s.height
+        ));
+    }
+    let Some(first) = scenarios.first() else {
+        println!("no scenarios");
+        return Ok(());
+    };
+    let mut search =
+        Search::new(map.grid, first.start, first.goal, options).map_err(|e| e.to_string())?;
+    let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
+    let began = Instant::now();
+    for (i, s) in scenarios.iter().enumerate() {
+        search
+            .restart(s.start, s.goal)
+            .map_err(|e| format!("scenario {i}: {e}"))?;
+        search.run();
+        let expanded = search.counters().expanded;
+        expanded_total += expanded as u64;
+        let cost = search.path_cost();
+        if let Some(c) = cost {
+            solved += 1;
+            if (c - s.optimal).abs() <= 1e-4 * s.optimal.max(1.0) {
+                matching += 1;
+            }
+        }
+        let cost = cost.map_or("-".to_string(), |c| format!("{c:.8}"));
+        println!("{i}\t{cost}\t{:.8}\t{expanded}", s.optimal);
+    }
+    let ms = began.elapsed().as_secs_f64() * 1000.0;
+    println!(
+        "# scenarios: {}  solved: {solved}  optimal (1e-4): {matching}  expanded: {expanded_total}  \
+         time: {ms:.1} ms ({:.3} ms per search)",
+        scenarios.len(),
+        ms / scenarios.len() as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! Heuristics: estimates of the remaining cost to the goal, in the same units as the step costs.
+
+use crate::movement::Movement;
+use crate::names::named_enum;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heuristic {
+    /// Straight steps only: |dx| + |dy| straight steps.
+    Manhattan,
+    /// Diagonal distance: min(|dx|,|dy|) diagonal steps plus the rest straight.
+    Octile,
+    /// Straight-line distance, rounded down to whole cost units.
+    Euclidean,
+    /// max(|dx|,|dy|) straight steps: every step, even diagonal, priced as straight.
+    Chebyshev,
+    /// No estimate: A* becomes Dijkstra.
+    Zero,
+}
+
+named_enum!(Heuristic, "heuristic", {
+    Manhattan => "manhattan",
+    Octile => "octile",
+    Euclidean => "euclidean",
+    Chebyshev => "chebyshev",
+    Zero => "zero",
+});
+
+impl Heuristic {
+    /// The usual choice for a movement: octile when diagonals are possible, Manhattan otherwise.
+    pub fn default_for(movement: Movement) -> Heuristic {
+        if movement.has_diagonals() {
+            Heuristic::Octile
+        } else {
+            Heuristic::Manhattan
+        }
+    }
+
+    /// Estimated cost units from a cell to the goal, `dx` and `dy` cells away.
+    pub fn estimate(self, movement: Movement, dx: u32, dy: u32) -> f64 {
+        let straight = movement.costs.straight();
+        let (lo, hi) = (dx.min(dy) as f64, dx.max(dy) as f64);
+        match self {
+            Heuristic::Manhattan => straight * (lo + hi),
+            Heuristic::Octile => movement.costs.diagonal() * lo + straight * (hi - lo),
+            Heuristic::Euclidean => (straight * lo.hypot(hi)).floor(),
+            Heuristic::Chebyshev => straight * hi,
+            Heuristic::Zero => 0.0,
+        }
+    }
+
+    /// Why this heuristic can overestimate the true cost under `movement` (so A* may return a
+    /// longer path), or `None` if it never does. Terrain weights only raise costs, so the
+    /// free-space cost of plain ground is the bound to compare with.
+    pub fn overestimate_reason(self, movement: Movement) -> Option<String> {
+        if !movement.has_diagonals() {
+            return None;
+        }
+        let (straight, diagonal) = (movement.costs.straight(), movement.costs.diagonal());
+        let scale = movement.costs.scale();
+        match self {
+            Heuristic::Manhattan if 2.0 * straight > diagonal => Some(format!(
+                "Manhattan counts a diagonal step as two straight steps ({}) but it costs {}, \
+                 so it overestimates and A* may miss the shortest path; use octile",
+                2.0 * straight / scale,
+                diagonal / scale
+            )),
+            Heuristic::Euclidean if std::f64::consts::SQRT_2 * straight > diagonal => Some(format!(
+                "with {} diagonal steps the straight-line distance is longer than the cost of a \
+                 run of diagonals (e.g. 8 diagonals: {} > {}), so Euclidean overestimates; use octile",
+                diagonal / scale,
+                ((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale,
+                8.0 * diagonal / scale
+            )),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movement::{CostModel, DiagonalRule, Directions};
+
+    fn eight(costs: CostModel) -> Movement {
+        Movement {
+            directions: Directions::Eight,
+            diagonal: DiagonalRule::Always,
+            costs,
+        }
+    }
+
+    #[test]
+    fn estimates_use_the_step_cost_units() {
+        let m = eight(CostModel::TenFourteen);
+        assert_eq!(Heuristic::Manhattan.estimate(m, 3, 1), 40.0);
+        assert_eq!(Heuristic::Octile.estimate(m, 3, 1), 34.0);
+        assert_eq!(Heuristic::Chebyshev.estimate(m, 3, 1), 30.0);
+        assert_eq!(Heuristic::Euclidean.estimate(m, 3, 4), 50.0);
+        assert_eq!(Heuristic::Zero.estimate(m, 3, 4), 0.0);
+    }
+
+    #[test]
+    fn admissibility_depends_on_movement_and_costs() {
+        let ten = eight(CostModel::TenFourteen);
+        let exact = eight(CostModel::Exact);
+        let four = Movement {
+            directions: Directions::Four,
+            ..ten
+        };
+        assert!(Heuristic::Manhattan.overestimate_reason(ten).is_some());
+        assert!(Heuristic::Manhattan.overestimate_reason(four).is_none());
+        assert!(Heuristic::Euclidean.overestimate_reason(ten).is_some());
+        assert!(Heuristic::Euclidean.overestimate_reason(exact).is_none());
+        for h in [Heuristic::Octile, Heuristic::Chebyshev, Heuristic::Zero] {
+            assert!(h.overestimate_reason(ten).is_none());
+            assert!(h.overestimate_reason(exact).is_none());
+        }
+    }
+
+    #[test]
+    fn euclidean_with_ten_fourteen_really_overestimates_eight_diagonals() {
+        let m = eight(CostModel::TenFourteen);
+        assert!(Heuristic::Euclidean.estimate(m, 8, 8) > 8.0 * 14.0);
+    }
+}

@@ -1,0 +1,67 @@
+//! The undo log of a search: for each step, what it popped and what it changed, so that
+//! `step_back` costs time proportional to that step alone.
+
+use crate::open_list::Key;
+
+/// One step's record. Its neighbour changes are `History::changes[changes_from..]` up to the
+/// next step's `changes_from`.
+#[derive(Clone, Debug)]
+pub struct StepRecord {
+    /// The node taken from the open list with its key (`None`: the list was empty).
+    pub popped: Option<(u32, Key)>,
+    pub prev_current: u32,
+    pub prev_max_open: u32,
+    pub prev_next_order: u32,
+    pub changes_from: usize,
+}
+
+/// A neighbour's values before a step opened it (`old_key` = `None`) or improved it.
+/// Its old F is the priority in its old key.
+#[derive(Clone, Copy, Debug)]
+pub struct Change {
+    pub cell: u32,
+    pub old_g: f64,
+    pub old_parent: u32,
+    pub old_key: Option<Key>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    steps: Vec<StepRecord>,
+    changes: Vec<Change>,
+}
+
+impl History {
+    pub fn begin(&mut self, mut record: StepRecord) {
+        record.changes_from = self.changes.len();
+        self.steps.push(record);
+    }
+
+    pub fn set_popped(&mut self, cell: u32, key: Key) {
+        if let Some(last) = self.steps.last_mut() {
+            last.popped = Some((cell, key));
+        }
+    }
+
+    pub fn push_change(&mut self, change: Change) {
+        self.changes.push(change);
+    }
+
+    /// Removes the last step's record and returns it with its changes.
+    pub fn pop(&mut self) -> Option<(StepRecord, Vec<Change>)> {
+        let record = self.steps.pop()?;
+        let changes = self.changes.split_off(record.changes_from);
+        Some((record, changes))
+    }
+
+    pub fn last_changes(&self) -> &[Change] {
+        self.steps
+            .last()
+            .map_or(&[], |r| &self.changes[r.changes_from..])
+    }
+
+    pub fn clear(&mut self) {
+        self.steps.clear();
+        self.changes.clear();
+    }
+}

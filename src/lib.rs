@@ -1,0 +1,26 @@
+//! A stepwise, exact grid pathfinding engine: A*, Dijkstra, greedy best-first and
+//! breadth-first search over one best-first loop, with every expansion observable and
+//! undoable, plus the text map formats of the classic tutorials and of Moving AI.
+
+pub mod editor;
+pub mod events;
+pub mod grid;
+pub mod heuristic;
+mod history;
+pub mod map_text;
+pub mod movement;
+mod names;
+pub mod open_list;
+pub mod options;
+pub mod scenario;
+pub mod search;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use events::{Neighbour, NodeValues, Outcome, StepEvent};
+pub use grid::{Grid, GridError, Point, MAX_SIDE};
+pub use heuristic::Heuristic;
+pub use movement::{CostModel, DiagonalRule, Directions, Movement};
+pub use names::UnknownName;
+pub use options::{Admissibility, Algorithm, SearchOptions, TieBreak};
+pub use search::{CellState, Counters, Search, SearchError, Status};

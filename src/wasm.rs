@@ -1,0 +1,520 @@
+//! The JavaScript boundary: `MapEditor` and `Search` objects for the page.
+//!
+//! Whole-grid data (terrain, states, G/H/F, parents) is read by JavaScript through typed-array
+//! views on wasm memory at the pointers returned here; small structured values (options,
+//! events, errors) cross with serde-wasm-bindgen. Every argument is checked and every failure
+//! becomes a thrown `Error`: a panic would kill the module.
+
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use crate::editor::{EditError, Endpoint, MapEditor};
+use crate::grid::Point;
+use crate::map_text::MapFormat;
+use crate::options::SearchOptions;
+use crate::search::{CellState, Search};
+use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
+
+/// Logs panics to the console: should one ever happen, the page can say what broke.
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("astar-visualizer panicked: {info}").into());
+    }));
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn edit_error(e: EditError) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// A JavaScript number that must be a whole number in `0..=max`.
+fn whole(value: f64, name: &str, max: f64) -> Result<i64, JsError> {
+    if value.fract() != 0.0 || !(0.0..=max).contains(&value) {
+        return Err(JsError::new(&format!(
+            "{name} must be a whole number from 0 to {max}, got {value}"
+        )));
+    }
+    Ok(value as i64)
+}
+
+/// A coordinate: whole and not absurd; the grid then says whether it is on the map.
+fn coord(value: f64, name: &str) -> Result<i64, JsError> {
+    if value.fract() != 0.0 || !value.is_finite() || value.abs() > 1e9 {
+        return Err(JsError::new(&format!(
+            "{name} must be a whole number, got {value}"
+        )));
+    }
+    Ok(value as i64)
+}
+
+#[derive(Serialize)]
+struct Xy {
+    x: u32,
+    y: u32,
+}
+
+impl From<Point> for Xy {
+    fn from(p: Point) -> Self {
+        Xy { x: p.x, y: p.y }
+    }
+}
+
+#[wasm_bindgen(js_name = MapEditor)]
+pub struct JsMapEditor {
+    inner: MapEditor,
+}
+
+#[wasm_bindgen(js_class = MapEditor)]
+impl JsMapEditor {
+    /// A blank map.
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: f64, height: f64) -> Result<JsMapEditor, JsError> {
+        let (w, h) = sides(width, height)?;
+        MapEditor::new(w, h)
+            .map(|inner| JsMapEditor { inner })
+            .map_err(edit_error)
+    }
+
+    /// A map with a wall standing between start and goal, as in the tutorials.
+    #[wasm_bindgen(js_name = defaultScene)]
+    pub fn default_scene(width: f64, height: f64) -> Result<JsMapEditor, JsError> {
+        let (w, h) = sides(width, height)?;
+        MapEditor::default_scene(w, h)
+            .map(|inner| JsMapEditor { inner })
+            .map_err(edit_error)
+    }
+
+    /// Reads any supported text map; the error names the line and column.
+    #[wasm_bindgen(js_name = fromText)]
+    pub fn from_text(text: &str) -> Result<JsMapEditor, JsError> {
+        MapEditor::from_text(text)
+            .map(|inner| JsMapEditor { inner })
+            .map_err(edit_error)
+    }
+
+    /// `format`: "ox", "dot" or "movingai".
+    #[wasm_bindgen(js_name = toText)]
+    pub fn to_text(&self, format: &str) -> Result<String, JsError> {
+        let format: MapFormat = format.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        self.inner.to_text(format).map_err(edit_error)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.inner.grid().width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.inner.grid().height()
+    }
+
+    #[wasm_bindgen(js_name = cellCount)]
+    pub fn cell_count(&self) -> u32 {
+        self.inner.grid().cell_count() as u32
+    }
+
+    pub fn start(&self) -> Result<JsValue, JsError> {
+        to_js(&Xy::from(self.inner.start()))
+    }
+
+    pub fn goal(&self) -> Result<JsValue, JsError> {
+        to_js(&Xy::from(self.inner.goal()))
+    }
+
+    /// Offset in wasm memory of the terrain bytes (0 wall, 1..9 weight), row by row.
+    #[wasm_bindgen(js_name = terrainPtr)]
+    pub fn terrain_ptr(&self) -> *const u8 {
+        self.inner.grid().terrain().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = terrainAt)]
+    pub fn terrain_at(&self, x: f64, y: f64) -> Result<u8, JsError> {
+        let grid = self.inner.grid();
+        let i = grid
+            .index_of(coord(x, "x")?, coord(y, "y")?)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(grid.terrain()[i])
+    }
+
+    #[wasm_bindgen(js_name = beginStroke)]
+    pub fn begin_stroke(&mut self) {
+        self.inner.begin_stroke();
+    }
+
+    #[wasm_bindgen(js_name = endStroke)]
+    pub fn end_stroke(&mut self) -> bool {
+        self.inner.end_stroke()
+    }
+
+    /// `brush`: 0 wall, 1 eraser, 2..9 terrain weight.
+    pub fn paint(&mut self, x: f64, y: f64, brush: f64) -> Result<(), JsError> {
+        let brush = whole(brush, "brush", 9.0)? as u8;
+        self.inner
+            .paint(coord(x, "x")?, coord(y, "y")?, brush)
+            .map_err(edit_error)
+    }
+
+    #[wasm_bindgen(js_name = paintLine)]
+    pub fn paint_line(
+        &mut self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+        brush: f64,
+    ) -> Result<(), JsError> {
+        let brush = whole(brush, "brush", 9.0)? as u8;
+        let (x0, y0) = (coord(x0, "x0")?, coord(y0, "y0")?);
+        let (x1, y1) = (coord(x1, "x1")?, coord(y1, "y1")?);
+        self.inner
+            .paint_line(x0, y0, x1, y1, brush)
+            .map_err(edit_error)
+    }
+
+    #[wasm_bindgen(js_name = moveStart)]
+    pub fn move_start(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+        self.inner
+            .move_endpoint(Endpoint::Start, coord(x, "x")?, coord(y, "y")?)
+            .map_err(edit_error)
+    }
+
+    #[wasm_bindgen(js_name = moveGoal)]
+    pub fn move_goal(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+        self.inner
+            .move_endpoint(Endpoint::Goal, coord(x, "x")?, coord(y, "y")?)
+            .map_err(edit_error)
+    }
+
+    #[wasm_bindgen(js_name = clearWalls)]
+    pub fn clear_walls(&mut self) -> bool {
+        self.inner.clear_walls()
+    }
+
+    #[wasm_bindgen(js_name = clearWeights)]
+    pub fn clear_weights(&mut self) -> bool {
+        self.inner.clear_weights()
+    }
+
+    pub fn resize(&mut self, width: f64, height: f64) -> Result<(), JsError> {
+        let (w, h) = sides(width, height)?;
+        self.inner.resize(w, h).map_err(edit_error)
+    }
+
+    pub fn undo(&mut self) -> bool {
+        self.inner.undo()
+    }
+
+    pub fn redo(&mut self) -> bool {
+        self.inner.redo()
+    }
+
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    pub fn revision(&self) -> f64 {
+        self.inner.revision() as f64
+    }
+}
+
+/// Width and height as whole numbers; the grid itself enforces the size limit.
+fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
+    let w = whole(width, "width", u32::MAX as f64)?;
+    let h = whole(height, "height", u32::MAX as f64)?;
+    Ok((w as u32, h as u32))
+}
+
+/// Options as JavaScript gives them; every field optional, unknown fields refused.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct OptionsInput {
+    algorithm: Option<String>,
+    heuristic: Option<String>,
+    weight: Option<f64>,
+    directions: Option<NumberOrText>,
+    diagonal: Option<String>,
+    costs: Option<String>,
+    tie_break: Option<String>,
+}
+
+/// `directions` comes as 4 or 8 from code and as "4" or "8" from a select element or a URL.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum NumberOrText {
+    Number(f64),
+    Text(String),
+}
+
+/// The resolved options, in the same shape as the input.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OptionsOutput {
+    algorithm: &'static str,
+    heuristic: &'static str,
+    weight: f64,
+    directions: u8,
+    diagonal: &'static str,
+    costs: &'static str,
+    tie_break: &'static str,
+}
+
+fn parse_field<T: std::str::FromStr>(value: Option<String>, default: T) -> Result<T, JsError>
+where
+    T::Err: std::fmt::Display,
+{
+    match value {
+        None => Ok(default),
+        Some(v) => v.parse().map_err(|e: T::Err| JsError::new(&e.to_string())),
+    }
+}
+
+fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
+    let input: OptionsInput = if value.is_undefined() || value.is_null() {
+        OptionsInput::default()
+    } else {
+        serde_wasm_bindgen::from_value(value)
+            .map_err(|e| JsError::new(&format!("search options: {e}")))?
+    };
+    let d = SearchOptions::default();
+    let directions = match input.directions {
+        None => None,
+        Some(NumberOrText::Number(n)) => Some(n.to_string()),
+        Some(NumberOrText::Text(t)) => Some(t),
+    };
+    let options = SearchOptions {
+        algorithm: parse_field::<Algorithm>(input.algorithm, d.algorithm)?,
+        heuristic: match input.heuristic {
+            None => None,
+            Some(h) => Some(
+                h.parse::<Heuristic>()
+                    .map_err(|e| JsError::new(&e.to_string()))?,
+            ),
+        },
+        weight: input.weight.unwrap_or(d.weight),
+        directions: parse_field::<Directions>(directions, d.directions)?,
+        diagonal: parse_field::<DiagonalRule>(input.diagonal, d.diagonal)?,
+        costs: parse_field::<CostModel>(input.costs, d.costs)?,
+        tie_break: parse_field::<TieBreak>(input.tie_break, d.tie_break)?,
+    };
+    options
+        .validate()
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(options)
+}
+
+#[wasm_bindgen(js_name = Search)]
+pub struct JsSearch {
+    inner: Search,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CellInfo {
+    x: u32,
+    y: u32,
+    terrain: u8,
+    state: CellState,
+    g: Option<f64>,
+    h: Option<f64>,
+    f: Option<f64>,
+    parent: Option<Xy>,
+}
+
+#[wasm_bindgen(js_class = Search)]
+impl JsSearch {
+    /// A search over a snapshot of the editor's map.
+    #[wasm_bindgen(constructor)]
+    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
+        let options = read_options(options)?;
+        let map = &editor.inner;
+        Search::new(map.grid().clone(), map.start(), map.goal(), options)
+            .map(|inner| JsSearch { inner })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    pub fn options(&self) -> Result<JsValue, JsError> {
+        let o = self.inner.options();
+        to_js(&OptionsOutput {
+            algorithm: o.algorithm.name(),
+            heuristic: self.inner.heuristic().name(),
+            weight: o.weight,
+            directions: match o.directions {
+                Directions::Four => 4,
+                Directions::Eight => 8,
+            },
+            diagonal: o.diagonal.name(),
+            costs: o.costs.name(),
+            tie_break: o.tie_break.name(),
+        })
+    }
+
+    pub fn admissibility(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.options().admissibility())
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.inner.grid().width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.inner.grid().height()
+    }
+
+    /// One expansion; its event, or `null` once the search has finished.
+    pub fn step(&mut self) -> Result<JsValue, JsError> {
+        match self.inner.step() {
+            Some(event) => to_js(&event),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&mut self) -> bool {
+        self.inner.step_back()
+    }
+
+    pub fn advance(&mut self, n: f64) -> Result<u32, JsError> {
+        Ok(self.inner.advance(whole(n, "n", u32::MAX as f64)? as u32))
+    }
+
+    pub fn finish(&mut self) {
+        self.inner.finish();
+    }
+
+    pub fn seek(&mut self, step: f64) -> Result<u32, JsError> {
+        Ok(self
+            .inner
+            .seek(whole(step, "step", u32::MAX as f64)? as u32))
+    }
+
+    #[wasm_bindgen(js_name = stepCount)]
+    pub fn step_count(&self) -> u32 {
+        self.inner.counters().steps
+    }
+
+    #[wasm_bindgen(js_name = totalSteps)]
+    pub fn total_steps(&self) -> Option<u32> {
+        self.inner.total_steps()
+    }
+
+    pub fn status(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.status())
+    }
+
+    #[wasm_bindgen(js_name = statesPtr)]
+    pub fn states_ptr(&self) -> *const u8 {
+        self.inner.states().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = gPtr)]
+    pub fn g_ptr(&self) -> *const f64 {
+        self.inner.g_values().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = hPtr)]
+    pub fn h_ptr(&self) -> *const f64 {
+        self.inner.h_values().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = fPtr)]
+    pub fn f_ptr(&self) -> *const f64 {
+        self.inner.f_values().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = parentPtr)]
+    pub fn parent_ptr(&self) -> *const u32 {
+        self.inner.parents().as_ptr()
+    }
+
+    #[wasm_bindgen(js_name = costScale)]
+    pub fn cost_scale(&self) -> f64 {
+        self.inner.cost_scale()
+    }
+
+    #[wasm_bindgen(js_name = priorityScale)]
+    pub fn priority_scale(&self) -> f64 {
+        self.inner.priority_scale()
+    }
+
+    pub fn current(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.current().map(Xy::from))
+    }
+
+    pub fn touched(&self) -> Result<JsValue, JsError> {
+        let points: Vec<Xy> = self.inner.touched().into_iter().map(Xy::from).collect();
+        to_js(&points)
+    }
+
+    #[wasm_bindgen(js_name = openList)]
+    pub fn open_list(&self, k: f64) -> Result<JsValue, JsError> {
+        let k = whole(k, "k", 1e6)? as usize;
+        to_js(&self.inner.open_list(k))
+    }
+
+    #[wasm_bindgen(js_name = openCount)]
+    pub fn open_count(&self) -> u32 {
+        self.inner.counters().open
+    }
+
+    pub fn path(&self) -> js_sys::Uint32Array {
+        js_sys::Uint32Array::from(self.inner.path())
+    }
+
+    #[wasm_bindgen(js_name = pathCost)]
+    pub fn path_cost(&self) -> Option<f64> {
+        self.inner.path_cost()
+    }
+
+    #[wasm_bindgen(js_name = pathSteps)]
+    pub fn path_steps(&self) -> Option<u32> {
+        self.inner.path_steps()
+    }
+
+    pub fn counters(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.counters())
+    }
+
+    #[wasm_bindgen(js_name = cellInfo)]
+    pub fn cell_info(&self, x: f64, y: f64) -> Result<JsValue, JsError> {
+        let grid = self.inner.grid();
+        let i = grid
+            .index_of(coord(x, "x")?, coord(y, "y")?)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let p = grid.point(i);
+        let state = self
+            .inner
+            .cell_state(p)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let values = self.inner.values(i as u32);
+        let known = |v: f64| v.is_finite().then_some(v);
+        let parent = self
+            .inner
+            .parent_of(p)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&CellInfo {
+            x: p.x,
+            y: p.y,
+            terrain: grid.terrain()[i],
+            state,
+            g: known(values.g),
+            h: known(values.h),
+            f: known(values.f),
+            parent: parent.map(Xy::from),
+        })
+    }
+}

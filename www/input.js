@@ -1,0 +1,159 @@
+// Editing the map on the canvas with a mouse, a finger or a pen (pointer events), and with
+// the keyboard when the grid has focus.
+//
+// A stroke starting on the start or the goal drags it. Any other stroke paints: the first
+// cell decides whether it draws or erases (starting on a cell that already has the brush's
+// terrain erases), and each move paints the whole line from the previous position, so a fast
+// stroke leaves no gaps. A stroke is one undo entry.
+
+// A brush number is the terrain value it leaves: 0 wall, 1 plain ground (the eraser), 2..9
+// terrain weights.
+export const BRUSH_ERASER = 1;
+
+function sameCell(a, b) {
+  return a !== null && b !== null && a.x === b.x && a.y === b.y;
+}
+
+export class GridInput {
+  // host: { editor(), brush(), changed(), guard(fn) }
+  constructor(canvas, renderer, host) {
+    this.canvas = canvas;
+    this.renderer = renderer;
+    this.host = host;
+    this.stroke = null;
+    this.hover = null;
+    this.cursor = null;
+    const on = (type, handler) => canvas.addEventListener(type, (e) => host.guard(() => handler.call(this, e)));
+    on('pointerdown', this.down);
+    on('pointermove', this.move);
+    on('pointerup', this.end);
+    on('pointercancel', this.end);
+    on('lostpointercapture', this.end);
+    on('pointerleave', this.leave);
+    on('keydown', this.key);
+    on('blur', () => this.setCursor(null));
+  }
+
+  down(e) {
+    if (this.stroke || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    const cell = this.renderer.cellFromPoint(e.clientX, e.clientY);
+    if (!cell) return;
+    e.preventDefault();
+    this.canvas.focus({ preventScroll: true });
+    this.canvas.setPointerCapture(e.pointerId);
+    const editor = this.host.editor();
+    let kind = 'paint';
+    let brush = this.host.brush();
+    if (sameCell(cell, editor.start())) {
+      kind = 'start';
+    } else if (sameCell(cell, editor.goal())) {
+      kind = 'goal';
+    } else {
+      if (brush !== BRUSH_ERASER && editor.terrainAt(cell.x, cell.y) === brush) brush = BRUSH_ERASER;
+      editor.beginStroke();
+      editor.paint(cell.x, cell.y, brush);
+    }
+    this.stroke = { pointerId: e.pointerId, kind, brush, last: cell };
+    this.canvas.classList.toggle('dragging-endpoint', kind !== 'paint');
+    this.hover = cell;
+    this.cursor = null;
+    this.host.changed();
+  }
+
+  move(e) {
+    const stroke = this.stroke;
+    if (stroke && e.pointerId === stroke.pointerId) {
+      const cell = this.renderer.cellFromPoint(e.clientX, e.clientY, true);
+      if (!sameCell(cell, stroke.last)) {
+        const editor = this.host.editor();
+        if (stroke.kind === 'paint') {
+          editor.paintLine(stroke.last.x, stroke.last.y, cell.x, cell.y, stroke.brush);
+        } else {
+          this.moveEndpoint(editor, stroke.kind, cell);
+        }
+        stroke.last = cell;
+      }
+    }
+    const hover = this.renderer.cellFromPoint(e.clientX, e.clientY);
+    if (!sameCell(hover, this.hover)) {
+      this.hover = hover;
+      this.updatePointerStyle();
+      this.host.changed();
+    } else if (stroke) {
+      this.host.changed();
+    }
+  }
+
+  // Dragging across walls or over the other endpoint just leaves the endpoint where it last
+  // could go; the drag continues.
+  moveEndpoint(editor, kind, cell) {
+    const other = kind === 'start' ? editor.goal() : editor.start();
+    if (sameCell(cell, other) || editor.terrainAt(cell.x, cell.y) === 0) return;
+    if (kind === 'start') editor.moveStart(cell.x, cell.y);
+    else editor.moveGoal(cell.x, cell.y);
+  }
+
+  end(e) {
+    const stroke = this.stroke;
+    if (!stroke || e.pointerId !== stroke.pointerId) return;
+    this.stroke = null;
+    if (stroke.kind === 'paint') this.host.editor().endStroke();
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+    this.canvas.classList.remove('dragging-endpoint');
+    this.host.changed();
+  }
+
+  // A finger that lifts keeps its cell in the inspector; a mouse that leaves clears it.
+  leave(e) {
+    if (this.stroke || e.pointerType !== 'mouse' || this.hover === null) return;
+    this.hover = null;
+    this.host.changed();
+  }
+
+  updatePointerStyle() {
+    const editor = this.host.editor();
+    const overEndpoint = sameCell(this.hover, editor.start()) || sameCell(this.hover, editor.goal());
+    this.canvas.classList.toggle('over-endpoint', overEndpoint);
+  }
+
+  setCursor(cell) {
+    if (sameCell(cell, this.cursor) || (cell === null && this.cursor === null)) return;
+    this.cursor = cell;
+    this.host.changed();
+  }
+
+  // Arrow keys move a cell cursor, Enter paints with the brush (same toggle rule as a
+  // stroke), S and G put the start or the goal on the cursor.
+  key(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const editor = this.host.editor();
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const at = this.cursor ?? editor.start();
+    if (moves[e.key]) {
+      e.preventDefault();
+      const [dx, dy] = moves[e.key];
+      const x = Math.min(editor.width - 1, Math.max(0, at.x + (this.cursor ? dx : 0)));
+      const y = Math.min(editor.height - 1, Math.max(0, at.y + (this.cursor ? dy : 0)));
+      this.setCursor({ x, y });
+      this.hover = null;
+    } else if (e.key === 'Enter' && this.cursor) {
+      e.preventDefault();
+      let brush = this.host.brush();
+      if (brush !== BRUSH_ERASER && editor.terrainAt(at.x, at.y) === brush) brush = BRUSH_ERASER;
+      editor.beginStroke();
+      editor.paint(at.x, at.y, brush);
+      editor.endStroke();
+      this.host.changed();
+    } else if ((e.key === 's' || e.key === 'S') && this.cursor) {
+      e.preventDefault();
+      editor.moveStart(at.x, at.y);
+      this.host.changed();
+    } else if ((e.key === 'g' || e.key === 'G') && this.cursor) {
+      e.preventDefault();
+      editor.moveGoal(at.x, at.y);
+      this.host.changed();
+    } else if (e.key === 'Escape' && this.cursor) {
+      this.setCursor(null);
+    }
+  }
+}

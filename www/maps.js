@@ -1,0 +1,96 @@
+import { mazeText, randomWallsText } from './mapgen.js';
+
+// The built-in example maps. The first three are the worked examples of the classic
+// tutorials, in their own text formats: O X S E (ground, wall, start, end) and . + s d
+// (ground, wall, source, destination); digits are terrain weights.
+export const EXAMPLES = [
+  {
+    id: 'tutorial-wall',
+    name: 'Tutorial: a wall between (8×6)',
+    text: `OOOOOOOO
+OOOOXOOO
+OOSOXOEO
+OOOOXOOO
+OOOOOOOO
+OOOOOOOO`,
+  },
+  {
+    id: 'tutorial-pockets',
+    name: 'Tutorial: walls all around (8×6)',
+    text: `OXXXXOOO
+OXOOXOOO
+OOSOXOEX
+OOOOXXXO
+OOOXOXOO
+OOOOOOOO`,
+  },
+  {
+    id: 'tutorial-dots',
+    name: 'Tutorial: the . + s d map (14×9)',
+    text: `..............
+.....++++++++.
+....s+.....++.
+.....+...d.+..
+.....+.....+.+
+.....+++++.+..
+.....+.....++.
+.....+.++++++.
+.....+........`,
+  },
+  {
+    id: 'u-trap',
+    name: 'U-shaped trap (24×14)',
+    text: `OOOOOOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOXXXXXXXOOOOOOOO
+OOOOOOOOOOOOOOOXOOOOOOOO
+OOOOOOOOOOOOOOOXOOOOOOOO
+OOOOOOOOOOOOOOOXOOOOOOOO
+OOOOOSOOOOOOOOOXOOOOEOOO
+OOOOOOOOOOOOOOOXOOOOOOOO
+OOOOOOOOOOOOOOOXOOOOOOOO
+OOOOOOOOOXXXXXXXOOOOOOOO
+OOOOOOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOOOOOO`,
+  },
+  {
+    id: 'swamp',
+    name: 'Swamp: terrain costs (20×12)',
+    text: `OOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOSOOOOO3553OOOOOEOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO
+OOOOOOOO3553OOOOOOOO`,
+  },
+  {
+    id: 'no-path',
+    name: 'Walled-in goal: no path (12×8)',
+    text: `OOOOOOOOOOOO
+OOOOOOXXXXXO
+OOOOOOXOOOXO
+OOOOOOXOEOXO
+OOSOOOXOOOXO
+OOOOOOXOOOXO
+OOOOOOXXXXXO
+OOOOOOOOOOOO`,
+  },
+  { id: 'maze', name: 'Maze (31×21)', build: () => mazeText(31, 21, 7) },
+  { id: 'random-64', name: 'Random walls, 30% (64×64)', build: () => randomWallsText(64, 64, 0.3, 11) },
+  { id: 'maze-255', name: 'Large maze (255×255)', build: () => mazeText(255, 255, 3) },
+  { id: 'random-512', name: 'Random walls, 25% (512×512)', build: () => randomWallsText(512, 512, 0.25, 5) },
+];
+
+export function exampleText(id) {
+  const example = EXAMPLES.find((e) => e.id === id);
+  if (!example) return null;
+  return example.text ?? example.build();
+}

@@ -1,0 +1,63 @@
+// The page's colours, in one place: the canvas reads them here and the legend gets them as
+// CSS custom properties. Based on the Okabe-Ito palette so open, closed, current and path
+// stay apart for colour-blind viewers (blue against yellow/orange is the safest pair); start
+// green and goal red follow the tutorials, darkened so white letters on them stay legible,
+// and they also carry the letters S and G so they are never told apart by colour alone.
+export const PALETTE = {
+  ground: '#ffffff',
+  gridLine: '#c8cdd3',
+  wall: '#3a3a3a',
+  terrain: '#7a5230',
+  open: '#a6d8f4',
+  closed: '#f5eb99',
+  current: '#e69f00',
+  touched: '#cc79a7',
+  path: '#0072b2',
+  pathCasing: '#ffffff',
+  start: '#00785a',
+  goal: '#c04a00',
+  next: '#1a1a1a',
+  text: '#1a1a1a',
+  textOnDark: '#ffffff',
+};
+
+// Terrain weight w (2..9) darkens a cell towards PALETTE.terrain by this fraction, so heavier
+// ground reads darker whatever the state colour underneath.
+export function terrainShade(weight) {
+  return weight <= 1 ? 0 : 0.14 + (weight - 2) * 0.085;
+}
+
+export function applyPaletteToCss(root) {
+  for (const [name, value] of Object.entries(PALETTE)) {
+    root.style.setProperty(`--c-${name}`, value);
+  }
+  for (let w = 2; w <= 9; w++) {
+    root.style.setProperty(`--c-terrain-${w}`, mixHex(PALETTE.ground, PALETTE.terrain, terrainShade(w)));
+  }
+}
+
+export function hexToRgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+export function mixRgb(a, b, t) {
+  return a.map((v, i) => Math.round(v + (b[i] - v) * t));
+}
+
+export function rgbToCss(rgb) {
+  return `rgb(${rgb[0]}, ${rgb[1]}, ${rgb[2]})`;
+}
+
+export function mixHex(a, b, t) {
+  return rgbToCss(mixRgb(hexToRgb(a), hexToRgb(b), t));
+}
+
+// Relative luminance (WCAG) decides whether dark or white text goes on a fill.
+export function isDark(rgb) {
+  const [r, g, b] = rgb.map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.22;
+}

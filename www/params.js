@@ -1,0 +1,123 @@
+/*
+ * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
+ * a wrong one gets a message on the page and is ignored.
+ *
+ *   algorithm   astar | dijkstra | greedy | bfs                               (default astar)
+ *   heuristic   manhattan | octile | euclidean | chebyshev | zero
+ *               (default: octile with 8 directions, manhattan with 4)
+ *   weight      heuristic weight w >= 0 in f = g + w*h                        (default 1)
+ *   directions  4 | 8                                                         (default 8)
+ *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
+ *                                                          (default if-at-most-one-obstacle)
+ *   costs       10-14 | exact                                                 (default 10-14)
+ *   tieBreak    larger-g | smaller-g | first-in | last-in                     (default larger-g)
+ *   map         the map as text with rows separated by "/", in the O X S E format
+ *               (O ground, X wall, S start, E goal) or the . + s d format; digits 1-9 are
+ *               terrain weights. A "+" stays a "+" (it is not read as a space).
+ *               Example: map=OOOOO/OSXEO/OOOOO
+ *   example     one of the built-in examples by id (see www/maps.js), e.g. tutorial-wall
+ *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
+ *   speed       expansions per second, or "max"                               (default 5)
+ *   autoplay    1 to start playing as soon as the page opens
+ *   step        open at this step of the search (0 = not started)
+ *   embed       1 to show only the map, the playback controls and the counters
+ *
+ * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
+ *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
+ */
+
+export const OPTION_VALUES = {
+  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs'],
+  heuristic: ['manhattan', 'octile', 'euclidean', 'chebyshev', 'zero'],
+  directions: ['4', '8'],
+  diagonal: ['always', 'if-at-most-one-obstacle', 'only-when-no-obstacles', 'never'],
+  costs: ['10-14', 'exact'],
+  tieBreak: ['larger-g', 'smaller-g', 'first-in', 'last-in'],
+};
+
+const MAX_SIDE = 512;
+const FLAGS = ['autoplay', 'embed'];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', ...FLAGS];
+
+// Splits a query string by hand rather than with URLSearchParams, which would turn the
+// walls of a ". + s d" map into spaces.
+function readPairs(query) {
+  const pairs = [];
+  for (const part of query.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    try {
+      pairs.push([decodeURIComponent(rawName), decodeURIComponent(rawValue)]);
+    } catch {
+      pairs.push([rawName, null]);
+    }
+  }
+  return pairs;
+}
+
+// Reads the page's query string. Returns what it understood and a list of problems, each a
+// sentence for the page to show.
+export function parseParams(query, exampleIds) {
+  const result = { options: {}, problems: [] };
+  const problem = (text) => result.problems.push(text);
+  for (const [name, value] of readPairs(query)) {
+    if (value === null) {
+      problem(`The URL parameter "${name}" is not properly encoded.`);
+    } else if (!KNOWN.includes(name)) {
+      problem(`Unknown URL parameter "${name}" (known: ${KNOWN.join(', ')}).`);
+    } else if (OPTION_VALUES[name]) {
+      if (OPTION_VALUES[name].includes(value)) {
+        result.options[name] = name === 'directions' ? Number(value) : value;
+      } else {
+        problem(`URL parameter ${name}="${value}" is not one of: ${OPTION_VALUES[name].join(', ')}.`);
+      }
+    } else if (name === 'weight') {
+      const weight = Number(value);
+      if (value.trim() !== '' && Number.isFinite(weight) && weight >= 0) result.options.weight = weight;
+      else problem(`URL parameter weight="${value}" must be a number of at least 0.`);
+    } else if (name === 'map') {
+      if (value.trim() === '') problem('URL parameter map is empty.');
+      else result.map = value.split('/').join('\n');
+    } else if (name === 'example') {
+      if (exampleIds.includes(value)) result.example = value;
+      else problem(`URL parameter example="${value}" is not one of: ${exampleIds.join(', ')}.`);
+    } else if (name === 'size') {
+      const match = /^(\d+)x(\d+)$/i.exec(value);
+      const width = match ? Number(match[1]) : 0;
+      const height = match ? Number(match[2]) : 0;
+      if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
+      else problem(`URL parameter size="${value}" must look like 20x12, each side from 2 to ${MAX_SIDE}.`);
+    } else if (name === 'speed') {
+      const speed = Number(value);
+      if (value === 'max') result.speed = Infinity;
+      else if (value.trim() !== '' && Number.isFinite(speed) && speed > 0) result.speed = speed;
+      else problem(`URL parameter speed="${value}" must be a number of expansions per second above 0, or "max".`);
+    } else if (name === 'step') {
+      const step = Number(value);
+      if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
+      else problem(`URL parameter step="${value}" must be a whole number of at least 0.`);
+    } else if (FLAGS.includes(name)) {
+      if (['1', 'true', ''].includes(value)) result[name] = true;
+      else if (['0', 'false'].includes(value)) result[name] = false;
+      else problem(`URL parameter ${name}="${value}" must be 1 or 0.`);
+    }
+  }
+  return result;
+}
+
+// The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
+// that are safe in a query (including "+" and ".") are left readable.
+export function buildQuery({ options, mapText, speed, autoplay, embed }) {
+  const parts = [];
+  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
+  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak']) {
+    if (options[name] !== undefined) add(name, String(options[name]));
+  }
+  add('map', mapText.trim().split(/\r?\n/).join('/'));
+  add('speed', Number.isFinite(speed) ? String(speed) : 'max');
+  if (autoplay) add('autoplay', '1');
+  if (embed) add('embed', '1');
+  return `?${parts.join('&')}`;
+}

@@ -1,0 +1,73 @@
+// Turns time into search steps while playing. Slow speeds count expansions per second (one
+// per second lets a class follow every number); from one per screen refresh upwards they
+// count steps per frame, so a 512x512 search plays through in seconds.
+export const SPEEDS = [
+  { perSecond: 1, label: '1 step/s' },
+  { perSecond: 2, label: '2 steps/s' },
+  { perSecond: 5, label: '5 steps/s' },
+  { perSecond: 10, label: '10 steps/s' },
+  { perSecond: 20, label: '20 steps/s' },
+  { perFrame: 1, label: '1 step/frame' },
+  { perFrame: 3, label: '3 steps/frame' },
+  { perFrame: 10, label: '10 steps/frame' },
+  { perFrame: 30, label: '30 steps/frame' },
+  { perFrame: 100, label: '100 steps/frame' },
+  { perFrame: 300, label: '300 steps/frame' },
+  { perFrame: 1000, label: '1000 steps/frame' },
+];
+
+export const DEFAULT_SPEED_INDEX = 2;
+const FRAMES_PER_SECOND = 60;
+
+// The speed closest (on a log scale) to a number of expansions per second; Infinity gives
+// the fastest.
+export function speedIndexFor(perSecond) {
+  let best = 0;
+  let bestDistance = Infinity;
+  SPEEDS.forEach((speed, index) => {
+    const rate = speed.perSecond ?? speed.perFrame * FRAMES_PER_SECOND;
+    const distance = Math.abs(Math.log(rate) - Math.log(perSecond));
+    if (distance <= bestDistance) {
+      best = index;
+      bestDistance = distance;
+    }
+  });
+  return best;
+}
+
+export class Playback {
+  constructor() {
+    this.playing = false;
+    this.speedIndex = DEFAULT_SPEED_INDEX;
+    this.budget = 0;
+    this.lastTime = null;
+  }
+
+  get speed() {
+    return SPEEDS[this.speedIndex];
+  }
+
+  // The first step comes at once: pressing Play at 1 step/s must not look broken for a second.
+  start() {
+    this.playing = true;
+    this.budget = 1;
+    this.lastTime = null;
+  }
+
+  stop() {
+    this.playing = false;
+  }
+
+  // Steps to take in the frame drawn at time `now` (ms, from requestAnimationFrame).
+  stepsDue(now) {
+    const speed = this.speed;
+    const elapsed = this.lastTime === null ? 0 : now - this.lastTime;
+    this.lastTime = now;
+    if (speed.perFrame) return speed.perFrame;
+    this.budget += (elapsed / 1000) * speed.perSecond;
+    // After a stall (a background tab) do not rush through the backlog.
+    const due = Math.min(Math.floor(this.budget), Math.max(1, Math.ceil(speed.perSecond / 20)));
+    this.budget = Math.min(this.budget - due, 1);
+    return due;
+  }
+}

@@ -1,0 +1,387 @@
+import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
+import { formatValue } from './format.js';
+
+const NO_PARENT = 0xffffffff;
+// Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
+const MAX_CELL_CSS = 120;
+// F/G/H numbers and parent arrows fade out over these cell sizes (CSS px) as the grid gets
+// denser, instead of turning into unreadable smudges.
+const LABEL_FADE = [30, 42];
+const ARROW_FADE = [12, 20];
+const DIGIT_MIN_CSS = 14;
+// Below this size start and goal also get a marker larger than their cell on the overlay,
+// so they can be found (and grabbed) on a 512x512 map.
+const ENDPOINT_MARKER_BELOW_CSS = 18;
+
+const CURRENT = 1;
+const TOUCHED = 2;
+const START = 4;
+const GOAL = 8;
+const DRAW_CURRENT_STATE = 3;
+
+const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+
+function fade(size, [low, high]) {
+  return Math.min(1, Math.max(0, (size - low) / (high - low)));
+}
+
+// Fill colour and text colour for every (state, terrain) pair, computed once.
+function buildFills() {
+  const bases = [PALETTE.ground, PALETTE.open, PALETTE.closed, PALETTE.current].map(hexToRgb);
+  const brown = hexToRgb(PALETTE.terrain);
+  const wall = hexToRgb(PALETTE.wall);
+  const fills = [];
+  for (let state = 0; state < bases.length; state++) {
+    for (let terrain = 0; terrain <= 9; terrain++) {
+      const rgb = terrain === 0 ? wall : mixRgb(bases[state], brown, terrainShade(terrain));
+      fills.push({ fill: rgbToCss(rgb), text: isDark(rgb) ? PALETTE.textOnDark : PALETTE.text });
+    }
+  }
+  return fills;
+}
+
+// Draws the grid on two stacked canvases. The bottom one is updated cell by cell: each frame
+// only the cells whose drawn content changed are repainted (a 512x512 search touches a few
+// hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
+// markers, hover) and is cheap to redraw whole.
+export class GridRenderer {
+  constructor(gridCanvas, overlayCanvas) {
+    this.gridCanvas = gridCanvas;
+    this.overlayCanvas = overlayCanvas;
+    this.ctx = gridCanvas.getContext('2d', { alpha: false });
+    this.overlay = overlayCanvas.getContext('2d');
+    this.fills = buildFills();
+    this.cols = 0;
+    this.rows = 0;
+    this.cell = 0;
+    this.dpr = 1;
+    this.flagged = [];
+  }
+
+  // Sizes the canvases for a cols x rows grid inside a box of boxWidth x boxHeight CSS px.
+  // Cells are a whole number of device pixels, so edges stay crisp on high-DPI screens.
+  fit(cols, rows, boxWidth, boxHeight, dpr) {
+    const cellCss = Math.min(MAX_CELL_CSS, boxWidth / cols, boxHeight / rows);
+    const cell = Math.max(1, Math.floor(cellCss * dpr));
+    if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr) {
+      return false;
+    }
+    this.cols = cols;
+    this.rows = rows;
+    this.cell = cell;
+    this.dpr = dpr;
+    const size = cell / dpr;
+    this.labelAlpha = fade(size, LABEL_FADE);
+    this.arrowAlpha = fade(size, ARROW_FADE);
+    this.showDigits = size >= DIGIT_MIN_CSS;
+    this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
+    this.gridLine = size >= 6 ? Math.max(1, Math.round(dpr)) : 0;
+    for (const canvas of [this.gridCanvas, this.overlayCanvas]) {
+      canvas.width = cell * cols;
+      canvas.height = cell * rows;
+      canvas.style.width = `${(cell * cols) / dpr}px`;
+      canvas.style.height = `${(cell * rows) / dpr}px`;
+    }
+    this.allocate(cols * rows);
+    return true;
+  }
+
+  allocate(count) {
+    this.prevSig = new Int32Array(count).fill(-1);
+    this.prevG = new Float64Array(count);
+    this.prevH = new Float64Array(count);
+    this.prevF = new Float64Array(count);
+    this.prevParent = new Uint32Array(count);
+    this.flags = new Uint8Array(count);
+    this.flagged = [];
+  }
+
+  get cellCssSize() {
+    return this.cell / this.dpr;
+  }
+
+  get labelsVisible() {
+    return this.labelAlpha > 0;
+  }
+
+  // The cell under a pointer, or null off the grid; with clamp, the nearest cell instead
+  // (a drag that leaves the grid keeps painting along its edge).
+  cellFromPoint(clientX, clientY, clamp = false) {
+    const rect = this.gridCanvas.getBoundingClientRect();
+    if (rect.width === 0 || rect.height === 0) return null;
+    let x = Math.floor(((clientX - rect.left) / rect.width) * this.cols);
+    let y = Math.floor(((clientY - rect.top) / rect.height) * this.rows);
+    const inside = x >= 0 && y >= 0 && x < this.cols && y < this.rows;
+    if (!inside && !clamp) return null;
+    x = Math.min(this.cols - 1, Math.max(0, x));
+    y = Math.min(this.rows - 1, Math.max(0, y));
+    return { x, y };
+  }
+
+  // view: { width, height, terrain, states, g, h, f, parent, start, goal, current, touched,
+  // path, next, hover, cursor } where the arrays are views on wasm memory for this frame.
+  render(view) {
+    this.markFlags(view);
+    const { terrain, states, g, h, f, parent } = view;
+    const detailed = this.arrowAlpha > 0;
+    const { prevSig, prevG, prevH, prevF, prevParent, flags } = this;
+    const cols = this.cols;
+    const count = cols * this.rows;
+    for (let i = 0; i < count; i++) {
+      const sig = terrain[i] | (states[i] << 4) | (flags[i] << 6);
+      let changed = sig !== prevSig[i];
+      if (!changed && detailed) {
+        changed = g[i] !== prevG[i] || h[i] !== prevH[i] || f[i] !== prevF[i] || parent[i] !== prevParent[i];
+      }
+      if (!changed) continue;
+      prevSig[i] = sig;
+      prevG[i] = g[i];
+      prevH[i] = h[i];
+      prevF[i] = f[i];
+      prevParent[i] = parent[i];
+      this.drawCell(i % cols, (i / cols) | 0, i, view);
+    }
+    this.drawOverlay(view);
+  }
+
+  markFlags(view) {
+    const { flags, cols } = this;
+    for (const i of this.flagged) flags[i] = 0;
+    const flagged = [];
+    const mark = (p, bit) => {
+      if (!p) return;
+      const i = p.y * cols + p.x;
+      flags[i] |= bit;
+      flagged.push(i);
+    };
+    mark(view.current, CURRENT);
+    for (const p of view.touched) mark(p, TOUCHED);
+    mark(view.start, START);
+    mark(view.goal, GOAL);
+    this.flagged = flagged;
+  }
+
+  drawCell(x, y, i, view) {
+    const ctx = this.ctx;
+    const c = this.cell;
+    const px = x * c;
+    const py = y * c;
+    const inner = c - this.gridLine;
+    if (this.gridLine) {
+      ctx.fillStyle = PALETTE.gridLine;
+      ctx.fillRect(px, py, c, c);
+    }
+    const terrain = view.terrain[i];
+    const flag = this.flags[i];
+    const state = view.states[i];
+    let fill;
+    let text;
+    if (flag & (START | GOAL)) {
+      fill = flag & START ? PALETTE.start : PALETTE.goal;
+      text = PALETTE.textOnDark;
+    } else {
+      const shown = this.fills[(flag & CURRENT ? DRAW_CURRENT_STATE : state) * 10 + terrain];
+      fill = shown.fill;
+      text = shown.text;
+    }
+    ctx.fillStyle = fill;
+    ctx.fillRect(px, py, inner, inner);
+    if (terrain === 0) return;
+
+    if (flag & TOUCHED) {
+      const width = Math.max(2, Math.round(c * 0.08));
+      ctx.strokeStyle = PALETTE.touched;
+      ctx.lineWidth = width;
+      ctx.strokeRect(px + width / 2, py + width / 2, inner - width, inner - width);
+    }
+    if (c / this.dpr < DIGIT_MIN_CSS) return;
+
+    const visited = state !== 0 && Number.isFinite(view.g[i]);
+    const withLabels = visited && this.labelAlpha > 0;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(px, py, inner, inner);
+    ctx.clip();
+    ctx.fillStyle = text;
+    ctx.strokeStyle = text;
+    const endpoint = flag & START ? 'start' : flag & GOAL ? 'goal' : null;
+    const digit = terrain > 1 ? `×${terrain}` : '';
+    if (withLabels) {
+      this.drawLabels(px, py, inner, i, view);
+      if (endpoint) drawEndpointIcon(ctx, endpoint, px + inner * 0.8, py + inner * 0.2, inner * 0.26);
+      else if (digit) this.drawCornerDigit(px, py, inner, digit);
+    } else if (endpoint) {
+      if (!this.bigEndpointMarkers) drawEndpointIcon(ctx, endpoint, px + inner / 2, py + inner / 2, inner * 0.55);
+    } else if (digit) {
+      this.drawCentredDigit(px, py, inner, digit);
+    }
+    if (visited && this.arrowAlpha > 0 && view.parent[i] !== NO_PARENT) {
+      this.drawArrow(px, py, inner, x, y, view.parent[i]);
+    }
+    ctx.restore();
+  }
+
+  drawLabels(px, py, inner, i, view) {
+    const ctx = this.ctx;
+    const pad = Math.max(2, inner * 0.07);
+    ctx.globalAlpha = this.labelAlpha;
+    ctx.font = `700 ${Math.round(inner * 0.25)}px ${FONT_FAMILY}`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'top';
+    ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
+    ctx.font = `400 ${Math.round(inner * 0.21)}px ${FONT_FAMILY}`;
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.46);
+    ctx.textAlign = 'right';
+    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.46);
+    ctx.globalAlpha = 1;
+  }
+
+  drawCornerDigit(px, py, inner, digit) {
+    const ctx = this.ctx;
+    const pad = Math.max(2, inner * 0.07);
+    ctx.font = `700 ${Math.round(inner * 0.19)}px ${FONT_FAMILY}`;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'top';
+    ctx.fillText(digit, px + inner - pad, py + pad, inner * 0.34);
+  }
+
+  drawCentredDigit(px, py, inner, digit) {
+    const ctx = this.ctx;
+    ctx.font = `700 ${Math.round(inner * 0.34)}px ${FONT_FAMILY}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(digit, px + inner / 2, py + inner / 2, inner * 0.9);
+  }
+
+  // An arrow from the cell's centre towards its parent, as in the tutorials' figures.
+  drawArrow(px, py, inner, x, y, parentIndex) {
+    const ctx = this.ctx;
+    let dx = (parentIndex % this.cols) - x;
+    let dy = ((parentIndex / this.cols) | 0) - y;
+    const len = Math.hypot(dx, dy);
+    if (len === 0) return;
+    dx /= len;
+    dy /= len;
+    const cx = px + inner / 2;
+    const cy = py + inner / 2;
+    const half = inner * 0.15;
+    const head = Math.max(3, inner * 0.1);
+    const tipX = cx + dx * half;
+    const tipY = cy + dy * half;
+    ctx.globalAlpha = this.arrowAlpha * 0.8;
+    ctx.lineWidth = Math.max(1, inner * 0.035);
+    ctx.lineCap = 'round';
+    ctx.beginPath();
+    ctx.moveTo(cx - dx * half, cy - dy * half);
+    ctx.lineTo(tipX, tipY);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(tipX + dx * head * 0.3, tipY + dy * head * 0.3);
+    ctx.lineTo(tipX - dx * head + dy * head * 0.6, tipY - dy * head - dx * head * 0.6);
+    ctx.lineTo(tipX - dx * head - dy * head * 0.6, tipY - dy * head + dx * head * 0.6);
+    ctx.closePath();
+    ctx.fill();
+    ctx.globalAlpha = 1;
+  }
+
+  drawOverlay(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
+    if (view.path && view.path.length > 1) this.drawPath(view.path);
+    if (view.next) {
+      const width = Math.max(2, Math.round(c * 0.06));
+      ctx.setLineDash([Math.max(2, c * 0.12), Math.max(2, c * 0.08)]);
+      ctx.strokeStyle = PALETTE.next;
+      ctx.lineWidth = width;
+      ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
+      ctx.setLineDash([]);
+    }
+    if (this.bigEndpointMarkers) {
+      this.drawEndpointMarker(view.start, 'start');
+      this.drawEndpointMarker(view.goal, 'goal');
+    }
+    for (const p of [view.hover, view.cursor]) {
+      if (!p) continue;
+      const width = Math.max(2, Math.round(this.dpr * 2));
+      ctx.lineWidth = width;
+      ctx.strokeStyle = PALETTE.pathCasing;
+      ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
+      ctx.lineWidth = Math.max(1, width / 2);
+      ctx.strokeStyle = PALETTE.next;
+      ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
+    }
+  }
+
+  drawPath(path) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const half = (c - this.gridLine) / 2;
+    const width = Math.max(2 * this.dpr, c * 0.12);
+    ctx.beginPath();
+    for (let k = 0; k < path.length; k++) {
+      const i = path[k];
+      const x = (i % this.cols) * c + half;
+      const y = ((i / this.cols) | 0) * c + half;
+      if (k === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    }
+    ctx.lineJoin = 'round';
+    ctx.lineCap = 'round';
+    ctx.strokeStyle = PALETTE.pathCasing;
+    ctx.lineWidth = width + 2 * this.dpr;
+    ctx.stroke();
+    ctx.strokeStyle = PALETTE.path;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+
+  // A disc (start) or a square (goal) at least 8 CSS px in radius, with the same icon as the
+  // cell.
+  drawEndpointMarker(p, kind) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const r = Math.max(8 * this.dpr, c * 0.6);
+    const cx = p.x * c + c / 2;
+    const cy = p.y * c + c / 2;
+    ctx.beginPath();
+    if (kind === 'start') ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    else ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
+    ctx.fillStyle = kind === 'start' ? PALETTE.start : PALETTE.goal;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1, this.dpr * 1.5);
+    ctx.strokeStyle = PALETTE.pathCasing;
+    ctx.stroke();
+    drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);
+  }
+}
+
+// The marks that tell start and goal apart without colour: a ring with a dot (where the
+// walk begins) and a flag (where it ends), drawn as shapes so no font is needed.
+export function drawEndpointIcon(ctx, kind, cx, cy, size) {
+  ctx.save();
+  ctx.fillStyle = PALETTE.textOnDark;
+  ctx.strokeStyle = PALETTE.textOnDark;
+  ctx.lineWidth = Math.max(1, size * 0.12);
+  ctx.beginPath();
+  if (kind === 'start') {
+    ctx.arc(cx, cy, size * 0.38, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(cx, cy, size * 0.14, 0, Math.PI * 2);
+    ctx.fill();
+  } else {
+    const pole = cx - size * 0.3;
+    ctx.moveTo(pole, cy + size * 0.48);
+    ctx.lineTo(pole, cy - size * 0.48);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.moveTo(pole, cy - size * 0.48);
+    ctx.lineTo(cx + size * 0.42, cy - size * 0.24);
+    ctx.lineTo(pole, cy);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}

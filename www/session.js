@@ -1,0 +1,181 @@
+import { describeStep } from './narration.js';
+
+// How many recent steps the log keeps (and replays after a jump on the timeline).
+export const LOG_LENGTH = 8;
+// Searches on maps up to this size are run to the end once when built, so the timeline knows
+// its length from the first frame; bigger ones learn it when they first finish.
+const EAGER_TOTAL_CELLS = 128 * 128;
+
+// The map being edited, the search over it, and the plain-language log of its last steps.
+// Every edit of the map or change of options builds a new search (a search works on a
+// snapshot) and takes it to where the old one was: its end if it had finished, so the path
+// follows the change at once, else the same step.
+export class SearchSession {
+  constructor(engine, editor, options) {
+    this.engine = engine;
+    this.editor = editor;
+    this.options = options;
+    this.search = null;
+    this.log = [];
+    this.build(false);
+  }
+
+  build(keepProgress) {
+    const old = this.search;
+    const next = new this.engine.Search(this.editor, this.options);
+    const finished = keepProgress && old !== null && old.status() !== 'running';
+    const at = keepProgress && old !== null ? old.stepCount() : 0;
+    if (old) old.free();
+    this.search = next;
+    this.revision = this.editor.revision();
+    this.pathFor = -1;
+    this.path = null;
+    if (finished) {
+      next.finish();
+    } else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
+      next.finish();
+      next.seek(at);
+    } else if (at > 0) {
+      next.seek(at);
+    }
+    this.log = [];
+    this.syncLog();
+  }
+
+  // A new map (loaded, example, URL): a fresh search at step 0.
+  replaceEditor(editor) {
+    const old = this.editor;
+    this.editor = editor;
+    try {
+      this.build(false);
+    } catch (error) {
+      this.editor = old;
+      throw error;
+    }
+    old.free();
+  }
+
+  setOptions(options) {
+    const previous = this.options;
+    this.options = options;
+    try {
+      this.build(true);
+    } catch (error) {
+      this.options = previous;
+      throw error;
+    }
+  }
+
+  // Rebuilds the search if the map changed since it was built; true if it did.
+  syncWithEditor() {
+    if (this.editor.revision() === this.revision) return false;
+    this.build(true);
+    return true;
+  }
+
+  get finished() {
+    return this.search.status() !== 'running';
+  }
+
+  step() {
+    const event = this.search.step();
+    if (event) this.record(event);
+    return event;
+  }
+
+  stepBack() {
+    const undone = this.search.stepBack();
+    this.syncLog();
+    return undone;
+  }
+
+  // n steps for playback: the bulk without events, the last few with them for the log.
+  advance(n) {
+    if (n > LOG_LENGTH) {
+      this.search.advance(n - LOG_LENGTH);
+      this.log = [];
+    }
+    for (let k = Math.min(n, LOG_LENGTH); k > 0; k--) {
+      if (!this.step()) break;
+    }
+    this.syncLog();
+  }
+
+  seek(stepCount) {
+    this.search.seek(stepCount);
+    this.syncLog();
+  }
+
+  finish() {
+    this.search.finish();
+    this.syncLog();
+  }
+
+  record(event) {
+    this.log.push({ step: this.search.stepCount(), text: describeStep(event) });
+    if (this.log.length > LOG_LENGTH) this.log.shift();
+  }
+
+  // Makes the log hold exactly the last steps up to the current one. After a jump it replays
+  // them: stepping back and forth restores the exact state, and yields their events again.
+  syncLog() {
+    const count = this.search.stepCount();
+    const wanted = Math.min(LOG_LENGTH, count);
+    const log = this.log.filter((entry) => entry.step <= count);
+    const complete = log.length === wanted && (wanted === 0 || log[0].step === count - wanted + 1);
+    if (complete) {
+      this.log = log;
+      return;
+    }
+    for (let k = 0; k < wanted; k++) this.search.stepBack();
+    this.log = [];
+    for (let k = 0; k < wanted; k++) this.step();
+  }
+
+  // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
+  // made last, after every call that could allocate (and so grow and detach the buffer), and
+  // valid for this frame only.
+  frameView() {
+    const search = this.search;
+    const editor = this.editor;
+    const count = search.stepCount();
+    const status = search.status();
+    if (status !== 'found') {
+      this.path = null;
+      this.pathFor = -1;
+    } else if (this.pathFor !== count) {
+      this.path = search.path();
+      this.pathFor = count;
+    }
+    const head = status === 'running' ? search.openList(1)[0] || null : null;
+    const view = {
+      width: editor.width,
+      height: editor.height,
+      start: editor.start(),
+      goal: editor.goal(),
+      current: search.current(),
+      touched: search.touched(),
+      next: head,
+      path: this.path,
+      costScale: search.costScale(),
+      priorityScale: search.priorityScale(),
+    };
+    const cells = view.width * view.height;
+    const pointers = {
+      terrain: editor.terrainPtr(),
+      states: search.statesPtr(),
+      g: search.gPtr(),
+      h: search.hPtr(),
+      f: search.fPtr(),
+      parent: search.parentPtr(),
+    };
+    const buffer = this.engine.memory.buffer;
+    view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
+    view.states = new Uint8Array(buffer, pointers.states, cells);
+    view.g = new Float64Array(buffer, pointers.g, cells);
+    view.h = new Float64Array(buffer, pointers.h, cells);
+    view.f = new Float64Array(buffer, pointers.f, cells);
+    view.parent = new Uint32Array(buffer, pointers.parent, cells);
+    return view;
+  }
+}

@@ -1,0 +1,69 @@
+//! Finding the Chromium (or Chrome) the browser tests drive, and installing Debian's package
+//! when running as root on Debian. The tests never download a browser of their own.
+
+use crate::process;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const DEBIAN_CHROMIUM: &str = "/usr/bin/chromium";
+const NAMES_ON_PATH: &[&str] = &[
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+    "chrome",
+];
+const MACOS_CHROME: &str = "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome";
+const HOW_TO_GET_ONE: &str = "install Chromium or Google Chrome (Debian: `apt-get install \
+     chromium` as root; Ubuntu, Fedora, macOS, Windows: your usual Chrome or Chromium) and put \
+     it on PATH, or set CHROME to the browser's executable";
+
+/// The browser to test with: `$CHROME`, then a Chromium or Chrome found on this machine,
+/// then Debian's package installed on the spot.
+pub fn find_or_install() -> Result<PathBuf> {
+    if let Some(chrome) = std::env::var_os("CHROME").filter(|value| !value.is_empty()) {
+        let chrome = PathBuf::from(chrome);
+        if !process::is_executable(&chrome) {
+            bail!("CHROME={} is not an executable file", chrome.display());
+        }
+        return Ok(chrome);
+    }
+    if let Some(found) = find() {
+        return Ok(found);
+    }
+    if !can_install_debian_package() {
+        bail!("no Chromium or Chrome found: {HOW_TO_GET_ONE}");
+    }
+    println!("Chromium is missing: installing Debian's package.");
+    let install = || -> Result<()> {
+        process::run(Command::new("apt-get").arg("update"))?;
+        process::run(
+            Command::new("apt-get")
+                .args(["install", "-y", "chromium"])
+                .env("DEBIAN_FRONTEND", "noninteractive"),
+        )
+    };
+    install().context("could not install Debian's chromium package")?;
+    find().with_context(|| format!("chromium was installed but {DEBIAN_CHROMIUM} is missing"))
+}
+
+fn find() -> Option<PathBuf> {
+    let known = [DEBIAN_CHROMIUM, MACOS_CHROME]
+        .into_iter()
+        .map(PathBuf::from)
+        .find(|path| process::is_executable(path));
+    known.or_else(|| {
+        NAMES_ON_PATH
+            .iter()
+            .find_map(|name| process::find_on_path(name))
+    })
+}
+
+/// Root on Debian itself (Ubuntu's `chromium` package is only a wrapper for a snap).
+fn can_install_debian_package() -> bool {
+    let is_debian = std::fs::read_to_string("/etc/os-release")
+        .is_ok_and(|release| release.lines().any(|line| line == "ID=debian"));
+    let is_root = process::probe("id", &["-u"]).is_some_and(|uid| uid.trim() == "0");
+    is_debian && is_root && Path::new("/usr/bin/apt-get").exists()
+}

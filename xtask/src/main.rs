@@ -1,0 +1,104 @@
+//! Project commands, run as `cargo xtask <command>` (an alias in `.cargo/config.toml`).
+//!
+//! Each command installs what it lacks (the wasm target, npm test dependencies, Chromium),
+//! so a fresh clone needs only a Rust toolchain and, for the tests, Node.js.
+
+mod bundle;
+mod chromium;
+mod dist;
+mod html_inline;
+mod js_scan;
+mod npm;
+mod process;
+mod serve;
+mod suite;
+mod wasm_build;
+mod wasm_opt;
+
+use anyhow::{bail, Context, Result};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  serve [--port N]  build the wasm engine and serve the page on http://127.0.0.1:N/ (default 8000)
+  dist              write dist/astar-visualizer.html, one self-contained file that works from disk
+  test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+";
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("\nerror: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Vec<String>) -> Result<()> {
+    let root = repository_root();
+    let (command, options) = match args.split_first() {
+        Some((command, options)) => (command.as_str(), options),
+        None => {
+            print!("{USAGE}");
+            bail!("no command given");
+        }
+    };
+    match command {
+        "serve" => serve::command(&root, parse_port(options)?),
+        "dist" => {
+            no_options(command, options)?;
+            let file = dist::command(&root)?;
+            println!("open it from disk: file://{}", file.display());
+            Ok(())
+        }
+        "test" => {
+            no_options(command, options)?;
+            suite::command(&root)
+        }
+        "help" | "--help" | "-h" => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        other => {
+            print!("{USAGE}");
+            bail!("unknown command `{other}`")
+        }
+    }
+}
+
+/// The workspace root: xtask lives one folder below it.
+fn repository_root() -> PathBuf {
+    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest_dir
+        .parent()
+        .expect("xtask is a member folder of the workspace")
+        .to_path_buf()
+}
+
+fn parse_port(options: &[String]) -> Result<u16> {
+    match options {
+        [] => Ok(serve::DEFAULT_PORT),
+        [flag, value] if flag == "--port" => value
+            .parse()
+            .with_context(|| format!("--port expects a number from 0 to 65535, got `{value}`")),
+        [flag] if flag == "--port" => bail!("--port expects a number, e.g. --port 8080"),
+        _ => bail!("serve accepts only --port N, got `{}`", options.join(" ")),
+    }
+}
+
+fn no_options(command: &str, options: &[String]) -> Result<()> {
+    if options.is_empty() {
+        Ok(())
+    } else {
+        bail!("`{command}` takes no options, got `{}`", options.join(" "))
+    }
+}
+
+/// `CI=true` (as set by CI services) turns every "skipped because X is missing" into a failure.
+pub fn on_ci() -> bool {
+    std::env::var("CI").is_ok_and(|value| value == "true" || value == "1")
+}

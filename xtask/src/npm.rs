@@ -1,0 +1,65 @@
+//! Node.js and the npm packages the tooling uses (playwright-core for the browser tests,
+//! binaryen's wasm-opt for the dist file), installed with `npm ci` from the lockfile in
+//! tests/e2e.
+
+use crate::process;
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const PACKAGE_DIR: &str = "tests/e2e";
+/// Copy of package.json and package-lock.json as last installed: when both are unchanged,
+/// `npm ci` (which always starts from scratch) is skipped.
+const INSTALLED_STAMP: &str = "node_modules/.installed-from-lockfile";
+/// playwright-core's minimum.
+const MIN_NODE_MAJOR: u32 = 20;
+
+/// Checks that Node.js (new enough) and npm are on PATH.
+pub fn check_node() -> Result<()> {
+    let help = "install Node.js 20 or newer (with npm) from https://nodejs.org or your \
+                system's packages";
+    let version = process::probe("node", &["--version"])
+        .with_context(|| format!("Node.js (`node`) was not found: {help}"))?;
+    let major: u32 = version
+        .trim()
+        .trim_start_matches('v')
+        .split('.')
+        .next()
+        .and_then(|major| major.parse().ok())
+        .with_context(|| format!("cannot read the Node.js version `{}`", version.trim()))?;
+    if major < MIN_NODE_MAJOR {
+        bail!("Node.js {} is too old: {help}", version.trim());
+    }
+    if process::find_on_path("npm").is_none() {
+        bail!(
+            "npm was not found next to Node.js {}: {help}",
+            version.trim()
+        );
+    }
+    Ok(())
+}
+
+/// Installs tests/e2e's packages if the lockfile changed since the last install; returns
+/// the node_modules folder.
+pub fn install(root: &Path) -> Result<PathBuf> {
+    let dir = root.join(PACKAGE_DIR);
+    let manifest = std::fs::read_to_string(dir.join("package.json"))
+        .with_context(|| format!("reading {PACKAGE_DIR}/package.json"))?;
+    let lockfile = std::fs::read_to_string(dir.join("package-lock.json"))
+        .with_context(|| format!("reading {PACKAGE_DIR}/package-lock.json"))?;
+    let fingerprint = format!("{manifest}\n{lockfile}");
+    let stamp = dir.join(INSTALLED_STAMP);
+    if std::fs::read_to_string(&stamp).is_ok_and(|installed| installed == fingerprint) {
+        println!("npm packages in {PACKAGE_DIR} match the lockfile: nothing to install");
+        return Ok(dir.join("node_modules"));
+    }
+    check_node()?;
+    process::run(
+        Command::new("npm")
+            .current_dir(&dir)
+            .args(["ci", "--no-audit", "--no-fund"]),
+    )
+    .with_context(|| format!("installing the npm packages of {PACKAGE_DIR}"))?;
+    std::fs::write(&stamp, fingerprint)?;
+    Ok(dir.join("node_modules"))
+}

@@ -1,0 +1,264 @@
+//! `cargo xtask test`: every check the project has, in order, stopping at the first failure.
+//!
+//! Locally a part whose tools cannot be had (no Node.js, no browser) is skipped with a
+//! warning; with `CI=true` that is a failure, so CI never passes on a partial run.
+
+use crate::process::{self, cargo};
+use crate::serve::StaticServer;
+use crate::wasm_build::{self, PACKAGE, WASM_TARGET};
+use crate::{chromium, dist, npm, on_ci};
+use anyhow::{anyhow, bail, Context, Result};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// First line of the wasm-side test files (kept out of native builds, run under Node).
+const WASM_TEST_MARK: &str = "#![cfg(target_arch = \"wasm32\")]";
+const RUNNER_FEATURE: &str = "xtask/wasm-test-runner";
+
+pub fn command(root: &Path) -> Result<()> {
+    let mut suite = Suite::default();
+    let outcome = run_steps(root, &mut suite);
+    suite.print_summary();
+    outcome
+}
+
+fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
+    suite.step("formatting", || {
+        process::run(cargo().current_dir(root).args(["fmt", "--all", "--check"]))
+            .context("the code is not formatted: run `cargo fmt --all`")
+    })?;
+    suite.step("clippy", || {
+        process::run(cargo().current_dir(root).args([
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--features",
+            RUNNER_FEATURE,
+            "--",
+            "-D",
+            "warnings",
+        ]))
+    })?;
+    let wasm_tests = wasm_test_names(root)?;
+    suite.step("clippy (wasm32)", || {
+        wasm_build::ensure_wasm_target()?;
+        let mut command = cargo();
+        command.current_dir(root).args([
+            "clippy",
+            "--package",
+            PACKAGE,
+            "--target",
+            WASM_TARGET,
+            "--lib",
+        ]);
+        for name in &wasm_tests {
+            command.args(["--test", name]);
+        }
+        process::run(command.args(["--", "-D", "warnings"]))
+    })?;
+    suite.step("native tests", || {
+        // The crate's tests run optimised (tens of thousands of searches); xtask's own
+        // tests reuse its everyday debug build instead of optimising wasm-bindgen's crates.
+        process::run(cargo().current_dir(root).args([
+            "test",
+            "--workspace",
+            "--exclude",
+            "xtask",
+            "--profile",
+            "test-release",
+        ]))?;
+        process::run(
+            cargo()
+                .current_dir(root)
+                .args(["test", "--package", "xtask"]),
+        )
+    })?;
+
+    if let Err(missing) = npm::check_node() {
+        let reason = format!("{missing:#}");
+        suite.skip("wasm tests (Node.js)", &reason)?;
+        suite.step("build pkg/ and dist/", || {
+            wasm_build::build_pkg(root)?;
+            dist::command(root).map(drop)
+        })?;
+        return suite.skip("browser tests", &reason);
+    }
+    suite.step("wasm tests (Node.js)", || run_wasm_tests(root, &wasm_tests))?;
+    suite.step("npm packages", || npm::install(root).map(drop))?;
+    let mut dist_file = PathBuf::new();
+    suite.step("build pkg/ and dist/", || {
+        wasm_build::build_pkg(root)?;
+        dist_file = dist::command(root)?;
+        Ok(())
+    })?;
+    let chrome = match chromium::find_or_install() {
+        Ok(chrome) => chrome,
+        Err(missing) => return suite.skip("browser tests", &format!("{missing:#}")),
+    };
+    suite.step("browser tests", || {
+        run_browser_tests(root, &dist_file, &chrome)
+    })
+}
+
+/// Names of the tests/*.rs files that are wasm-side tests.
+fn wasm_test_names(root: &Path) -> Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(root.join("tests")).context("reading tests/")? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|ext| ext == "rs")
+            && std::fs::read_to_string(&path)?
+                .lines()
+                .any(|line| line.trim() == WASM_TEST_MARK)
+        {
+            let stem = path.file_stem().expect("a .rs file has a stem");
+            names.push(stem.to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    if names.is_empty() {
+        bail!("no wasm-side tests found (tests/*.rs files with `{WASM_TEST_MARK}`)");
+    }
+    Ok(names)
+}
+
+fn run_wasm_tests(root: &Path, names: &[String]) -> Result<()> {
+    wasm_build::ensure_wasm_target()?;
+    let runner = wasm_build::built_files(cargo().current_dir(root).args([
+        "build",
+        "--package",
+        "xtask",
+        "--features",
+        RUNNER_FEATURE,
+        "--bin",
+        "wasm-test-runner",
+    ]))?
+    .into_iter()
+    .find(|file| {
+        file.file_stem()
+            .is_some_and(|stem| stem == "wasm-test-runner")
+    })
+    .context("cargo did not report the wasm-test-runner executable")?;
+
+    let mut command = cargo();
+    command
+        .current_dir(root)
+        .args(["test", "--package", PACKAGE, "--target", WASM_TARGET])
+        .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &runner);
+    for name in names {
+        command.args(["--test", name]);
+    }
+    let output = process::run_and_capture(&mut command)?;
+    // wasm-bindgen's runner exits successfully when a file has no tests at all.
+    if output.contains("no tests to run!") {
+        bail!("a wasm-side test file has no #[wasm_bindgen_test] tests");
+    }
+    Ok(())
+}
+
+fn run_browser_tests(root: &Path, dist_file: &Path, chrome: &Path) -> Result<()> {
+    let dir = root.join(npm::PACKAGE_DIR);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<std::io::Result<_>>()?;
+    files.retain(|path| path.to_string_lossy().ends_with(".test.mjs"));
+    files.sort();
+    if files.is_empty() {
+        bail!("no browser tests found ({}/*.test.mjs)", npm::PACKAGE_DIR);
+    }
+    let server = StaticServer::bind(root, 0)?;
+    let base_url = server.spawn();
+    println!("serving the repository at {base_url} for the browser tests");
+    process::run(
+        Command::new("node")
+            .current_dir(root)
+            .args(["--test", "--test-reporter=spec"])
+            .args(
+                files
+                    .iter()
+                    .map(|file| file.strip_prefix(root).unwrap_or(file)),
+            )
+            .env("E2E_BASE_URL", &base_url)
+            .env("E2E_DIST_FILE", dist_file)
+            .env("CHROME", chrome),
+    )
+}
+
+#[derive(Default)]
+struct Suite {
+    results: Vec<(String, Outcome)>,
+    started: Option<Instant>,
+}
+
+enum Outcome {
+    Passed(Duration),
+    Failed(Duration),
+    Skipped(String),
+}
+
+impl Suite {
+    fn step(&mut self, name: &str, body: impl FnOnce() -> Result<()>) -> Result<()> {
+        self.started.get_or_insert_with(Instant::now);
+        println!("\n=== {name} ===");
+        let started = Instant::now();
+        let result = body();
+        let elapsed = started.elapsed();
+        match result {
+            Ok(()) => {
+                self.results.push((name.into(), Outcome::Passed(elapsed)));
+                Ok(())
+            }
+            Err(error) => {
+                self.results.push((name.into(), Outcome::Failed(elapsed)));
+                Err(error.context(format!("`cargo xtask test` stopped: {name} failed")))
+            }
+        }
+    }
+
+    /// A part that cannot run here: a warning locally, a failure on CI.
+    fn skip(&mut self, name: &str, reason: &str) -> Result<()> {
+        println!("\n=== {name} ===");
+        if on_ci() {
+            self.results
+                .push((name.into(), Outcome::Failed(Duration::ZERO)));
+            return Err(anyhow!(
+                "{name} cannot run: {reason} (with CI=true nothing may be skipped)"
+            ));
+        }
+        println!("warning: skipping {name}: {reason}");
+        self.results
+            .push((name.into(), Outcome::Skipped(reason.into())));
+        Ok(())
+    }
+
+    fn print_summary(&self) {
+        println!("\n=== summary ===");
+        let (mut passed, mut failed, mut skipped) = (0, 0, 0);
+        for (name, outcome) in &self.results {
+            match outcome {
+                Outcome::Passed(time) => {
+                    passed += 1;
+                    println!("  ok       {:>7}  {name}", seconds(*time));
+                }
+                Outcome::Failed(time) => {
+                    failed += 1;
+                    println!("  FAILED   {:>7}  {name}", seconds(*time));
+                }
+                Outcome::Skipped(reason) => {
+                    skipped += 1;
+                    println!("  skipped           {name} ({reason})");
+                }
+            }
+        }
+        let total = self
+            .started
+            .map(|start| start.elapsed())
+            .unwrap_or_default();
+        println!("  total    {:>7}", seconds(total));
+        println!("steps: {passed} passed, {failed} failed, {skipped} skipped");
+    }
+}
+
+fn seconds(time: Duration) -> String {
+    format!("{:.1}s", time.as_secs_f64())
+}
