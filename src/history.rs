@@ -32,9 +32,15 @@ pub struct History {
 }
 
 impl History {
-    pub fn begin(&mut self, mut record: StepRecord) {
-        record.changes_from = self.changes.len();
-        self.steps.push(record);
+    /// Opens the record of a new step with the values it may change.
+    pub fn begin(&mut self, current: u32, max_open: u32, next_order: u32) {
+        self.steps.push(StepRecord {
+            popped: None,
+            prev_current: current,
+            prev_max_open: max_open,
+            prev_next_order: next_order,
+            changes_from: self.changes.len(),
+        });
     }
 
     pub fn set_popped(&mut self, cell: u32, key: Key) {

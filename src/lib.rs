@@ -15,7 +15,7 @@ pub mod options;
 pub mod scenario;
 pub mod search;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use events::{Neighbour, NodeValues, Outcome, StepEvent};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};

@@ -145,14 +145,19 @@ impl Movement {
 
     /// The cell reached by `m` from `from`, or why it cannot be entered.
     pub fn target(self, grid: &Grid, from: Point, m: Move) -> Result<usize, Blocked> {
-        let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
-        let to = grid.index_of(x, y).map_err(|_| Blocked::OffGrid)?;
+        // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
+        let x = from.x.wrapping_add_signed(m.dx);
+        let y = from.y.wrapping_add_signed(m.dy);
+        if x >= grid.width() || y >= grid.height() {
+            return Err(Blocked::OffGrid);
+        }
+        let to = grid.index(Point::new(x, y));
         if !grid.is_passable_at(to) {
             return Err(Blocked::Wall);
         }
         if m.is_diagonal() {
-            let side_a = grid.index(Point::new(x as u32, from.y));
-            let side_b = grid.index(Point::new(from.x, y as u32));
+            let side_a = grid.index(Point::new(x, from.y));
+            let side_b = grid.index(Point::new(from.x, y));
             let walls =
                 u8::from(!grid.is_passable_at(side_a)) + u8::from(!grid.is_passable_at(side_b));
             if !self.diagonal.allows(walls) {

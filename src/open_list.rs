@@ -118,18 +118,23 @@ impl OpenList {
         out
     }
 
+    /// Moves the entry at slot `s` up to its place: parents move down into the hole.
     fn sift_up(&mut self, mut s: usize) {
+        let entry = self.heap[s];
         while s > 0 {
             let parent = (s - 1) / 2;
-            if self.heap[s].0 >= self.heap[parent].0 {
+            if entry.0 >= self.heap[parent].0 {
                 break;
             }
-            self.swap(s, parent);
+            self.place(s, self.heap[parent]);
             s = parent;
         }
+        self.place(s, entry);
     }
 
+    /// Moves the entry at slot `s` down to its place: smaller children move up into the hole.
     fn sift_down(&mut self, mut s: usize) {
+        let entry = self.heap[s];
         let n = self.heap.len();
         loop {
             let left = 2 * s + 1;
@@ -142,18 +147,18 @@ impl OpenList {
             } else {
                 left
             };
-            if self.heap[child].0 >= self.heap[s].0 {
+            if self.heap[child].0 >= entry.0 {
                 break;
             }
-            self.swap(s, child);
+            self.place(s, self.heap[child]);
             s = child;
         }
+        self.place(s, entry);
     }
 
-    fn swap(&mut self, a: usize, b: usize) {
-        self.heap.swap(a, b);
-        self.slot[self.heap[a].1 as usize] = a as u32;
-        self.slot[self.heap[b].1 as usize] = b as u32;
+    fn place(&mut self, s: usize, entry: (Key, u32)) {
+        self.heap[s] = entry;
+        self.slot[entry.1 as usize] = s as u32;
     }
 }
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
-use crate::history::{Change, History, StepRecord};
+use crate::history::{Change, History};
 use crate::movement::{Blocked, Movement};
 use crate::open_list::{Key, OpenList};
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
@@ -203,42 +203,10 @@ impl Search {
 
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.
     pub fn step(&mut self) -> Option<StepEvent> {
-        let (scale, f_scale) = (self.cost_scale(), self.priority_scale());
         let mut neighbours = Vec::new();
-        let grid_width = self.grid.width();
-        let mut report = |cell: (i64, i64), seen: Seen, v: [f64; 3], parent: u32| {
-            let point = |c: u32| Point::new(c % grid_width, c / grid_width);
-            let [g, h, f] = v;
-            let outcome = match seen {
-                Seen::Blocked(Blocked::OffGrid) => Outcome::OffGrid,
-                Seen::Blocked(Blocked::Wall) => Outcome::Wall,
-                Seen::Blocked(Blocked::CornerCut) => Outcome::CornerBlocked,
-                Seen::Closed => Outcome::Closed,
-                Seen::NotImproved { candidate_g } => Outcome::NotImproved {
-                    g: g / scale,
-                    candidate_g: candidate_g / scale,
-                },
-                Seen::AlreadyOpen => Outcome::AlreadyOpen { g: g / scale },
-                Seen::Opened => Outcome::Opened {
-                    g: g / scale,
-                    h: h / scale,
-                    f: f / f_scale,
-                    parent: point(parent),
-                },
-                Seen::Improved { old_g, old_parent } => Outcome::Improved {
-                    old_g: old_g / scale,
-                    g: g / scale,
-                    h: h / scale,
-                    f: f / f_scale,
-                    old_parent: point(old_parent),
-                    parent: point(parent),
-                },
-            };
-            neighbours.push(Neighbour {
-                x: cell.0,
-                y: cell.1,
-                outcome,
-            });
+        let mut report = |search: &Search, (x, y): (i64, i64), seen: Seen, next: u32| {
+            let outcome = search.outcome(seen, next);
+            neighbours.push(Neighbour { x, y, outcome });
         };
         let popped = self.take_step::<true>(&mut report)?;
         let step = self.counters.steps;
@@ -250,7 +218,7 @@ impl Search {
             Status::Found => StepEvent::GoalReached {
                 step,
                 node,
-                cost: self.g[cell as usize] / scale,
+                cost: node.g,
                 steps: self.path.len() as u32 - 1,
             },
             _ => StepEvent::Expanded {
@@ -261,25 +229,52 @@ impl Search {
         })
     }
 
+    /// The event form of what the loop saw at a neighbour, in display units.
+    fn outcome(&self, seen: Seen, next: u32) -> Outcome {
+        let point = |c: u32| self.grid.point(c as usize);
+        let v = || self.values(next);
+        let scale = self.cost_scale();
+        match seen {
+            Seen::Blocked(Blocked::OffGrid) => Outcome::OffGrid,
+            Seen::Blocked(Blocked::Wall) => Outcome::Wall,
+            Seen::Blocked(Blocked::CornerCut) => Outcome::CornerBlocked,
+            Seen::Closed => Outcome::Closed,
+            Seen::NotImproved { candidate_g } => Outcome::NotImproved {
+                g: v().g,
+                candidate_g: candidate_g / scale,
+            },
+            Seen::AlreadyOpen => Outcome::AlreadyOpen { g: v().g },
+            Seen::Opened => Outcome::Opened {
+                g: v().g,
+                h: v().h,
+                f: v().f,
+                parent: point(self.parent[next as usize]),
+            },
+            Seen::Improved { old_g, old_parent } => Outcome::Improved {
+                old_g: old_g / scale,
+                g: v().g,
+                h: v().h,
+                f: v().f,
+                old_parent: point(old_parent),
+                parent: point(self.parent[next as usize]),
+            },
+        }
+    }
+
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
     /// and relax each neighbour. Returns the popped cell (`None`: the open list was empty),
     /// or `None` overall when the search had already finished.
     fn take_step<const RECORD: bool>(
         &mut self,
-        report: &mut impl FnMut((i64, i64), Seen, [f64; 3], u32),
+        report: &mut impl FnMut(&Search, (i64, i64), Seen, u32),
     ) -> Option<Option<u32>> {
         if self.status != Status::Running {
             return None;
         }
         self.counters.steps += 1;
         if RECORD {
-            self.history.begin(StepRecord {
-                popped: None,
-                prev_current: self.current,
-                prev_max_open: self.counters.max_open,
-                prev_next_order: self.next_order,
-                changes_from: 0,
-            });
+            self.history
+                .begin(self.current, self.counters.max_open, self.next_order);
         }
         let Some((current, key)) = self.open.pop() else {
             self.finish_with(Status::NoPath);
@@ -299,16 +294,15 @@ impl Search {
         let from = self.grid.point(current as usize);
         for &m in self.movement.moves() {
             let at = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
-            let next = match self.movement.target(&self.grid, from, m) {
-                Ok(next) => next,
-                Err(blocked) => {
-                    report(at, Seen::Blocked(blocked), [0.0; 3], NO_PARENT);
-                    continue;
-                }
+            let seen = match self.movement.target(&self.grid, from, m) {
+                Ok(next) => self.relax::<RECORD>(current, next as u32, m),
+                Err(blocked) => Seen::Blocked(blocked),
             };
-            let seen = self.relax::<RECORD>(current, next as u32, m);
-            let n = next;
-            report(at, seen, [self.g[n], self.h[n], self.f[n]], self.parent[n]);
+            let next = self
+                .grid
+                .index_of(at.0, at.1)
+                .map_or(NO_PARENT, |n| n as u32);
+            report(self, at, seen, next);
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
         Some(Some(current))

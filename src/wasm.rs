@@ -5,7 +5,7 @@
 //! events, errors) cross with serde-wasm-bindgen. Every argument is checked and every failure
 //! becomes a thrown `Error`: a panic would kill the module.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::editor::{EditError, Endpoint, MapEditor};
@@ -237,26 +237,16 @@ fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
     Ok((w as u32, h as u32))
 }
 
-/// Options as JavaScript gives them; every field optional, unknown fields refused.
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct OptionsInput {
-    algorithm: Option<String>,
-    heuristic: Option<String>,
-    weight: Option<f64>,
-    directions: Option<NumberOrText>,
-    diagonal: Option<String>,
-    costs: Option<String>,
-    tie_break: Option<String>,
-}
-
-/// `directions` comes as 4 or 8 from code and as "4" or "8" from a select element or a URL.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum NumberOrText {
-    Number(f64),
-    Text(String),
-}
+/// The option fields JavaScript may pass; anything else is a misspelling worth reporting.
+const OPTION_FIELDS: [&str; 7] = [
+    "algorithm",
+    "heuristic",
+    "weight",
+    "directions",
+    "diagonal",
+    "costs",
+    "tieBreak",
+];
 
 /// The resolved options, in the same shape as the input.
 #[derive(Serialize)]
@@ -271,47 +261,87 @@ struct OptionsOutput {
     tie_break: &'static str,
 }
 
-fn parse_field<T: std::str::FromStr>(value: Option<String>, default: T) -> Result<T, JsError>
+/// One option field as text: a string, or a number where that reads naturally
+/// (`directions: 4` from code, `"4"` from a select element or a URL).
+fn option_text(options: &JsValue, field: &str) -> Result<Option<String>, JsError> {
+    let value = js_sys::Reflect::get(options, &field.into())
+        .map_err(|_| JsError::new(&format!("search options: cannot read '{field}'")))?;
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else if let Some(text) = value.as_string() {
+        Ok(Some(text))
+    } else if let Some(number) = value.as_f64() {
+        Ok(Some(number.to_string()))
+    } else {
+        Err(JsError::new(&format!(
+            "search options: '{field}' must be a string or a number"
+        )))
+    }
+}
+
+/// Parses an optional named value, falling back to the default when absent.
+fn parse_option<T: std::str::FromStr>(
+    options: &JsValue,
+    field: &str,
+    default: T,
+) -> Result<T, JsError>
 where
     T::Err: std::fmt::Display,
 {
-    match value {
+    match option_text(options, field)? {
         None => Ok(default),
-        Some(v) => v.parse().map_err(|e: T::Err| JsError::new(&e.to_string())),
+        Some(text) => text
+            .parse()
+            .map_err(|e: T::Err| JsError::new(&format!("search options: {e}"))),
     }
 }
 
 fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
-    let input: OptionsInput = if value.is_undefined() || value.is_null() {
-        OptionsInput::default()
-    } else {
-        serde_wasm_bindgen::from_value(value)
-            .map_err(|e| JsError::new(&format!("search options: {e}")))?
+    let defaults = SearchOptions::default();
+    if value.is_undefined() || value.is_null() {
+        return Ok(defaults);
+    }
+    if !value.is_object() {
+        return Err(JsError::new(
+            "search options must be an object such as { algorithm: 'astar' }",
+        ));
+    }
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !OPTION_FIELDS.contains(&key.as_str()) {
+            return Err(JsError::new(&format!(
+                "search options: unknown field '{key}'; expected {}",
+                OPTION_FIELDS.join(", ")
+            )));
+        }
+    }
+    let weight = match option_text(&value, "weight")? {
+        None => defaults.weight,
+        Some(text) => text.parse::<f64>().map_err(|_| {
+            JsError::new(&format!(
+                "search options: weight must be a number >= 0, got '{text}'"
+            ))
+        })?,
     };
-    let d = SearchOptions::default();
-    let directions = match input.directions {
+    let heuristic = match option_text(&value, "heuristic")? {
         None => None,
-        Some(NumberOrText::Number(n)) => Some(n.to_string()),
-        Some(NumberOrText::Text(t)) => Some(t),
+        Some(text) => Some(
+            text.parse::<Heuristic>()
+                .map_err(|e| JsError::new(&format!("search options: {e}")))?,
+        ),
     };
     let options = SearchOptions {
-        algorithm: parse_field::<Algorithm>(input.algorithm, d.algorithm)?,
-        heuristic: match input.heuristic {
-            None => None,
-            Some(h) => Some(
-                h.parse::<Heuristic>()
-                    .map_err(|e| JsError::new(&e.to_string()))?,
-            ),
-        },
-        weight: input.weight.unwrap_or(d.weight),
-        directions: parse_field::<Directions>(directions, d.directions)?,
-        diagonal: parse_field::<DiagonalRule>(input.diagonal, d.diagonal)?,
-        costs: parse_field::<CostModel>(input.costs, d.costs)?,
-        tie_break: parse_field::<TieBreak>(input.tie_break, d.tie_break)?,
+        algorithm: parse_option::<Algorithm>(&value, "algorithm", defaults.algorithm)?,
+        heuristic,
+        weight,
+        directions: parse_option::<Directions>(&value, "directions", defaults.directions)?,
+        diagonal: parse_option::<DiagonalRule>(&value, "diagonal", defaults.diagonal)?,
+        costs: parse_option::<CostModel>(&value, "costs", defaults.costs)?,
+        tie_break: parse_option::<TieBreak>(&value, "tieBreak", defaults.tie_break)?,
     };
     options
         .validate()
-        .map_err(|e| JsError::new(&e.to_string()))?;
+        .map_err(|e| JsError::new(&format!("search options: {e}")))?;
     Ok(options)
 }
 

@@ -44,13 +44,15 @@ export class GridInput {
     const editor = this.host.editor();
     let kind = 'paint';
     let brush = this.host.brush();
+    // The editor merges the moves of an endpoint into one undo entry within a stroke, so a
+    // drag of the start or the goal is a stroke too.
+    editor.beginStroke();
     if (sameCell(cell, editor.start())) {
       kind = 'start';
     } else if (sameCell(cell, editor.goal())) {
       kind = 'goal';
     } else {
       if (brush !== BRUSH_ERASER && editor.terrainAt(cell.x, cell.y) === brush) brush = BRUSH_ERASER;
-      editor.beginStroke();
       editor.paint(cell.x, cell.y, brush);
     }
     this.stroke = { pointerId: e.pointerId, kind, brush, last: cell };
@@ -97,7 +99,7 @@ export class GridInput {
     const stroke = this.stroke;
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     this.stroke = null;
-    if (stroke.kind === 'paint') this.host.editor().endStroke();
+    this.host.editor().endStroke();
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     this.canvas.classList.remove('dragging-endpoint');
     this.host.changed();

@@ -2,11 +2,14 @@ import { mazeText, randomWallsText } from './mapgen.js';
 
 // The built-in example maps. The first three are the worked examples of the classic
 // tutorials, in their own text formats: O X S E (ground, wall, start, end) and . + s d
-// (ground, wall, source, destination); digits are terrain weights.
+// (ground, wall, source, destination); digits are terrain weights. `options` are the search
+// options the example is meant to be seen with (on top of the defaults): the tutorials'
+// own movement rules.
 export const EXAMPLES = [
   {
     id: 'tutorial-wall',
     name: 'Tutorial: a wall between (8×6)',
+    options: { diagonal: 'always' },
     text: `OOOOOOOO
 OOOOXOOO
 OOSOXOEO
@@ -16,7 +19,8 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-pockets',
-    name: 'Tutorial: walls all around (8×6)',
+    name: 'Tutorial: walls all around, corners cut (8×6)',
+    options: { diagonal: 'always' },
     text: `OXXXXOOO
 OXOOXOOO
 OOSOXOEX
@@ -26,7 +30,8 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-dots',
-    name: 'Tutorial: the . + s d map (14×9)',
+    name: 'Tutorial: the . + s d map, 4 directions (14×9)',
+    options: { directions: 4 },
     text: `..............
 .....++++++++.
 ....s+.....++.
@@ -83,14 +88,14 @@ OOOOOOXOOOXO
 OOOOOOXXXXXO
 OOOOOOOOOOOO`,
   },
-  { id: 'maze', name: 'Maze (31×21)', build: () => mazeText(31, 21, 7) },
+  { id: 'maze', name: 'Maze, 4 directions (31×21)', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
   { id: 'random-64', name: 'Random walls, 30% (64×64)', build: () => randomWallsText(64, 64, 0.3, 11) },
-  { id: 'maze-255', name: 'Large maze (255×255)', build: () => mazeText(255, 255, 3) },
+  { id: 'maze-255', name: 'Large maze, 4 directions (255×255)', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
   { id: 'random-512', name: 'Random walls, 25% (512×512)', build: () => randomWallsText(512, 512, 0.25, 5) },
 ];
 
-export function exampleText(id) {
+// The example's map text and its search options.
+export function openExample(id) {
   const example = EXAMPLES.find((e) => e.id === id);
-  if (!example) return null;
-  return example.text ?? example.build();
+  return { text: example.text ?? example.build(), options: example.options ?? {} };
 }

@@ -99,7 +99,7 @@ export class Panels {
     const last = session.log[session.log.length - 1];
     setText(this.narration, last ? `Step ${last.step}: ${last.text}` : 'Not started yet: only the start is in the open list.');
     this.renderLog(session.log);
-    this.renderOpenList(search, session.resolvedOptions);
+    this.renderOpenList(search, session.resolvedOptions, status === 'running');
     this.inspectedKey = null;
   }
 
@@ -116,13 +116,16 @@ export class Panels {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
-  renderOpenList(search, options) {
+  renderOpenList(search, options, running) {
     const entries = search.openList(OPEN_ROWS);
     const total = search.openCount();
-    setText(this.openCaption, total === 0 ? 'Empty.' : `Next out first: ${describeOrder(options)}.`);
+    let caption = `Next out first: ${describeOrder(options)}.`;
+    if (total === 0) caption = 'Empty.';
+    else if (!running) caption = 'The search is over; these nodes were still waiting.';
+    setText(this.openCaption, caption);
     const rows = entries.map((entry, index) => {
       const tr = document.createElement('tr');
-      if (index === 0) tr.className = 'head';
+      if (index === 0 && running) tr.className = 'head';
       for (const text of [String(index + 1), formatCell(entry), formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)]) {
         const td = document.createElement('td');
         td.textContent = text;

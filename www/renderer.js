@@ -33,7 +33,10 @@ function buildFills() {
   const fills = [];
   for (let state = 0; state < bases.length; state++) {
     for (let terrain = 0; terrain <= 9; terrain++) {
-      const rgb = terrain === 0 ? wall : mixRgb(bases[state], brown, terrainShade(terrain));
+      // Visited cells take less of the terrain tint, so open and closed stay apart on heavy
+      // ground (the ×N tag still names the weight).
+      const shade = terrainShade(terrain) * (state === 0 ? 1 : 0.6);
+      const rgb = terrain === 0 ? wall : mixRgb(bases[state], brown, shade);
       fills.push({ fill: rgbToCss(rgb), text: isDark(rgb) ? PALETTE.textOnDark : PALETTE.text });
     }
   }
@@ -63,9 +66,12 @@ export class GridRenderer {
   fit(cols, rows, boxWidth, boxHeight, dpr) {
     const cellCss = Math.min(MAX_CELL_CSS, boxWidth / cols, boxHeight / rows);
     const cell = Math.max(1, Math.floor(cellCss * dpr));
-    if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr) {
+    // Below one device pixel per cell the picture is scaled down to fit instead.
+    const shrink = Math.min(1, (cellCss * dpr) / cell);
+    if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr && shrink === this.shrink) {
       return false;
     }
+    this.shrink = shrink;
     this.cols = cols;
     this.rows = rows;
     this.cell = cell;
@@ -79,8 +85,8 @@ export class GridRenderer {
     for (const canvas of [this.gridCanvas, this.overlayCanvas]) {
       canvas.width = cell * cols;
       canvas.height = cell * rows;
-      canvas.style.width = `${(cell * cols) / dpr}px`;
-      canvas.style.height = `${(cell * rows) / dpr}px`;
+      canvas.style.width = `${(cell * cols * shrink) / dpr}px`;
+      canvas.style.height = `${(cell * rows * shrink) / dpr}px`;
     }
     this.allocate(cols * rows);
     return true;
@@ -188,8 +194,8 @@ export class GridRenderer {
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
 
-    if (flag & TOUCHED) {
-      const width = Math.max(2, Math.round(c * 0.08));
+    if (flag & TOUCHED && c >= 5) {
+      const width = c >= 24 ? Math.round(c * 0.08) : 1;
       ctx.strokeStyle = PALETTE.touched;
       ctx.lineWidth = width;
       ctx.strokeRect(px + width / 2, py + width / 2, inner - width, inner - width);
@@ -225,15 +231,15 @@ export class GridRenderer {
     const ctx = this.ctx;
     const pad = Math.max(2, inner * 0.07);
     ctx.globalAlpha = this.labelAlpha;
-    ctx.font = `700 ${Math.round(inner * 0.25)}px ${FONT_FAMILY}`;
+    ctx.font = `700 ${Math.round(inner * 0.27)}px ${FONT_FAMILY}`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
-    ctx.font = `400 ${Math.round(inner * 0.21)}px ${FONT_FAMILY}`;
+    ctx.font = `500 ${Math.round(inner * 0.23)}px ${FONT_FAMILY}`;
     ctx.textBaseline = 'bottom';
-    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.46);
+    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.38);
     ctx.textAlign = 'right';
-    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.46);
+    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.38);
     ctx.globalAlpha = 1;
   }
 
@@ -318,7 +324,8 @@ export class GridRenderer {
     const ctx = this.overlay;
     const c = this.cell;
     const half = (c - this.gridLine) / 2;
-    const width = Math.max(2 * this.dpr, c * 0.12);
+    const width = Math.max(2 * this.dpr, c * 0.08);
+    ctx.save();
     ctx.beginPath();
     for (let k = 0; k < path.length; k++) {
       const i = path[k];
@@ -335,6 +342,7 @@ export class GridRenderer {
     ctx.strokeStyle = PALETTE.path;
     ctx.lineWidth = width;
     ctx.stroke();
+    ctx.restore();
   }
 
   // A disc (start) or a square (goal) at least 8 CSS px in radius, with the same icon as the

@@ -4,7 +4,7 @@ import { describeStep } from './narration.js';
 export const LOG_LENGTH = 8;
 // Searches on maps up to this size are run to the end once when built, so the timeline knows
 // its length from the first frame; bigger ones learn it when they first finish.
-const EAGER_TOTAL_CELLS = 128 * 128;
+const EAGER_TOTAL_CELLS = 256 * 256;
 
 // The map being edited, the search over it, and the plain-language log of its last steps.
 // Every edit of the map or change of options builds a new search (a search works on a
@@ -16,6 +16,7 @@ export class SearchSession {
     this.editor = editor;
     this.options = options;
     this.search = null;
+    this.generation = 0;
     this.log = [];
     this.build(false);
   }
@@ -27,6 +28,8 @@ export class SearchSession {
     const at = keepProgress && old !== null ? old.stepCount() : 0;
     if (old) old.free();
     this.search = next;
+    this.generation += 1;
+    this.resolvedOptions = next.options();
     this.revision = this.editor.revision();
     this.pathFor = -1;
     this.path = null;
@@ -42,17 +45,19 @@ export class SearchSession {
     this.syncLog();
   }
 
-  // A new map (loaded, example, URL): a fresh search at step 0.
-  replaceEditor(editor) {
-    const old = this.editor;
+  // A new map (loaded, example, URL): a fresh search at step 0, with new options if given.
+  replaceEditor(editor, options = this.options) {
+    const old = { editor: this.editor, options: this.options };
     this.editor = editor;
+    this.options = options;
     try {
       this.build(false);
     } catch (error) {
-      this.editor = old;
+      this.editor = old.editor;
+      this.options = old.options;
       throw error;
     }
-    old.free();
+    old.editor.free();
   }
 
   setOptions(options) {

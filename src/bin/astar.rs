@@ -79,11 +79,14 @@ fn run(args: &[String]) -> Result<(), String> {
     }
 }
 
+/// A command-line flag and its value, e.g. `("--costs", "exact")`.
+type Flag<'a> = (&'a str, &'a str);
+
 /// Applies the shared search options; returns the flags it did not know.
 fn apply_options<'a>(
     mut options: SearchOptions,
-    flags: &[(&'a str, &'a str)],
-) -> Result<(SearchOptions, Vec<(&'a str, &'a str)>), String> {
+    flags: &[Flag<'a>],
+) -> Result<(SearchOptions, Vec<Flag<'a>>), String> {
     let mut other = Vec::new();
     for &(flag, value) in flags {
         let e = |e: &dyn std::fmt::Display| format!("{flag}: {e}");
@@ -195,8 +198,8 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         println!("no scenarios");
         return Ok(());
     };
-    let mut search =
-        Search::new(map.grid, first.start, first.goal, options).map_err(|e| e.to_string())?;
+    let mut search = Search::new(map.grid, first.start, first.goal, options)
+        .map_err(|e| format!("scenario 0: {e}"))?;
     let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
     let began = Instant::now();
     for (i, s) in scenarios.iter().enumerate() {

@@ -36,11 +36,18 @@ struct Import {
     names: Vec<(String, String)>,
 }
 
-/// Bundles the module graph starting at `entry`; `read(name)` returns a module's source.
+/// Bundles the module graph starting at `entry` (a path such as `www/app.js`); imports may
+/// reach files in the entry's folder and below. `read(path)` returns a module's source.
 pub fn bundle(entry: &str, mut read: impl FnMut(&str) -> Result<String>) -> Result<String> {
-    let mut modules: HashMap<String, Module> = HashMap::new();
-    let mut order = Vec::new();
-    visit(entry, &mut read, &mut modules, &mut Vec::new(), &mut order)?;
+    let folder = entry.rsplit_once('/').map_or("", |(folder, _)| folder);
+    let mut graph = Graph {
+        folder,
+        read: &mut read,
+        modules: HashMap::new(),
+        order: Vec::new(),
+    };
+    graph.visit(entry, &mut Vec::new())?;
+    let Graph { modules, order, .. } = graph;
 
     let mut script = String::new();
     script.push_str("(async function () {\n'use strict';\n");
@@ -64,51 +71,55 @@ pub fn bundle(entry: &str, mut read: impl FnMut(&str) -> Result<String>) -> Resu
     Ok(script)
 }
 
-/// Depth-first, dependencies before dependents; `path` is the chain being visited (to
-/// report import cycles, which copied bindings cannot represent).
-fn visit(
-    name: &str,
-    read: &mut impl FnMut(&str) -> Result<String>,
-    modules: &mut HashMap<String, Module>,
-    path: &mut Vec<String>,
-    order: &mut Vec<String>,
-) -> Result<()> {
-    if let Some(start) = path.iter().position(|visiting| visiting == name) {
-        let mut cycle = path[start..].to_vec();
-        cycle.push(name.to_string());
-        bail!(
-            "import cycle {}: the single-file build needs modules that do not import each \
-             other in a circle",
-            cycle.join(" -> ")
-        );
-    }
-    if modules.contains_key(name) {
-        return Ok(());
-    }
-    let source = read(name)?;
-    let module = parse_module(name, &source)?;
-    path.push(name.to_string());
-    for import in &module.imports {
-        visit(&import.from, read, modules, path, order)?;
-        let target = &modules[&import.from];
-        for (exported, _) in &import.names {
-            if !target.exports.contains(exported) {
-                bail!(
-                    "{name} line {}: imports `{exported}` from {}, which exports only: {}",
-                    import.line,
-                    import.from,
-                    list_or_none(&target.exports)
-                );
-            }
-        }
-    }
-    path.pop();
-    order.push(name.to_string());
-    modules.insert(name.to_string(), module);
-    Ok(())
+/// The modules read so far, in evaluation order.
+struct Graph<'a, R> {
+    folder: &'a str,
+    read: &'a mut R,
+    modules: HashMap<String, Module>,
+    order: Vec<String>,
 }
 
-fn parse_module(name: &str, source: &str) -> Result<Module> {
+impl<R: FnMut(&str) -> Result<String>> Graph<'_, R> {
+    /// Depth-first, dependencies before dependents; `path` is the chain being visited (to
+    /// report import cycles, which copied bindings cannot represent).
+    fn visit(&mut self, name: &str, path: &mut Vec<String>) -> Result<()> {
+        if let Some(start) = path.iter().position(|visiting| visiting == name) {
+            let mut cycle = path[start..].to_vec();
+            cycle.push(name.to_string());
+            bail!(
+                "import cycle {}: the single-file build needs modules that do not import \
+                 each other in a circle",
+                cycle.join(" -> ")
+            );
+        }
+        if self.modules.contains_key(name) {
+            return Ok(());
+        }
+        let source = (self.read)(name)?;
+        let module = parse_module(self.folder, name, &source)?;
+        path.push(name.to_string());
+        for import in &module.imports {
+            self.visit(&import.from, path)?;
+            let target = &self.modules[&import.from];
+            for (exported, _) in &import.names {
+                if !target.exports.contains(exported) {
+                    bail!(
+                        "{name} line {}: imports `{exported}` from {}, which exports only: {}",
+                        import.line,
+                        import.from,
+                        list_or_none(&target.exports)
+                    );
+                }
+            }
+        }
+        path.pop();
+        self.order.push(name.to_string());
+        self.modules.insert(name.to_string(), module);
+        Ok(())
+    }
+}
+
+fn parse_module(folder: &str, name: &str, source: &str) -> Result<Module> {
     let scan = js_scan::scan(source).map_err(|error| anyhow!("{name} {error}"))?;
     let mut import_lines = Vec::new();
     let mut export_lines = Vec::new();
@@ -151,7 +162,7 @@ fn parse_module(name: &str, source: &str) -> Result<Module> {
                      has code)"
                 )));
             }
-            let import = parse_import(name, number, line).map_err(at)?;
+            let import = parse_import(folder, name, number, line).map_err(at)?;
             output = destructuring(&import);
             imports.push(import);
         } else if scan.line_has_code[index] && first_statement.is_none() {
@@ -216,7 +227,7 @@ fn check_unique_imports(module: Module) -> Result<Module> {
 }
 
 /// `import { a, b as c } from './x.js';` with the module path resolved against `importer`.
-fn parse_import(importer: &str, number: usize, line: &str) -> Result<Import, String> {
+fn parse_import(folder: &str, importer: &str, number: usize, line: &str) -> Result<Import, String> {
     const FORM: &str = "imports must read `import { a, b as c } from './file.js';` on one line";
     let rest = line
         .trim()
@@ -242,7 +253,7 @@ fn parse_import(importer: &str, number: usize, line: &str) -> Result<Import, Str
         }
         _ => return Err(FORM.into()),
     };
-    let from = resolve_specifier(importer, specifier)?;
+    let from = resolve_specifier(folder, importer, specifier)?;
 
     let mut names = Vec::new();
     for item in list
@@ -278,8 +289,8 @@ fn parse_import(importer: &str, number: usize, line: &str) -> Result<Import, Str
 }
 
 /// Resolves `./x.js` or `../dir/x.js` against the importing module's folder; the result must
-/// stay inside the module folder.
-fn resolve_specifier(importer: &str, specifier: &str) -> Result<String, String> {
+/// stay inside `folder`, the entry module's folder.
+fn resolve_specifier(folder: &str, importer: &str, specifier: &str) -> Result<String, String> {
     if !(specifier.starts_with("./") || specifier.starts_with("../")) || !specifier.ends_with(".js")
     {
         return Err(format!(
@@ -287,23 +298,28 @@ fn resolve_specifier(importer: &str, specifier: &str) -> Result<String, String> 
              (got '{specifier}')"
         ));
     }
+    let outside = || {
+        format!(
+            "'{specifier}' is outside the page's module folder; only engine.js may import the \
+             generated bindings (the single-file build replaces it)"
+        )
+    };
     let mut parts: Vec<&str> = importer.split('/').collect();
     parts.pop();
     for part in specifier.split('/') {
         match part {
             "." | "" => {}
             ".." => {
-                if parts.pop().is_none() {
-                    return Err(format!(
-                        "'{specifier}' is outside the page's module folder; only engine.js \
-                         may import the generated bindings (the single-file build replaces it)"
-                    ));
-                }
+                parts.pop().ok_or_else(outside)?;
             }
             part => parts.push(part),
         }
     }
-    Ok(parts.join("/"))
+    let resolved = parts.join("/");
+    if !folder.is_empty() && !resolved.starts_with(&format!("{folder}/")) {
+        return Err(outside());
+    }
+    Ok(resolved)
 }
 
 /// The name declared after `export `.
@@ -386,13 +402,15 @@ fn list_or_none(names: &[String]) -> String {
 mod tests {
     use super::*;
 
+    /// Bundles `www/app.js` from files given by their names inside www/.
     fn bundle_of(files: &[(&str, &str)]) -> Result<String> {
-        bundle("app.js", |name| {
+        bundle("www/app.js", |path| {
+            let name = path.strip_prefix("www/").expect("modules stay in www/");
             files
                 .iter()
                 .find(|(file, _)| *file == name)
                 .map(|(_, source)| source.to_string())
-                .ok_or_else(|| anyhow::anyhow!("{name} not found"))
+                .ok_or_else(|| anyhow::anyhow!("{path} not found"))
         })
     }
 
@@ -420,12 +438,12 @@ mod tests {
             ),
         ])
         .unwrap();
-        let util = script.find("// ---- lib/util.js").unwrap();
-        let view = script.find("// ---- view.js").unwrap();
-        let app = script.find("// ---- app.js").unwrap();
+        let util = script.find("// ---- www/lib/util.js").unwrap();
+        let view = script.find("// ---- www/view.js").unwrap();
+        let app = script.find("// ---- www/app.js").unwrap();
         assert!(util < view && view < app, "{script}");
-        assert!(script.contains("const { draw } = __pageModules[\"view.js\"];"));
-        assert!(script.contains("const { a: alpha, b } = __pageModules[\"lib/util.js\"];"));
+        assert!(script.contains("const { draw } = __pageModules[\"www/view.js\"];"));
+        assert!(script.contains("const { a: alpha, b } = __pageModules[\"www/lib/util.js\"];"));
         assert!(script.contains("\nasync function draw(x) {\n"));
         assert!(script.contains("return { a, b, steps, Grid };"));
         assert!(script.contains("return {  };") || script.contains("return { };"));
@@ -471,6 +489,7 @@ mod tests {
             ("import { x }\n  from './b.js';\n", "on one line"),
             ("import { x } from 'lodash';\n", "relative paths"),
             ("import { x } from '../pkg/x.js';\n", "only engine.js"),
+            ("import { x } from '../../x.js';\n", "only engine.js"),
             (
                 "const a = 1;\nimport { x } from './b.js';\n",
                 "must come before any other code",
@@ -511,7 +530,7 @@ mod tests {
                 message.contains(expected),
                 "for {app:?} expected {expected:?} in: {message}"
             );
-            assert!(message.starts_with("app.js line "), "{message}");
+            assert!(message.starts_with("www/app.js line "), "{message}");
         }
     }
 
@@ -523,11 +542,17 @@ mod tests {
             ("c.js", "import { b } from './b.js';\nexport const c = 1;\n"),
         ]);
         assert!(
-            cycle.contains("import cycle b.js -> c.js -> b.js"),
+            cycle.contains("import cycle www/b.js -> www/c.js -> www/b.js"),
             "{cycle}"
         );
         let missing = error_of(&[("app.js", "import { b } from './gone.js';\n")]);
-        assert!(missing.contains("gone.js not found"), "{missing}");
+        assert!(missing.contains("www/gone.js not found"), "{missing}");
+        // A path that leaves the folder and comes back is still inside it.
+        assert!(bundle_of(&[
+            ("app.js", "import { y } from '../www/b.js';\n"),
+            ("b.js", "export const y = 1;\n"),
+        ])
+        .is_ok());
     }
 
     #[test]

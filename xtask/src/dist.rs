@@ -8,6 +8,7 @@ use base64::Engine as _;
 use std::path::{Path, PathBuf};
 
 pub const DIST_FILE: &str = "dist/astar-visualizer.html";
+/// The module the dist build replaces, next to the entry module.
 const ENGINE_MODULE: &str = "engine.js";
 const ENGINE_TEMPLATE: &str = include_str!("dist/engine.js");
 const BINDINGS_MARK: &str = "/* no-modules bindings */";
@@ -41,13 +42,15 @@ pub fn command(root: &Path) -> Result<PathBuf> {
         &html,
         |href| read_page_file(root, href),
         |src| {
-            let (folder, entry) = src.rsplit_once('/').unwrap_or(("", src));
-            let folder = root.join(folder);
-            bundle::bundle(entry, |name| {
-                if name == ENGINE_MODULE {
+            let engine_path = match src.rsplit_once('/') {
+                Some((folder, _)) => format!("{folder}/{ENGINE_MODULE}"),
+                None => ENGINE_MODULE.to_string(),
+            };
+            bundle::bundle(src, |path| {
+                if path == engine_path {
                     Ok(engine.clone())
                 } else {
-                    read_page_file(&folder, name)
+                    read_page_file(root, path)
                 }
             })
             .with_context(|| format!("bundling the modules of {src} into one script"))

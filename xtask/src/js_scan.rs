@@ -78,7 +78,10 @@ pub fn scan(source: &str) -> Result<Scan, String> {
     let mut line = 1;
     let mut line_has_code = vec![false];
     let mut keywords = Vec::new();
-    let mut state_line = 1; // where the current string, template or comment began
+    // Where the current string, template or comment began.
+    let mut state_line = 1;
+    // The last code character was a `.`: a following word is a property name.
+    let mut after_dot = false;
 
     let mut index = 0;
     while index < chars.len() {
@@ -116,6 +119,7 @@ pub fn scan(source: &str) -> Result<Scan, String> {
                     continue;
                 }
                 line_has_code[line - 1] = true;
+                let dot_before = std::mem::replace(&mut after_dot, c == '.');
                 match c {
                     '/' if previous == Previous::Operator => {
                         state = State::Regex { in_class: false };
@@ -146,18 +150,17 @@ pub fn scan(source: &str) -> Result<Scan, String> {
                         let start = index;
                         while chars
                             .get(index + 1)
-                            .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$')
+                            .is_some_and(|&c| c.is_alphanumeric() || c == '_' || c == '$')
                         {
                             index += 1;
                         }
                         let word: String = chars[start..=index].iter().collect();
-                        let after_dot = preceding_non_space(&chars, start) == Some('.');
                         let keyword = match word.as_str() {
                             "import" => Some(Keyword::Import),
                             "export" => Some(Keyword::Export),
                             _ => None,
                         };
-                        if let (Some(keyword), false) = (keyword, after_dot) {
+                        if let (Some(keyword), false) = (keyword, dot_before) {
                             let following = following_non_space(&chars, index + 1);
                             keywords.push(KeywordUse {
                                 dynamic: keyword == Keyword::Import
@@ -240,14 +243,6 @@ pub fn scan(source: &str) -> Result<Scan, String> {
     }
 }
 
-fn preceding_non_space(chars: &[char], index: usize) -> Option<char> {
-    chars[..index]
-        .iter()
-        .rev()
-        .find(|c| !c.is_whitespace())
-        .copied()
-}
-
 fn following_non_space(chars: &[char], index: usize) -> Option<char> {
     chars[index.min(chars.len())..]
         .iter()
@@ -281,7 +276,7 @@ mod tests {
         let source = "import { a } from './a.js';\n\
                       const s = 'import { b } from \"./b.js\"';\n\
                       const t = `\nexport your map as text ${ `nested ${1}` }\nimport done`;\n\
-                      // export const c = 1;\n\
+                      // export const c = 1; then a dot.\n\
                       /* import {\n d } */\n\
                       const r = /export|import['\"`]/g, half = 4 / 2;\n\
                       obj.import(); x.export = 1;\n\

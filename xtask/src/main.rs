@@ -70,9 +70,12 @@ fn run(args: Vec<String>) -> Result<()> {
     }
 }
 
-/// The workspace root: xtask lives one folder below it.
+/// The workspace root: xtask lives one folder below it. Cargo tells where xtask is when it
+/// runs it; the path baked in at build time is only the fallback.
 fn repository_root() -> PathBuf {
-    let manifest_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     manifest_dir
         .parent()
         .expect("xtask is a member folder of the workspace")

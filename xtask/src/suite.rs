@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// First line of the wasm-side test files (kept out of native builds, run under Node).
+/// The attribute that marks a tests/*.rs file as wasm-side (compiled only for wasm32 and run
+/// under Node.js).
 const WASM_TEST_MARK: &str = "#![cfg(target_arch = \"wasm32\")]";
 const RUNNER_FEATURE: &str = "xtask/wasm-test-runner";
 

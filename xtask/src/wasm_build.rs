@@ -113,7 +113,10 @@ pub fn generate_bindings(wasm: &Path, out_dir: &Path, shape: Bindings) -> Result
     let mut bindgen = Bindgen::new();
     bindgen.input_path(wasm).out_name(LIB_NAME).typescript(true);
     match shape {
-        Bindings::Web => bindgen.web(true)?,
+        // As the CLI does by default: `init()` without arguments fetches the .wasm next to
+        // the bindings (the library's default leaves that path out).
+        Bindings::Web => bindgen.web(true)?.omit_default_module_path(false),
+        // The dist engine always passes the bytes to `initSync`.
         Bindings::NoModules => bindgen.no_modules(true)?,
     };
     bindgen

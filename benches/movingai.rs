@@ -1,0 +1,296 @@
+//! `cargo bench --bench movingai`: this crate's A* against the `pathfinding` crate's `astar`
+//! on the Moving AI benchmark scenarios, under the same rules (8 directions, no corner
+//! cutting) and the same integer costs (1_000_000 straight, 1_414_214 diagonal, octile
+//! heuristic), in one process. Both must return the same cost for every scenario. Then the
+//! cost of watching: A* taken step by step with events, and with `advance` (recorded, no
+//! events), against `run()`.
+
+use std::cell::Cell;
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use astar_visualizer::map_text::parse_map;
+use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::{Grid, Search, SearchOptions};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
+
+/// The maps, and for each the stride through its scenarios: the maze's 12,120 scenarios
+/// mostly cross the whole maze, so every 10th of them (all buckets, in file order) keeps the
+/// run to a few minutes.
+const MAPS: [(&str, usize); 5] = [
+    ("arena2.map", 1),
+    ("maze512-1-0.map", 10),
+    ("random512-10-0.map", 1),
+    ("8room_000.map", 1),
+    ("Berlin_0_512.map", 1),
+];
+
+const STRAIGHT: u64 = 1_000_000;
+const DIAGONAL: u64 = 1_414_214;
+
+/// The time this thread has spent on a CPU, so that other work on a shared machine does not
+/// count against either side.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn cpu_time() -> Duration {
+    #[repr(C)]
+    struct Timespec {
+        seconds: i64,
+        nanoseconds: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        seconds: 0,
+        nanoseconds: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec (two 64-bit fields on 64-bit Linux).
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(t.seconds as u64, t.nanoseconds as u32)
+}
+
+const CLOCK: &str = if cfg!(all(target_os = "linux", target_pointer_width = "64")) {
+    "thread CPU time"
+} else {
+    "wall-clock time"
+};
+
+/// Elsewhere, wall-clock time since the first call.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn cpu_time() -> Duration {
+    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(Instant::now).elapsed()
+}
+
+/// Total time and node expansions of one way of running every scenario of a map.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    time: Duration,
+    expanded: u64,
+}
+
+impl Tally {
+    fn ms_per_search(self, searches: usize) -> f64 {
+        self.time.as_secs_f64() * 1000.0 / searches as f64
+    }
+
+    fn million_per_second(self) -> f64 {
+        self.expanded as f64 / self.time.as_secs_f64() / 1e6
+    }
+}
+
+/// The grid as the peer sees it: passable cells and their neighbours under the benchmark rules.
+struct PeerGrid {
+    width: u32,
+    height: u32,
+    free: Vec<bool>,
+}
+
+impl PeerGrid {
+    fn new(grid: &Grid) -> Self {
+        PeerGrid {
+            width: grid.width(),
+            height: grid.height(),
+            free: grid.terrain().iter().map(|&t| t != 0).collect(),
+        }
+    }
+
+    fn is_free(&self, x: i64, y: i64) -> bool {
+        x >= 0
+            && y >= 0
+            && x < self.width as i64
+            && y < self.height as i64
+            && self.free[(y * self.width as i64 + x) as usize]
+    }
+
+    /// Legal moves from a cell, without allocating: a diagonal needs both side cells free.
+    fn successors(&self, cell: u32) -> impl Iterator<Item = (u32, u64)> {
+        let w = self.width as i64;
+        let (x, y) = (cell as i64 % w, cell as i64 / w);
+        let mut out = [(0u32, 0u64); 8];
+        let mut n = 0;
+        for (dx, dy) in [
+            (0, -1),
+            (1, 0),
+            (0, 1),
+            (-1, 0),
+            (1, -1),
+            (1, 1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let (nx, ny) = (x + dx, y + dy);
+            let diagonal = dx != 0 && dy != 0;
+            if self.is_free(nx, ny) && (!diagonal || (self.is_free(nx, y) && self.is_free(x, ny))) {
+                out[n] = (
+                    (ny * w + nx) as u32,
+                    if diagonal { DIAGONAL } else { STRAIGHT },
+                );
+                n += 1;
+            }
+        }
+        out.into_iter().take(n)
+    }
+
+    fn octile(&self, a: u32, b: u32) -> u64 {
+        let w = self.width;
+        let (dx, dy) = (
+            (a % w).abs_diff(b % w) as u64,
+            (a / w).abs_diff(b / w) as u64,
+        );
+        DIAGONAL * dx.min(dy) + STRAIGHT * (dx.max(dy) - dx.min(dy))
+    }
+}
+
+fn load(map: &str, stride: usize) -> (Grid, Vec<Scenario>) {
+    let read = |file: &str| {
+        std::fs::read_to_string(format!("{DIR}/{file}")).unwrap_or_else(|e| panic!("{file}: {e}"))
+    };
+    let grid = parse_map(&read(map))
+        .unwrap_or_else(|e| panic!("{map}: {e}"))
+        .grid;
+    let scenarios = parse_scenarios(&read(&format!("{map}.scen")))
+        .unwrap_or_else(|e| panic!("{map}.scen: {e}"));
+    (grid, scenarios.into_iter().step_by(stride).collect())
+}
+
+/// Times one way of running a search to its end over every scenario, with one `Search`
+/// restarted each time; returns the tally and each scenario's cost in units.
+fn time_ours(
+    search: &mut Search,
+    scenarios: &[Scenario],
+    finish: impl Fn(&mut Search),
+) -> (Tally, Vec<Option<u64>>) {
+    let mut tally = Tally::default();
+    let mut costs = Vec::with_capacity(scenarios.len());
+    let began = cpu_time();
+    for s in scenarios {
+        search
+            .restart(s.start, s.goal)
+            .expect("benchmark endpoints are passable");
+        finish(search);
+        tally.expanded += search.counters().expanded as u64;
+        costs.push(search.path_cost_units().map(|c| c as u64));
+    }
+    tally.time = cpu_time() - began;
+    (tally, costs)
+}
+
+fn time_peer(grid: &PeerGrid, scenarios: &[Scenario]) -> (Tally, Vec<Option<u64>>) {
+    let expanded = Cell::new(0u64);
+    let mut costs = Vec::with_capacity(scenarios.len());
+    let began = cpu_time();
+    for s in scenarios {
+        let (start, goal) = (
+            s.start.y * grid.width + s.start.x,
+            s.goal.y * grid.width + s.goal.x,
+        );
+        let found = pathfinding::prelude::astar(
+            &start,
+            |&c| {
+                expanded.set(expanded.get() + 1);
+                grid.successors(c)
+            },
+            |&c| grid.octile(c, goal),
+            |&c| c == goal,
+        );
+        costs.push(found.map(|(_, cost)| cost));
+    }
+    let tally = Tally {
+        time: cpu_time() - began,
+        expanded: expanded.get(),
+    };
+    (tally, costs)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    println!("Moving AI scenarios: 8 directions, no corner cutting, costs 1 and sqrt(2) in integer units.");
+    println!("ms = milliseconds per search; Mexp/s = million node expansions per second.");
+    println!("speed-up = pathfinding's time / this crate's run() time. Times are {CLOCK}.\n");
+    println!(
+        "{:<24} {:>9} | {:>10} {:>8} | {:>10} {:>8} | {:>8} | {:>11} {:>13}",
+        "map",
+        "searches",
+        "run() ms",
+        "Mexp/s",
+        "peer ms",
+        "Mexp/s",
+        "speed-up",
+        "step()/run",
+        "advance/run"
+    );
+    let (mut speedups, mut step_ratios, mut advance_ratios) = (Vec::new(), Vec::new(), Vec::new());
+    let began = Instant::now();
+    for (map, stride) in MAPS {
+        let (grid, scenarios) = load(map, stride);
+        let peer_grid = PeerGrid::new(&grid);
+        let first = &scenarios[0];
+        let mut search =
+            Search::new(grid, first.start, first.goal, SearchOptions::moving_ai()).unwrap();
+
+        let (run, ours) = time_ours(&mut search, &scenarios, |s| {
+            black_box(s.run());
+        });
+        let (peer, theirs) = time_peer(&peer_grid, &scenarios);
+        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(
+                a,
+                b,
+                "{map}, scenario {}: this crate and pathfinding disagree",
+                i * stride
+            );
+        }
+        let (stepped, _) = time_ours(&mut search, &scenarios, |s| {
+            while let Some(event) = s.step() {
+                black_box(event);
+            }
+        });
+        let (advanced, _) = time_ours(&mut search, &scenarios, |s| {
+            black_box(s.advance(u32::MAX));
+        });
+
+        let n = scenarios.len();
+        let speedup = peer.time.as_secs_f64() / run.time.as_secs_f64();
+        let step_ratio = stepped.time.as_secs_f64() / run.time.as_secs_f64();
+        let advance_ratio = advanced.time.as_secs_f64() / run.time.as_secs_f64();
+        let label = if stride == 1 {
+            map.to_string()
+        } else {
+            format!("{map} (1/{stride})")
+        };
+        println!(
+            "{label:<24} {n:>9} | {:>10.3} {:>8.2} | {:>10.3} {:>8.2} | {speedup:>7.2}x | {step_ratio:>10.2}x {advance_ratio:>12.2}x",
+            run.ms_per_search(n),
+            run.million_per_second(),
+            peer.ms_per_search(n),
+            peer.million_per_second(),
+        );
+        speedups.push(speedup);
+        step_ratios.push(step_ratio);
+        advance_ratios.push(advance_ratio);
+    }
+    println!(
+        "\nmedian over the maps: speed-up over pathfinding {:.2}x (target >= 2x); \
+         step() with events {:.2}x run() (target <= 3x); advance {:.2}x run()",
+        median(speedups),
+        median(step_ratios),
+        median(advance_ratios)
+    );
+    println!(
+        "same cost as pathfinding on every scenario; {:.0} s in all (wall clock)",
+        began.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,377 @@
+//! The `astar` command line: solving the tutorial maps, running scenario files, and clear
+//! messages with exit code 2 for anything it cannot use.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+const TUTORIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/tutorial");
+const MOVING_AI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
+
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn astar(args: &[&str]) -> Ran {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = Command::new(env!("CARGO_BIN_EXE_astar"))
+        .args(args)
+        .output()
+        .expect("the astar binary runs");
+    Ran {
+        code: status.code(),
+        stdout: String::from_utf8(stdout).unwrap(),
+        stderr: String::from_utf8(stderr).unwrap(),
+    }
+}
+
+fn tutorial(name: &str) -> String {
+    format!("{TUTORIAL}/{name}")
+}
+
+/// A file of this test's own under cargo's scratch directory for integration tests.
+fn scratch_file(name: &str, contents: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// Succeeds with nothing on stderr; returns stdout.
+fn ok(args: &[&str]) -> String {
+    let ran = astar(args);
+    assert_eq!(
+        ran.code,
+        Some(0),
+        "{args:?}\nstdout:\n{}\nstderr:\n{}",
+        ran.stdout,
+        ran.stderr
+    );
+    ran.stdout
+}
+
+/// Fails with exit code 2, nothing on stdout and a one-line message; returns the message.
+fn refused(args: &[&str]) -> String {
+    let ran = astar(args);
+    assert_eq!(
+        ran.code,
+        Some(2),
+        "{args:?}\nstdout:\n{}\nstderr:\n{}",
+        ran.stdout,
+        ran.stderr
+    );
+    assert_eq!(ran.stdout, "", "{args:?}");
+    assert!(
+        ran.stderr.starts_with("astar: "),
+        "{args:?}: {}",
+        ran.stderr
+    );
+    assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+    ran.stderr
+}
+
+/// Splits `solve`'s output into the drawn map and the lines after it.
+fn drawn_and_summary(out: &str) -> (Vec<&str>, Vec<&str>) {
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.starts_with("cost: ") || *l == "no path")
+        .unwrap_or_else(|| panic!("no cost line in:\n{out}"));
+    (lines[..at].to_vec(), lines[at..].to_vec())
+}
+
+#[test]
+fn solve_draws_the_path_and_prints_the_tutorial_costs() {
+    let map = tutorial("wall_between.txt");
+    let original = std::fs::read_to_string(&map).unwrap();
+    let cases: [(&[&str], &str, usize); 4] = [
+        (&["--diagonal", "always"], "cost: 56", 3),
+        (&[], "cost: 56", 3),
+        (&["--diagonal", "only-when-no-obstacles"], "cost: 68", 5),
+        (&["--movement", "4"], "cost: 80", 7),
+    ];
+    for (options, cost, path_cells) in cases {
+        let mut args = vec!["solve", map.as_str()];
+        args.extend_from_slice(options);
+        let out = ok(&args);
+        let (drawn, summary) = drawn_and_summary(&out);
+        assert_eq!(summary[0], cost, "{options:?}\n{out}");
+        assert!(summary[1].starts_with("expanded: "), "{out}");
+        // The map comes back as it was, with the path's cells between S and E marked '*'.
+        let marked: usize = drawn.iter().map(|l| l.matches('*').count()).sum();
+        assert_eq!(marked, path_cells, "{options:?}\n{out}");
+        assert_eq!(
+            drawn.join("\n").replace('*', "O") + "\n",
+            original,
+            "{options:?}"
+        );
+    }
+}
+
+#[test]
+fn solve_reports_no_path_and_the_corner_squeeze() {
+    let map = tutorial("corner_squeeze.txt");
+    let out = ok(&["solve", &map, "--diagonal", "always"]);
+    assert_eq!(
+        drawn_and_summary(&out).0,
+        ["OXXXXOOO", "OXOOXOOO", "OOSOXOEX", "OOO*XXX*", "OOOX*X*O", "OOOOO*OO"]
+    );
+    assert!(out.contains("\ncost: 84\n"), "{out}");
+    for rule in ["if-at-most-one-obstacle", "only-when-no-obstacles"] {
+        let out = ok(&["solve", &map, "--diagonal", rule]);
+        let (drawn, summary) = drawn_and_summary(&out);
+        assert_eq!(summary[0], "no path", "{rule}");
+        assert!(drawn.iter().all(|l| !l.contains('*')));
+    }
+}
+
+#[test]
+fn solve_reads_the_dot_format_and_draws_in_it() {
+    let out = ok(&["solve", &tutorial("multimap.txt"), "--movement", "4"]);
+    let (drawn, summary) = drawn_and_summary(&out);
+    assert_eq!(drawn.len(), 9);
+    let marked: usize = drawn.iter().map(|l| l.matches('-').count()).sum();
+    assert_eq!(marked, 37, "38 steps pass 37 cells between s and d\n{out}");
+    assert_eq!(summary[0], "cost: 380");
+    // Exact costs print as decimals.
+    let out = ok(&["solve", &tutorial("wall_between.txt"), "--costs", "exact"]);
+    assert!(out.contains("\ncost: 5.656856\n"), "{out}");
+}
+
+#[test]
+fn solve_takes_endpoints_for_a_moving_ai_map() {
+    let map = scratch_file(
+        "pillar.map",
+        "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n",
+    );
+    let out = ok(&[
+        "solve",
+        &map,
+        "--start",
+        "0,0",
+        "--goal",
+        "2,2",
+        "--diagonal",
+        "only-when-no-obstacles",
+    ]);
+    assert_eq!(drawn_and_summary(&out).1[0], "cost: 40", "{out}");
+    let msg = refused(&["solve", &map]);
+    assert!(msg.contains("--start X,Y and --goal X,Y"), "{msg}");
+    let msg = refused(&["solve", &map, "--start", "1,1", "--goal", "2,2"]);
+    assert!(msg.contains("(1,1) is on a wall"), "{msg}");
+    let msg = refused(&["solve", &map, "--start", "0,0", "--goal", "3,0"]);
+    assert!(msg.contains("outside the 3x3 grid"), "{msg}");
+    let msg = refused(&["solve", &map, "--start", "0;0", "--goal", "2,2"]);
+    assert!(msg.contains("--start: expected X,Y"), "{msg}");
+}
+
+#[test]
+fn scen_prints_a_line_per_scenario_and_a_summary() {
+    let all = std::fs::read_to_string(format!("{MOVING_AI}/arena2.map.scen")).unwrap();
+    let first_six: Vec<&str> = all.lines().take(7).collect();
+    let scen = scratch_file("arena2_first_six.scen", &(first_six.join("\n") + "\n"));
+    let out = ok(&["scen", &format!("{MOVING_AI}/arena2.map"), &scen]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    for (i, line) in lines[..6].iter().enumerate() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert_eq!(fields[0], i.to_string());
+        let cost: f64 = fields[1].parse().unwrap();
+        let optimal: f64 = fields[2].parse().unwrap();
+        let published: f64 = first_six[i + 1]
+            .split('\t')
+            .nth(8)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((optimal - published).abs() < 1e-8, "{line}");
+        assert!((cost - optimal).abs() <= 1e-4 * optimal, "{line}");
+        assert!(fields[3].parse::<u32>().unwrap() > 0, "{line}");
+    }
+    assert!(
+        lines[6].starts_with("# scenarios: 6  solved: 6  optimal (1e-4): 6  expanded: "),
+        "{}",
+        lines[6]
+    );
+}
+
+#[test]
+fn scen_marks_unreachable_goals_and_honours_options() {
+    let map = scratch_file(
+        "split.map",
+        "type octile\r\nheight 3\r\nwidth 3\r\nmap\r\n.@.\r\n.@.\r\n.@.\r\n",
+    );
+    let scen = scratch_file(
+        "split.map.scen",
+        "version 1.0\n0 split.map 3 3 0 0 2 2 0\n0 split.map 3 3 0 0 0 2 2\n",
+    );
+    let out = ok(&["scen", &map, &scen]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].split('\t').nth(1), Some("-"), "{out}");
+    assert_eq!(
+        lines[1].split('\t').take(2).collect::<Vec<_>>(),
+        ["1", "2.00000000"],
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("# scenarios: 2  solved: 1  optimal (1e-4): 1"),
+        "{out}"
+    );
+    // Breadth-first search on the same file: the options apply.
+    let out = ok(&["scen", &map, &scen, "--algorithm", "bfs"]);
+    assert_eq!(
+        out.lines().nth(1).unwrap().split('\t').nth(1),
+        Some("2.00000000")
+    );
+    // An empty scenario file is not an error.
+    let empty = scratch_file("empty.scen", "version 1\n");
+    assert_eq!(ok(&["scen", &map, &empty]), "no scenarios\n");
+}
+
+#[test]
+fn bad_options_are_refused_with_the_choices() {
+    let map = tutorial("wall_between.txt");
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["--movement", "5"],
+            "--movement: unknown direction count '5': expected one of 4, 8",
+        ),
+        (
+            &["--diagonal", "sometimes"],
+            "expected one of always, if-at-most-one-obstacle",
+        ),
+        (
+            &["--algorithm", "dfs"],
+            "expected one of astar, dijkstra, greedy, bfs",
+        ),
+        (
+            &["--heuristic", "crow"],
+            "manhattan, octile, euclidean, chebyshev, zero",
+        ),
+        (&["--costs", "1-2"], "expected one of 10-14, exact"),
+        (
+            &["--tie-break", "random"],
+            "larger-g, smaller-g, first-in, last-in",
+        ),
+        (&["--weight", "-1"], "weight must be a number >= 0"),
+        (
+            &["--weight", "heavy"],
+            "--weight: expected a number >= 0, found 'heavy'",
+        ),
+        (&["--colour", "red"], "unknown option '--colour'"),
+        (&["--movement"], "--movement needs a value"),
+    ];
+    for (options, needle) in cases {
+        let mut args = vec!["solve", map.as_str()];
+        args.extend_from_slice(options);
+        let msg = refused(&args);
+        assert!(msg.contains(needle), "{options:?}: {msg}");
+    }
+    let scen_map = format!("{MOVING_AI}/arena2.map");
+    let scen = format!("{MOVING_AI}/arena2.map.scen");
+    let msg = refused(&["scen", &scen_map, &scen, "--start", "1,1"]);
+    assert!(msg.contains("unknown option '--start'"), "{msg}");
+    let msg = refused(&["route", &map]);
+    assert!(msg.contains("unknown command 'route'"), "{msg}");
+    assert!(refused(&["solve"]).contains("usage: astar solve MAPFILE"));
+    assert!(refused(&["scen", &scen_map]).contains("usage: astar scen MAPFILE SCENFILE"));
+}
+
+#[test]
+fn malformed_or_missing_files_are_refused_with_their_position() {
+    let bad_map = scratch_file("bad.txt", "OOO\nOSQ\nOOE\n");
+    let msg = refused(&["solve", &bad_map]);
+    assert!(
+        msg.contains("bad.txt: line 2, column 3: unknown character 'Q'"),
+        "{msg}"
+    );
+    let ragged = scratch_file("ragged.txt", "OOO\nOS\nOOE\n");
+    assert!(refused(&["solve", &ragged]).contains("line 2, column 3"));
+    let missing = format!("{TUTORIAL}/no_such_map.txt");
+    let msg = refused(&["solve", &missing]);
+    assert!(msg.contains("no_such_map.txt"), "{msg}");
+
+    let map = format!("{MOVING_AI}/arena2.map");
+    let bad_scen = scratch_file(
+        "bad.scen",
+        "version 1\n0\tarena2.map\t281\t209\tx\t159\t101\t162\t3.8\n",
+    );
+    let msg = refused(&["scen", &map, &bad_scen]);
+    assert!(
+        msg.contains("bad.scen: line 2, column 22: start x must be a whole number"),
+        "{msg}"
+    );
+    let other_size = scratch_file(
+        "other.scen",
+        "version 1\n0\tother.map\t10\t10\t1\t1\t2\t2\t1.4\n",
+    );
+    let msg = refused(&["scen", &map, &other_size]);
+    assert!(msg.contains("scenario 0 is for a 10x10 map"), "{msg}");
+    let second_on_wall = scratch_file(
+        "second_on_wall.scen",
+        "version 1\n0\tarena2.map\t281\t209\t99\t159\t101\t162\t3.82842712\n\
+         0\tarena2.map\t281\t209\t0\t0\t101\t162\t3.8\n",
+    );
+    // Scenarios run in file order: the first one's line is out before the second is refused.
+    let ran = astar(&["scen", &map, &second_on_wall]);
+    assert_eq!(ran.code, Some(2));
+    assert!(ran.stdout.starts_with("0\t3.828428"), "{}", ran.stdout);
+    assert!(
+        ran.stderr
+            .contains("scenario 1: the start (0,0) is on a wall"),
+        "{}",
+        ran.stderr
+    );
+    let header = scratch_file(
+        "header.map",
+        "type octile\nheight two\nwidth 3\nmap\n...\n...\n",
+    );
+    let msg = refused(&["scen", &header, &second_on_wall]);
+    assert!(
+        msg.contains("line 2, column 8: 'height' needs a whole number"),
+        "{msg}"
+    );
+}
+
+/// Any scenario with an endpoint on a wall is named, the first one included.
+#[test]
+fn a_first_scenario_on_a_wall_is_named_like_the_others() {
+    let map = format!("{MOVING_AI}/arena2.map");
+    let on_wall = scratch_file(
+        "first_on_wall.scen",
+        "version 1\n0\tarena2.map\t281\t209\t0\t0\t101\t162\t3.8\n",
+    );
+    let msg = refused(&["scen", &map, &on_wall]);
+    assert!(
+        msg.contains("scenario 0: the start (0,0) is on a wall"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn help_documents_every_option() {
+    for args in [&["--help"][..], &["-h"], &[], &["solve", "x", "--help"]] {
+        let out = ok(args);
+        for needle in [
+            "USAGE",
+            "astar solve MAPFILE",
+            "astar scen MAPFILE SCENFILE",
+            "--algorithm",
+            "--heuristic",
+            "--weight",
+            "--movement",
+            "--diagonal",
+            "--costs",
+            "--tie-break",
+            "--start",
+        ] {
+            assert!(out.contains(needle), "{args:?}: no {needle}");
+        }
+    }
+}

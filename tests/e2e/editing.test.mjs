@@ -1,0 +1,268 @@
+// Editing the map: strokes with the mouse and with a finger, brushes, dragging the start and
+// the goal, the keyboard on the grid, undo/redo, clearing, resizing, and the search
+// following the edits.
+
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser } from './browser.mjs';
+import {
+  DESKTOP, PHONE, withApp, gridInfo, cellPoint, cellColour, inspect, mouseStroke, touchStroke,
+  readout, text, waitForText,
+} from './page.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const row = (y, x0, x1) => Array.from({ length: x1 - x0 + 1 }, (_, k) => ({ x: x0 + k, y }));
+const isWall = (rgb) => rgb.every((v) => v < 90);
+const isGround = (rgb) => rgb.every((v) => v > 240);
+
+// Which of these cells are drawn as walls (read from the canvas at each cell's centre).
+async function walls(page, cells) {
+  const result = [];
+  for (const cell of cells) result.push(isWall(await cellColour(page, cell.x, cell.y)));
+  return result;
+}
+
+async function waitForWalls(page, cells, expected) {
+  const deadline = Date.now() + 5000;
+  let actual;
+  do {
+    actual = await walls(page, cells);
+    if (actual.every((wall, k) => wall === expected[k])) return;
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+  } while (Date.now() < deadline);
+  assert.deepEqual(actual, expected);
+}
+
+async function waitForLabel(page, pattern) {
+  await page.waitForFunction((source) => new RegExp(source).test(document.getElementById('grid').getAttribute('aria-label')), pattern.source);
+}
+
+describe('mouse', () => {
+  it('draws a wall line in one fast stroke, erases from a wall, and undoes one stroke at a time', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const line = row(0, 1, 8);
+      assert.ok((await walls(page, line)).every((wall) => !wall));
+      await mouseStroke(page, [line[0], line[7]]);
+      await waitForWalls(page, line, line.map(() => true));
+      await mouseStroke(page, [{ x: 3, y: 0 }, { x: 5, y: 0 }], 4);
+      const erased = [true, true, false, false, false, true, true, true];
+      await waitForWalls(page, line, erased);
+      assert.ok(isGround(await cellColour(page, 4, 0)));
+      await page.click('#undo');
+      await waitForWalls(page, line, line.map(() => true));
+      await page.click('#undo');
+      await waitForWalls(page, line, line.map(() => false));
+      assert.ok(await page.locator('#undo').isDisabled());
+      await page.click('#redo');
+      await waitForWalls(page, line, line.map(() => true));
+      await page.click('#redo');
+      await waitForWalls(page, line, erased);
+      assert.ok(await page.locator('#redo').isDisabled());
+    });
+  });
+
+  it('undoes and redoes with Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const line = row(0, 2, 5);
+      await mouseStroke(page, [line[0], line[3]]);
+      await waitForWalls(page, line, [true, true, true, true]);
+      await page.keyboard.press('Control+z');
+      await waitForWalls(page, line, [false, false, false, false]);
+      await page.keyboard.press('Control+Shift+z');
+      await waitForWalls(page, line, [true, true, true, true]);
+      await page.keyboard.press('Control+z');
+      await waitForWalls(page, line, [false, false, false, false]);
+      await page.keyboard.press('Control+y');
+      await waitForWalls(page, line, [true, true, true, true]);
+    });
+  });
+
+  it('paints terrain weights with the brush, chosen in the list or with the keys', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      await page.selectOption('#brush', '5');
+      await mouseStroke(page, [{ x: 1, y: 0 }, { x: 3, y: 0 }]);
+      assert.equal((await inspect(page, 2, 0)).Terrain, 'cost ×5');
+      assert.equal((await inspect(page, 4, 0)).Terrain, 'plain ground (cost ×1)');
+      const heavy = await cellColour(page, 2, 0);
+      assert.ok(!isGround(heavy) && !isWall(heavy), 'terrain is shaded');
+      await page.mouse.move(0, 0);
+      await page.keyboard.press('7');
+      assert.equal(await page.locator('#brush').inputValue(), '7');
+      await mouseStroke(page, [{ x: 2, y: 0 }]);
+      assert.equal((await inspect(page, 2, 0)).Terrain, 'cost ×7');
+      // Starting on a cell that already has the brush's weight erases.
+      await mouseStroke(page, [{ x: 2, y: 0 }, { x: 3, y: 0 }]);
+      assert.equal((await inspect(page, 2, 0)).Terrain, 'plain ground (cost ×1)');
+      assert.equal((await inspect(page, 3, 0)).Terrain, 'plain ground (cost ×1)');
+      assert.equal((await inspect(page, 1, 0)).Terrain, 'cost ×5');
+      await page.mouse.move(0, 0);
+      await page.keyboard.press('e');
+      assert.equal(await page.locator('#brush').inputValue(), '1');
+      await mouseStroke(page, [{ x: 1, y: 0 }]);
+      assert.equal((await inspect(page, 1, 0)).Terrain, 'plain ground (cost ×1)');
+      await page.mouse.move(0, 0);
+      await page.keyboard.press('w');
+      assert.equal(await page.locator('#brush').inputValue(), '0');
+      await page.click('#clear-weights');
+      assert.ok(await page.locator('#undo').isEnabled());
+    });
+  });
+
+  it('drags the start and the goal, never onto a wall, and undoes the move', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const { start, goal } = await gridInfo(page);
+      await mouseStroke(page, [start, { x: start.x, y: start.y - 2 }], 5);
+      await waitForLabel(page, new RegExp(`start \\(${start.x},${start.y - 2}\\)`));
+      assert.equal((await inspect(page, start.x, start.y - 2)).Cell, `(${start.x},${start.y - 2}) — start`);
+      await page.click('#undo');
+      await waitForLabel(page, new RegExp(`start \\(${start.x},${start.y}\\)`));
+      // Drop the goal on a wall: it stays where it last could go.
+      await mouseStroke(page, [{ x: 0, y: goal.y }, { x: goal.x - 1, y: goal.y }]);
+      await waitForWalls(page, [{ x: goal.x - 1, y: goal.y }], [true]);
+      await mouseStroke(page, [goal, { x: goal.x - 1, y: goal.y }]);
+      const after = await gridInfo(page);
+      assert.deepEqual(after.goal, goal);
+      await mouseStroke(page, [goal, { x: goal.x - 1, y: goal.y }, { x: goal.x - 1, y: goal.y + 1 }]);
+      await waitForLabel(page, new RegExp(`goal \\(${goal.x - 1},${goal.y + 1}\\)`));
+    });
+  });
+
+  it('re-runs a finished search at once after an edit, so the path follows', async () => {
+    await withApp(browser, '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found: cost 56,/);
+      const { goal } = await gridInfo(page);
+      await mouseStroke(page, [goal, { x: goal.x + 1, y: goal.y }]);
+      await waitForText(page, '#result', /^Path found: cost 66,/);
+      const { step } = await readout(page);
+      const [count, total] = step.split(' / ');
+      assert.equal(count, total, 'still at the end of the new search');
+      await page.click('#clear-walls');
+      await waitForText(page, '#result', /^Path found: cost 50,/);
+      await page.click('#undo');
+      await waitForText(page, '#result', /^Path found: cost 66,/);
+    });
+  });
+
+  it('keeps the step when the map is edited in the middle of a search', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      for (let k = 1; k <= 3; k++) {
+        await page.click('#step');
+        await waitForText(page, '#count-step', new RegExp(`^${k} /`));
+      }
+      const before = await readout(page);
+      await mouseStroke(page, [{ x: 0, y: 0 }, { x: 2, y: 0 }]);
+      await waitForWalls(page, [{ x: 1, y: 0 }], [true]);
+      assert.equal((await readout(page)).step.split(' / ')[0], '3');
+      assert.equal((await readout(page)).narration, before.narration);
+    });
+  });
+});
+
+describe('grid', () => {
+  it('resizes the grid, and undoes the resize', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const { width, height } = await gridInfo(page);
+      await page.fill('#grid-width', '30');
+      await page.fill('#grid-height', '16');
+      await page.click('#apply-size');
+      await waitForLabel(page, /30 by 16 cells/);
+      await page.click('#undo');
+      await waitForLabel(page, new RegExp(`${width} by ${height} cells`));
+      await page.fill('#grid-width', '1');
+      await page.click('#apply-size');
+      await waitForText(page, '#message-text', /Width and height must be whole numbers from 2 to 512/);
+    });
+  });
+
+  it('grows the grid to 512 by 512 and back', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      await page.fill('#grid-width', '512');
+      await page.fill('#grid-height', '512');
+      await page.press('#grid-height', 'Enter');
+      await waitForLabel(page, /512 by 512 cells/);
+      const box = await page.locator('#grid').boundingBox();
+      const board = await page.locator('#board').boundingBox();
+      assert.ok(box.height <= board.height + 1, 'the whole grid is in view');
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found/);
+      await page.click('#undo');
+      await waitForLabel(page, /\b(1\d|2\d) by \d+ cells/);
+    });
+  });
+
+  it('plays a 512 by 512 map at full speed and runs it to the end', async () => {
+    await withApp(browser, '?example=random-512', DESKTOP, async ({ page }) => {
+      await page.locator('#speed').fill('11');
+      await page.click('#play');
+      await page.waitForFunction(() => Number(document.getElementById('count-step').textContent.split(' ')[0]) > 3000);
+      await page.click('#play');
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found: cost \d+/);
+      assert.match(await text(page, '#timeline-label'), /^(\d+) \/ \1$/);
+    });
+  });
+
+  it('clears walls and terrain, each as one undoable edit', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const { start, goal } = await gridInfo(page);
+      const between = row(start.y, start.x + 1, goal.x - 1);
+      const before = await walls(page, between);
+      assert.ok(before.some(Boolean), 'the default scene has a wall between start and goal');
+      await page.click('#clear-walls');
+      await waitForWalls(page, between, between.map(() => false));
+      await page.keyboard.press('Control+z');
+      await waitForWalls(page, between, before);
+    });
+  });
+
+  it('edits from the keyboard on the focused grid', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const { start } = await gridInfo(page);
+      await page.locator('#grid').focus();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      const cell = { x: start.x, y: start.y - 2 };
+      await waitForWalls(page, [cell], [true]);
+      await waitForText(page, '#inspector', new RegExp(`\\(${cell.x},${cell.y}\\)`));
+      assert.match(await text(page, '#inspector'), /Statewall/);
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('g');
+      await waitForLabel(page, new RegExp(`goal \\(${cell.x},${cell.y - 1}\\)`));
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('s');
+      await waitForText(page, '#message-text', /wall/i);
+      assert.deepEqual((await gridInfo(page)).start, start);
+    });
+  });
+});
+
+describe('touch', () => {
+  it('draws walls and drags the goal with a finger, and a tap shows the cell', async () => {
+    await withApp(browser, '', PHONE, async ({ page }) => {
+      const { goal, width } = await gridInfo(page);
+      const line = row(0, 0, width - 1);
+      await touchStroke(page, [line[0], line[width - 1]]);
+      await waitForWalls(page, line, line.map(() => true));
+      await touchStroke(page, [goal, { x: goal.x, y: goal.y + 1 }, { x: goal.x, y: goal.y + 2 }]);
+      await waitForLabel(page, new RegExp(`goal \\(${goal.x},${goal.y + 2}\\)`));
+      await page.click('#undo');
+      await waitForLabel(page, new RegExp(`goal \\(${goal.x},${goal.y}\\)`));
+      await touchStroke(page, [{ x: 1, y: 0 }]);
+      await waitForText(page, '#inspector', /\(1,0\)/);
+      await waitForWalls(page, [{ x: 1, y: 0 }], [false]);
+      const point = await cellPoint(page, goal.x, goal.y);
+      await page.touchscreen.tap(point.x, point.y);
+      await waitForText(page, '#inspector', new RegExp(`\\(${goal.x},${goal.y}\\) — goal`));
+    });
+  });
+});

@@ -1,0 +1,199 @@
+// Helpers for the page's browser tests: they read what a person sees (texts, the accessible
+// name of the grid, canvas pixels) and act as a person does (mouse, touch, keyboard). The
+// page has no test-only hooks.
+
+import assert from 'node:assert/strict';
+import { openPage, waitForDrawnCanvas, assertNoErrors } from './browser.mjs';
+
+export const DESKTOP = { viewport: { width: 1366, height: 768 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+
+// Opens the page and waits until the map is drawn and the panels are filled in.
+export async function openApp(browser, target = '', contextOptions = DESKTOP) {
+  const opened = await openPage(browser, target, contextOptions);
+  await waitForDrawnCanvas(opened.page, '#grid');
+  await opened.page.waitForFunction(() => document.getElementById('narration').textContent !== '');
+  return opened;
+}
+
+// Runs body({ page, context }) on a freshly opened page, then checks that the page reported
+// no error at any point, and closes it.
+export async function withApp(browser, target, contextOptions, body) {
+  const { page, context, errors } = await openApp(browser, target, contextOptions);
+  try {
+    await body({ page, context });
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+}
+
+export async function text(page, selector) {
+  return (await page.locator(selector).textContent()).trim();
+}
+
+// The read-outs under the map.
+export async function readout(page) {
+  return page.evaluate(() => {
+    const get = (id) => document.getElementById(id).textContent.trim();
+    return {
+      step: get('count-step'),
+      expanded: get('count-expanded'),
+      open: get('count-open'),
+      result: get('result'),
+      narration: get('narration'),
+      timeline: get('timeline-label'),
+    };
+  });
+}
+
+// Grid size, start and goal, from the grid's accessible name
+// ("Grid map, 20 by 12 cells, start (5,6), goal (14,6).").
+export async function gridInfo(page) {
+  const label = await page.locator('#grid').getAttribute('aria-label');
+  const match = /(\d+) by (\d+) cells, start \((\d+),(\d+)\), goal \((\d+),(\d+)\)/.exec(label);
+  assert.ok(match, `unexpected grid label: ${label}`);
+  const [width, height, sx, sy, gx, gy] = match.slice(1).map(Number);
+  return { width, height, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
+}
+
+// Where a point inside cell (x, y) is on the screen; fx, fy in 0..1 across the cell.
+export async function cellPoint(page, x, y, fx = 0.5, fy = 0.5) {
+  const { width, height } = await gridInfo(page);
+  const box = await page.locator('#grid').boundingBox();
+  return {
+    x: box.x + ((x + fx) * box.width) / width,
+    y: box.y + ((y + fy) * box.height) / height,
+  };
+}
+
+// The CSS size of one cell.
+export async function cellSize(page) {
+  const { width } = await gridInfo(page);
+  const box = await page.locator('#grid').boundingBox();
+  return box.width / width;
+}
+
+// The colour drawn at a point of a cell, [r, g, b], read from the grid canvas.
+export async function cellColour(page, x, y, fx = 0.5, fy = 0.5) {
+  return page.evaluate(({ x, y, fx, fy }) => {
+    const canvas = document.getElementById('grid');
+    const label = canvas.getAttribute('aria-label');
+    const [, cols, rows] = /(\d+) by (\d+)/.exec(label).map(Number);
+    const px = Math.floor(((x + fx) * canvas.width) / cols);
+    const py = Math.floor(((y + fy) * canvas.height) / rows);
+    const data = canvas.getContext('2d').getImageData(px, py, 1, 1).data;
+    return [data[0], data[1], data[2]];
+  }, { x, y, fx, fy });
+}
+
+// How many pixels in a region of a cell differ clearly from the region's most common colour:
+// text or an arrow drawn there. fx0..fx1, fy0..fy1 in 0..1 across the cell.
+export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
+  return page.evaluate(({ x, y, fx0, fy0, fx1, fy1 }) => {
+    const canvas = document.getElementById('grid');
+    const [, cols, rows] = /(\d+) by (\d+)/.exec(canvas.getAttribute('aria-label')).map(Number);
+    const cw = canvas.width / cols;
+    const ch = canvas.height / rows;
+    const left = Math.floor((x + fx0) * cw);
+    const top = Math.floor((y + fy0) * ch);
+    const w = Math.max(1, Math.floor((fx1 - fx0) * cw));
+    const h = Math.max(1, Math.floor((fy1 - fy0) * ch));
+    const data = canvas.getContext('2d').getImageData(left, top, w, h).data;
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    const background = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    const [br, bg, bb] = [(background >> 16) & 255, (background >> 8) & 255, background & 255];
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - br) + Math.abs(data[i + 1] - bg) + Math.abs(data[i + 2] - bb) > 120) ink++;
+    }
+    return ink;
+  }, { x, y, fx0, fy0, fx1, fy1 });
+}
+
+// A fingerprint of everything drawn (both canvases), to compare two moments exactly.
+export async function pictureHash(page) {
+  return page.evaluate(() => {
+    let hash = 2166136261;
+    for (const id of ['grid', 'overlay']) {
+      const canvas = document.getElementById(id);
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < data.length; i++) hash = Math.imul(hash ^ data[i], 16777619);
+      hash = Math.imul(hash ^ canvas.width, 16777619);
+    }
+    return hash >>> 0;
+  });
+}
+
+// Everything a person can read about the search at this moment.
+export async function snapshot(page) {
+  return {
+    picture: await pictureHash(page),
+    readout: await readout(page),
+    log: await text(page, '#step-log'),
+    openList: await text(page, '#open-rows'),
+  };
+}
+
+// Hovers a cell and reads the inspector as { Cell, State, Terrain, F, G, H, Parent }.
+export async function inspect(page, x, y) {
+  const point = await cellPoint(page, x, y);
+  await page.mouse.move(point.x, point.y);
+  await page.waitForFunction(
+    (cell) => document.querySelector('#inspector dd')?.textContent.startsWith(cell),
+    `(${x},${y})`,
+  );
+  return page.evaluate(() => {
+    const info = {};
+    for (const dt of document.querySelectorAll('#inspector dt')) info[dt.textContent] = dt.nextElementSibling.textContent;
+    return info;
+  });
+}
+
+// A mouse stroke through cells; steps is the number of pointer moves between two cells
+// (1 makes a fast stroke that jumps).
+export async function mouseStroke(page, cells, steps = 1) {
+  const first = await cellPoint(page, cells[0].x, cells[0].y);
+  await page.mouse.move(first.x, first.y);
+  await page.mouse.down();
+  for (const cell of cells.slice(1)) {
+    const point = await cellPoint(page, cell.x, cell.y);
+    await page.mouse.move(point.x, point.y, { steps });
+  }
+  await page.mouse.up();
+}
+
+// A one-finger stroke through cells, as real touch events (they become pointer events of
+// type "touch" in the page).
+export async function touchStroke(page, cells) {
+  const session = await page.context().newCDPSession(page);
+  const points = [];
+  for (const cell of cells) points.push(await cellPoint(page, cell.x, cell.y));
+  await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]] });
+  for (const point of points.slice(1)) {
+    await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+  }
+  await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await session.detach();
+}
+
+// Waits until the text of an element matches.
+export async function waitForText(page, selector, pattern) {
+  await page.waitForFunction(
+    ({ selector, source, flags }) => new RegExp(source, flags).test(document.querySelector(selector).textContent),
+    { selector, source: pattern.source, flags: pattern.flags },
+  );
+}
+
+export function sameColour(actual, expected, tolerance = 6) {
+  return actual.every((v, i) => Math.abs(v - expected[i]) <= tolerance);
+}
+
+export function hex(colour) {
+  const n = parseInt(colour.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}

@@ -1,0 +1,212 @@
+// The page as it opens: the default scene, layouts (laptop, high-DPI, phone), accessibility,
+// URL parameters and embedding, and the single-file build.
+
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchBrowser, DIST } from './browser.mjs';
+import {
+  DESKTOP, PHONE, withApp, gridInfo, cellSize, cellColour, readout, text, waitForText,
+} from './page.mjs';
+
+let browser;
+before(async () => {
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('opening', () => {
+  it('opens on a readable default scene: start left, goal right, a wall between', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const { width, height, start, goal } = await gridInfo(page);
+      assert.ok(width >= 16 && height >= 8, `a ${width}x${height} grid`);
+      assert.ok(await cellSize(page) >= 44, 'cells large enough for F, G and H');
+      assert.equal(start.y, goal.y);
+      assert.ok(start.x < width / 2 && goal.x > width / 2);
+      const wallX = Math.floor((start.x + goal.x) / 2);
+      const wall = await cellColour(page, wallX, start.y);
+      assert.ok(wall.every((v) => v < 90), 'a wall between start and goal');
+      const { step, result, narration } = await readout(page);
+      assert.match(step, /^0 \/ \d+$/);
+      assert.equal(result, 'Ready: press Play or Step.');
+      assert.equal(narration, 'Not started yet: only the start is in the open list.');
+      assert.equal(await text(page, '#open-rows tr.head td:nth-child(2)'), `(${start.x},${start.y})`);
+      assert.ok(await page.locator('.legend').isVisible());
+      const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, 'no horizontal scrolling');
+    });
+  });
+
+  it('draws at the full resolution of a high-DPI screen', async () => {
+    await withApp(browser, '', { ...DESKTOP, deviceScaleFactor: 2 }, async ({ page }) => {
+      const { canvasWidth, cssWidth } = await page.evaluate(() => {
+        const canvas = document.getElementById('grid');
+        return { canvasWidth: canvas.width, cssWidth: canvas.getBoundingClientRect().width };
+      });
+      assert.equal(canvasWidth, Math.round(cssWidth * 2));
+    });
+  });
+
+  it('fits a phone screen and runs with taps', async () => {
+    await withApp(browser, '', PHONE, async ({ page }) => {
+      const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, 'no horizontal scrolling');
+      assert.ok(await cellSize(page) >= 36);
+      await page.tap('#step');
+      await waitForText(page, '#count-step', /^1 \//);
+      await page.tap('#finish');
+      await waitForText(page, '#result', /^Path found/);
+    });
+  });
+
+  it('names every control and lets the keyboard reach it', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const unnamed = await page.evaluate(() => {
+        const name = (el) => (el.getAttribute('aria-label') || [...(el.labels ?? [])].map((l) => l.textContent).join(' ') || el.textContent || '').trim();
+        return [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')]
+          .filter((el) => !el.closest('[hidden]'))
+          .filter((el) => name(el) === '' || el.tabIndex < 0)
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      assert.deepEqual(unnamed, []);
+      for (const id of ['counters', 'narration']) {
+        assert.equal(await page.locator(`#${id}`).getAttribute('aria-live'), 'polite');
+      }
+      // Tab order starts in the header and reaches the playback controls.
+      const reached = [];
+      for (let k = 0; k < 4; k++) {
+        await page.keyboard.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+      }
+      assert.ok(reached.includes('play'), `tab order: ${reached.join(', ')}`);
+    });
+  });
+
+  it('opens and closes the keyboard help with ? and Escape', async () => {
+    await withApp(browser, '', DESKTOP, async ({ page }) => {
+      const help = page.locator('#help');
+      assert.equal(await help.evaluate((el) => el.open), false);
+      await page.keyboard.press('?');
+      assert.equal(await help.evaluate((el) => el.open), true);
+      assert.ok(await page.getByText('Play / pause').isVisible());
+      await page.keyboard.press('Escape');
+      assert.equal(await help.evaluate((el) => el.open), false);
+    });
+  });
+});
+
+describe('URL parameters', () => {
+  it('set the options, the map, the speed, autoplay and the embedded layout', async () => {
+    const query = '?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14&tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1';
+    await withApp(browser, query, DESKTOP, async ({ page }) => {
+      const { width, height, start, goal } = await gridInfo(page);
+      assert.deepEqual([width, height, start, goal], [4, 3, { x: 1, y: 1 }, { x: 3, y: 1 }]);
+      const values = {};
+      for (const id of ['algorithm', 'heuristic', 'directions', 'diagonal', 'costs', 'tie-break', 'weight']) {
+        values[id] = await page.locator(`#${id}`).inputValue();
+      }
+      assert.deepEqual(values, {
+        algorithm: 'astar', heuristic: 'octile', directions: '8', diagonal: 'never', costs: '10-14', 'tie-break': 'larger-g', weight: '1',
+      });
+      assert.equal(await text(page, '#speed-label'), '10 steps/s');
+      await waitForText(page, '#result', /^Path found: cost 40, 4 moves\.$/);
+      assert.ok(await page.locator('#side').isHidden());
+      assert.ok(await page.locator('#grid').isVisible());
+      assert.ok(await page.locator('#play').isVisible());
+      const link = page.locator('#full-editor');
+      assert.ok(await link.isVisible());
+      const href = await link.getAttribute('href');
+      assert.ok(href.includes('map=OOOO/OSXE/OOOO') && !href.includes('embed'), href);
+    });
+  });
+
+  it('keep the walls of a . + s d map', async () => {
+    await withApp(browser, '?map=....../.s+.d./......&directions=4', DESKTOP, async ({ page }) => {
+      const { width, height } = await gridInfo(page);
+      assert.deepEqual([width, height], [6, 3]);
+      assert.ok((await cellColour(page, 2, 1)).every((v) => v < 90), '"+" is a wall');
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found: cost 50,/);
+    });
+  });
+
+  it('open an example at a given step', async () => {
+    await withApp(browser, '?example=u-trap&step=10', DESKTOP, async ({ page }) => {
+      assert.match((await readout(page)).step, /^10 \/ \d+$/);
+      assert.equal(await page.locator('#step-log li').count(), 8);
+    });
+  });
+
+  it('explain what is wrong with them, and the page still works', async () => {
+    await withApp(browser, '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ', DESKTOP, async ({ page }) => {
+      const message = await text(page, '#message-text');
+      for (const expected of [
+        'algorithm="quick" is not one of: astar, dijkstra, greedy, bfs',
+        'weight="heavy" must be a number',
+        'size="1x1" must look like 20x12',
+        'Unknown URL parameter "colour"',
+        'The map in the URL could not be read: line 1, column 3',
+      ]) {
+        assert.ok(message.includes(expected), `"${expected}" in: ${message}`);
+      }
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found/);
+      await page.click('#message-close');
+      assert.ok(await page.locator('#message').isHidden());
+    });
+  });
+});
+
+describe('single file', () => {
+  it('runs from disk with the engine inlined', async () => {
+    await withApp(browser, `${DIST}?example=tutorial-wall`, DESKTOP, async ({ page }) => {
+      await page.click('#finish');
+      await waitForText(page, '#result', /^Path found: cost 56,/);
+    });
+  });
+});
+
+describe('robustness', () => {
+  it('survives a long random session of clicks, choices, strokes and keys without an error', async () => {
+    await withApp(browser, '?example=u-trap', DESKTOP, async ({ page }) => {
+      // A fixed seed keeps the session the same from run to run.
+      let seed = 20240611;
+      const random = (n) => {
+        seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+        return (seed >>> 8) % n;
+      };
+      const keys = ['Space', 'ArrowRight', 'ArrowLeft', 'End', 'r', 'w', 'e', '5', 'Control+z', 'Control+Shift+z', 'Escape'];
+      const selects = ['#algorithm', '#heuristic', '#directions', '#diagonal', '#costs', '#tie-break', '#brush', '#example', '#save-format'];
+      const buttons = ['#play', '#step', '#step-back', '#finish', '#reset', '#undo', '#redo', '#clear-walls', '#clear-weights', '#load-example'];
+      const { width, height } = await gridInfo(page);
+      for (let k = 0; k < 120; k++) {
+        const kind = random(4);
+        if (kind === 0) {
+          const button = page.locator(buttons[random(buttons.length)]);
+          if (await button.isEnabled()) await button.click();
+        } else if (kind === 1) {
+          const select = page.locator(selects[random(selects.length)]);
+          if (await select.isEnabled()) {
+            const values = await select.locator('option').evaluateAll((options) => options.map((o) => o.value));
+            await select.selectOption(values[random(values.length)]);
+          }
+        } else if (kind === 2) {
+          const { width: w, height: h } = await gridInfo(page);
+          const cells = [0, 1, 2].map(() => ({ x: random(Math.min(w, width)), y: random(Math.min(h, height)) }));
+          const box = await page.locator('#grid').boundingBox();
+          await page.mouse.move(box.x + ((cells[0].x + 0.5) * box.width) / w, box.y + ((cells[0].y + 0.5) * box.height) / h);
+          await page.mouse.down();
+          for (const cell of cells.slice(1)) {
+            await page.mouse.move(box.x + ((cell.x + 0.5) * box.width) / w, box.y + ((cell.y + 0.5) * box.height) / h, { steps: 3 });
+          }
+          await page.mouse.up();
+        } else {
+          await page.keyboard.press(keys[random(keys.length)]);
+        }
+      }
+      if (await page.locator('#finish').isEnabled()) await page.click('#finish');
+      await waitForText(page, '#result', /^(Path found|No path)/);
+    });
+  });
+});

@@ -1,0 +1,275 @@
+//! The JavaScript API as the page gets it, compiled to wasm and run under Node.js: every
+//! misuse must come back as an `Error` with a useful message, never as a panic (which
+//! would leave the wasm module dead for the rest of the page's life), and stepping must be
+//! exactly reversible.
+#![cfg(target_arch = "wasm32")]
+
+use astar_visualizer::wasm::{JsMapEditor, JsSearch};
+use js_sys::{Reflect, JSON};
+use wasm_bindgen::{JsError, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn message(error: JsError) -> String {
+    js_sys::Error::from(JsValue::from(error)).message().into()
+}
+
+fn ok<T>(result: Result<T, JsError>) -> T {
+    result.unwrap_or_else(|error| panic!("unexpected error: {}", message(error)))
+}
+
+/// The call failed with a message containing every one of `expected` (case-insensitive).
+fn fails<T>(result: Result<T, JsError>, expected: &[&str]) {
+    let text = match result {
+        Ok(_) => panic!("expected an error mentioning {expected:?}, but the call succeeded"),
+        Err(error) => message(error),
+    };
+    for part in expected {
+        assert!(
+            text.to_lowercase().contains(&part.to_lowercase()),
+            "error {text:?} should mention {part:?}"
+        );
+    }
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &key.into()).expect("reading a property of an object")
+}
+
+fn text(value: &JsValue, key: &str) -> String {
+    get(value, key)
+        .as_string()
+        .unwrap_or_else(|| panic!("`{key}` of {} is not a string", json(value)))
+}
+
+fn json(value: &JsValue) -> String {
+    JSON::stringify(value)
+        .map(String::from)
+        .unwrap_or_else(|_| "(not JSON)".into())
+}
+
+fn options(json: &str) -> JsValue {
+    JSON::parse(json).expect("test options are valid JSON")
+}
+
+fn xy(value: &JsValue) -> (f64, f64) {
+    (
+        get(value, "x").as_f64().expect("x is a number"),
+        get(value, "y").as_f64().expect("y is a number"),
+    )
+}
+
+/// Everything the API shows about a search, as text, to compare states exactly.
+fn snapshot(search: &JsSearch) -> String {
+    let mut parts = vec![
+        search.step_count().to_string(),
+        json(&ok(search.status())),
+        json(&ok(search.counters())),
+        json(&ok(search.open_list(1e6))),
+        json(&ok(search.current())),
+        json(&ok(search.touched())),
+        format!("{:?}", search.path().to_vec()),
+    ];
+    for y in 0..search.height() {
+        for x in 0..search.width() {
+            parts.push(json(&ok(search.cell_info(x.into(), y.into()))));
+        }
+    }
+    parts.join("\n")
+}
+
+#[wasm_bindgen_test]
+fn a_new_map_has_the_documented_size_and_endpoints() {
+    let editor = ok(JsMapEditor::new(10.0, 5.0));
+    assert_eq!(
+        (editor.width(), editor.height(), editor.cell_count()),
+        (10, 5, 50)
+    );
+    assert_eq!(xy(&ok(editor.start())), (2.0, 2.0));
+    assert_eq!(xy(&ok(editor.goal())), (7.0, 2.0));
+    assert!(!editor.can_undo());
+}
+
+#[wasm_bindgen_test]
+fn impossible_map_sizes_are_errors() {
+    fails(JsMapEditor::new(0.0, 5.0), &["0x5", "2048"]);
+    fails(JsMapEditor::new(4.0, 2049.0), &["2049", "2048"]);
+    fails(JsMapEditor::default_scene(2.5, 4.0), &["width", "whole"]);
+    fails(JsMapEditor::new(4.0, f64::NAN), &["height"]);
+    fails(JsMapEditor::new(-3.0, 4.0), &["width"]);
+    let mut editor = ok(JsMapEditor::new(6.0, 4.0));
+    fails(editor.resize(0.0, 4.0), &["2048"]);
+    assert_eq!((editor.width(), editor.height()), (6, 4));
+}
+
+#[wasm_bindgen_test]
+fn text_maps_say_where_they_are_wrong() {
+    fails(
+        JsMapEditor::from_text("SOOO\nOOQE\n"),
+        &["line 2, column 3", "'Q'"],
+    );
+    let editor = ok(JsMapEditor::from_text("SOX\nOOE\n"));
+    assert_eq!(ok(editor.to_text("ox")).trim_end(), "SOX\nOOE");
+    assert_eq!(ok(editor.terrain_at(2.0, 0.0)), 0);
+    fails(editor.to_text("png"), &["png", "ox", "dot", "movingai"]);
+}
+
+#[wasm_bindgen_test]
+fn edits_off_the_map_or_with_bad_values_are_errors_that_change_nothing() {
+    let mut editor = ok(JsMapEditor::new(8.0, 6.0));
+    let revision = editor.revision();
+    fails(editor.terrain_at(8.0, 0.0), &["(8,0)", "8x6"]);
+    fails(editor.terrain_at(0.0, -1.0), &["(0,-1)"]);
+    fails(editor.terrain_at(0.5, 0.0), &["whole"]);
+    editor.begin_stroke();
+    fails(editor.paint(0.0, 6.0, 0.0), &["(0,6)"]);
+    fails(editor.paint(0.0, 0.0, 10.0), &["brush"]);
+    fails(editor.paint_line(0.0, 0.0, 99.0, 0.0, 0.0), &["(99,0)"]);
+    assert!(
+        !editor.end_stroke(),
+        "failed paints must not change the map"
+    );
+    fails(editor.move_start(-1.0, 0.0), &["(-1,0)"]);
+    let goal = xy(&ok(editor.goal()));
+    fails(editor.move_start(goal.0, goal.1), &["endpoint"]);
+
+    editor.begin_stroke();
+    ok(editor.paint(0.0, 0.0, 0.0));
+    assert!(editor.end_stroke());
+    fails(editor.move_goal(0.0, 0.0), &["wall"]);
+    assert_eq!(editor.revision(), revision + 1.0);
+    assert!(editor.undo());
+    assert_eq!(ok(editor.terrain_at(0.0, 0.0)), 1);
+}
+
+#[wasm_bindgen_test]
+fn search_options_are_checked_field_by_field() {
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let bad: &[(&str, &[&str])] = &[
+        (
+            r#"{"algorithm":"dfs"}"#,
+            &["algorithm", "'dfs'", "astar, dijkstra, greedy, bfs"],
+        ),
+        (
+            r#"{"heuristic":"taxi"}"#,
+            &["heuristic", "'taxi'", "manhattan"],
+        ),
+        (r#"{"directions":6}"#, &["direction", "'6'", "4, 8"]),
+        (
+            r#"{"diagonal":"sometimes"}"#,
+            &["diagonal", "'sometimes'", "never"],
+        ),
+        (r#"{"costs":"11-15"}"#, &["cost", "'11-15'", "10-14, exact"]),
+        (r#"{"tieBreak":"random"}"#, &["tie", "'random'", "larger-g"]),
+        (r#"{"weight":-1}"#, &["weight", "-1", ">= 0"]),
+        // A misspelt field or a value of the wrong type must be named too, not ignored.
+        (r#"{"speed":3}"#, &["speed"]),
+        (r#"{"algorithm":7}"#, &["algorithm"]),
+    ];
+    for (given, expected) in bad {
+        fails(JsSearch::new(&editor, options(given)), expected);
+    }
+    fails(JsSearch::new(&editor, JsValue::from(5)), &["options"]);
+
+    let defaults = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    let resolved = ok(defaults.options());
+    assert_eq!(text(&resolved, "algorithm"), "astar");
+    assert_eq!(text(&resolved, "heuristic"), "octile");
+    assert_eq!(get(&resolved, "directions").as_f64(), Some(8.0));
+    let four = ok(JsSearch::new(&editor, options(r#"{"directions":4}"#)));
+    assert_eq!(text(&ok(four.options()), "heuristic"), "manhattan");
+}
+
+#[wasm_bindgen_test]
+fn stepping_back_restores_exactly_what_was_there() {
+    let mut editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    let before = snapshot(&search);
+    assert!(!search.step_back(), "nothing to undo before the first step");
+
+    let event = ok(search.step());
+    assert_eq!(text(&event, "kind"), "expanded");
+    assert_eq!(get(&event, "step").as_f64(), Some(1.0));
+    let start = xy(&ok(editor.start()));
+    assert_eq!(xy(&get(&event, "node")), start);
+    let after_one = snapshot(&search);
+    assert_ne!(before, after_one);
+
+    assert!(search.step_back());
+    assert_eq!(snapshot(&search), before);
+    ok(search.step());
+    assert_eq!(snapshot(&search), after_one, "stepping is deterministic");
+
+    assert_eq!(ok(search.advance(5.0)), 5);
+    assert_eq!(search.step_count(), 6);
+    for _ in 0..6 {
+        assert!(search.step_back());
+    }
+    assert_eq!(snapshot(&search), before);
+
+    // The search works on a snapshot: editing the map afterwards leaves it alone.
+    editor.begin_stroke();
+    ok(editor.paint(0.0, 0.0, 0.0));
+    assert!(editor.end_stroke());
+    assert_eq!(snapshot(&search), before);
+}
+
+#[wasm_bindgen_test]
+fn a_finished_search_can_be_scrubbed_both_ways() {
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    assert_eq!(search.total_steps(), None);
+    search.finish();
+    assert_eq!(ok(search.status()).as_string().as_deref(), Some("found"));
+    let total = search.total_steps().expect("known once finished");
+    assert_eq!(search.step_count(), total);
+    assert!(search.step().unwrap_or(JsValue::UNDEFINED).is_null());
+
+    let path = search.path().to_vec();
+    let (start, goal) = (xy(&ok(editor.start())), xy(&ok(editor.goal())));
+    let index = |(x, y): (f64, f64)| (y as u32) * editor.width() + x as u32;
+    assert_eq!(path.first(), Some(&index(start)));
+    assert_eq!(path.last(), Some(&index(goal)));
+    assert!(search.path_cost().is_some_and(|cost| cost > 0.0));
+    let finished = snapshot(&search);
+
+    assert_eq!(ok(search.seek(0.0)), 0);
+    assert_eq!(ok(search.status()).as_string().as_deref(), Some("running"));
+    assert!(search.path().to_vec().is_empty());
+    assert_eq!(ok(search.seek(f64::from(total) + 50.0)), total);
+    assert_eq!(snapshot(&search), finished);
+}
+
+#[wasm_bindgen_test]
+fn a_walled_off_goal_ends_in_no_path() {
+    let editor = ok(JsMapEditor::from_text("SXE\n"));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    let mut last = JsValue::NULL;
+    loop {
+        let event = ok(search.step());
+        if event.is_null() {
+            break;
+        }
+        last = event;
+    }
+    assert_eq!(text(&last, "kind"), "no-path");
+    assert_eq!(ok(search.status()).as_string().as_deref(), Some("no-path"));
+    assert_eq!(search.path_cost(), None);
+    assert!(search.path().to_vec().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn bad_step_counts_and_cells_are_errors() {
+    let editor = ok(JsMapEditor::new(5.0, 4.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    fails(search.advance(-1.0), &["-1"]);
+    fails(search.advance(1.5), &["1.5"]);
+    fails(search.seek(f64::NAN), &["NaN"]);
+    fails(search.open_list(-2.0), &["-2"]);
+    fails(search.cell_info(5.0, 0.0), &["(5,0)", "5x4"]);
+    fails(search.cell_info(0.0, 0.25), &["0.25"]);
+    assert_eq!(
+        search.step_count(),
+        0,
+        "failed calls must not move the search"
+    );
+}

@@ -1,0 +1,332 @@
+import { loadEngine } from './engine.js';
+import { applyPaletteToCss } from './palette.js';
+import { GridRenderer } from './renderer.js';
+import { GridInput } from './input.js';
+import { Controls } from './controls.js';
+import { Panels, MessageArea } from './panels.js';
+import { SearchSession } from './session.js';
+import { Playback, speedIndexFor } from './playback.js';
+import { parseParams } from './params.js';
+import { EXAMPLES, openExample } from './maps.js';
+import { wireMapFiles, downloadText } from './mapfiles.js';
+import { wireShare } from './share.js';
+import { formatCell } from './format.js';
+
+// The page's entry point: builds the first scene, connects the controls, the canvas input
+// and the panels to one SearchSession, and runs the animation loop.
+
+// The core's defaults, spelled out so the option fields and shared links agree with them.
+const DEFAULT_OPTIONS = {
+  algorithm: 'astar',
+  weight: 1,
+  directions: 8,
+  diagonal: 'if-at-most-one-obstacle',
+  costs: '10-14',
+  tieBreak: 'larger-g',
+};
+// The default scene is sized so cells are at least this big (CSS px): large enough to read
+// F, G and H.
+const DEFAULT_SCENE_CELL = 50;
+
+const doc = document;
+const byId = (id) => doc.getElementById(id);
+
+applyPaletteToCss(doc.documentElement);
+const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'));
+const params = parseParams(location.search, EXAMPLES.map((e) => e.id));
+if (params.embed) showEmbedded();
+
+let engine = null;
+try {
+  engine = await loadEngine();
+} catch (error) {
+  messages.show(`The search engine could not be loaded, so the page cannot run: ${error.message}`);
+}
+if (engine) {
+  try {
+    start(engine);
+  } catch (error) {
+    messages.show(`The page could not start: ${error.message}`);
+  }
+}
+
+// Embedded in an iframe: only the map and the playback; a link opens the full page.
+function showEmbedded() {
+  doc.body.classList.add('embed');
+  const link = byId('full-editor');
+  const query = location.search.replace(/^\?/, '').split('&').filter((p) => p !== '' && p !== 'embed' && !p.startsWith('embed='));
+  link.href = location.href.split(/[?#]/)[0] + (query.length > 0 ? `?${query.join('&')}` : '');
+  link.hidden = false;
+}
+
+function defaultSceneSize(board) {
+  const clamp = (n, low, high) => Math.min(high, Math.max(low, n));
+  return {
+    width: clamp(Math.floor(board.clientWidth / DEFAULT_SCENE_CELL), 8, 24),
+    height: clamp(Math.floor(board.clientHeight / DEFAULT_SCENE_CELL), 5, 14),
+  };
+}
+
+// The first map and the options it is shown with: from the URL if it names a map or an
+// example, else the default scene.
+function initialScene(engine, board, problems) {
+  if (params.map !== undefined) {
+    try {
+      return { editor: engine.MapEditor.fromText(params.map), options: params.options };
+    } catch (error) {
+      problems.push(`The map in the URL could not be read: ${error.message}`);
+    }
+  } else if (params.example !== undefined) {
+    try {
+      const example = openExample(params.example);
+      return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options } };
+    } catch (error) {
+      problems.push(`The example "${params.example}" could not be opened: ${error.message}`);
+    }
+  }
+  const size = params.size ?? defaultSceneSize(board);
+  return { editor: engine.MapEditor.defaultScene(size.width, size.height), options: params.options };
+}
+
+function start(engine) {
+  const board = byId('board');
+  const boardInner = byId('board-inner');
+  const gridCanvas = byId('grid');
+  const warning = byId('admissibility');
+  const problems = [...params.problems];
+
+  const scene = initialScene(engine, board, problems);
+  let session;
+  try {
+    session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS, ...scene.options });
+  } catch (error) {
+    problems.push(`The options in the URL were refused: ${error.message}`);
+    session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS });
+  }
+
+  const playback = new Playback();
+  const renderer = new GridRenderer(gridCanvas, byId('overlay'));
+  const panels = new Panels(doc);
+  let brush = 0;
+  let layoutDirty = true;
+  let frameRequested = false;
+  let warnedGeneration = -1;
+
+  function requestFrame() {
+    if (frameRequested) return;
+    frameRequested = true;
+    requestAnimationFrame(frame);
+  }
+
+  function fail(error) {
+    playback.stop();
+    messages.showError(error);
+  }
+
+  // Every action from a control: first bring the search up to date with the map (an edit may
+  // have happened since the last frame), then act; a thrown error becomes a message.
+  const act = (fn) => (...args) => {
+    try {
+      session.syncWithEditor();
+      fn(...args);
+    } catch (error) {
+      fail(error);
+    }
+    requestFrame();
+  };
+
+  // Opens a map in place of the current one, with new options if given (an example's).
+  function loadMap(text, options) {
+    const loaded = engine.MapEditor.fromText(text);
+    try {
+      playback.stop();
+      session.replaceEditor(loaded, options);
+    } catch (error) {
+      loaded.free();
+      throw error;
+    }
+    controls.showOptions(session.options);
+    messages.clear();
+  }
+
+  const actions = {
+    togglePlay: act(() => {
+      if (playback.playing) {
+        playback.stop();
+        return;
+      }
+      if (session.finished) session.seek(0);
+      playback.start();
+    }),
+    step: act(() => {
+      playback.stop();
+      if (!session.finished) session.step();
+    }),
+    stepBack: act(() => {
+      playback.stop();
+      session.stepBack();
+    }),
+    finish: act(() => {
+      playback.stop();
+      session.finish();
+    }),
+    reset: act(() => {
+      playback.stop();
+      session.seek(0);
+    }),
+    seek: act((stepCount) => {
+      playback.stop();
+      session.seek(stepCount);
+    }),
+    setSpeed: act((index) => {
+      playback.speedIndex = index;
+      controls.showSpeed(index);
+    }),
+    undo: act(() => session.editor.undo()),
+    redo: act(() => session.editor.redo()),
+    clearWalls: act(() => session.editor.clearWalls()),
+    clearWeights: act(() => session.editor.clearWeights()),
+    setBrush: act((value) => {
+      brush = value;
+      controls.showBrush(value);
+    }),
+    setOptions: act((options) => {
+      try {
+        session.setOptions(options);
+      } catch (error) {
+        controls.showOptions(session.options);
+        throw error;
+      }
+      messages.clear();
+    }),
+    resize: act((width, height) => {
+      session.editor.resize(width, height);
+      messages.clear();
+    }),
+    loadExample: act((id) => {
+      const example = openExample(id);
+      loadMap(example.text, { ...DEFAULT_OPTIONS, ...example.options });
+    }),
+    saveMap: act((format) => {
+      let text;
+      try {
+        text = session.editor.toText(format);
+      } catch (error) {
+        throw new Error(`Could not save the map: ${error.message}`);
+      }
+      downloadText(doc, text, format === 'movingai' ? 'map.map' : 'map.txt');
+    }),
+    fail: act((error) => {
+      throw error;
+    }),
+  };
+
+  const controls = new Controls(doc, actions);
+  const input = new GridInput(gridCanvas, renderer, {
+    editor: () => session.editor,
+    brush: () => brush,
+    changed: requestFrame,
+    // Pointer events only edit the map; the search catches up once per frame.
+    guard: (fn) => {
+      try {
+        fn();
+      } catch (error) {
+        fail(error);
+      }
+      requestFrame();
+    },
+  });
+  wireMapFiles(doc, byId('map-file'), byId('drop-hint'), act((text, name) => {
+    try {
+      loadMap(text);
+    } catch (error) {
+      throw new Error(`Could not open ${name}: ${error.message}`);
+    }
+  }), actions.fail);
+  wireShare(doc, location, () => ({
+    options: session.options,
+    mapText: session.editor.toText('ox'),
+    cells: session.editor.cellCount(),
+    speed: playback.speed.perSecond ?? playback.speed.perFrame * 60,
+  }), actions.fail);
+  new ResizeObserver(() => {
+    layoutDirty = true;
+    requestFrame();
+  }).observe(board);
+
+  function layout() {
+    const editor = session.editor;
+    const dpr = window.devicePixelRatio || 1;
+    const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr);
+    if (resized || layoutDirty) {
+      const width = gridCanvas.getBoundingClientRect().width;
+      boardInner.style.left = `${Math.max(0, Math.round(((board.clientWidth - width) / 2) * dpr) / dpr)}px`;
+    }
+    layoutDirty = false;
+  }
+
+  function showAdmissibility() {
+    if (warnedGeneration === session.generation) return;
+    warnedGeneration = session.generation;
+    const verdict = session.search.admissibility();
+    warning.hidden = verdict.admissible;
+    warning.textContent = verdict.admissible ? '' : `Not guaranteed to find the shortest path: ${verdict.reason}`;
+  }
+
+  function draw() {
+    layout();
+    const view = session.frameView();
+    view.hover = input.hover;
+    view.cursor = input.cursor;
+    renderer.render(view);
+    const editor = session.editor;
+    const label = `Grid map, ${editor.width} by ${editor.height} cells, start ${formatCell(view.start)}, goal ${formatCell(view.goal)}.`;
+    if (gridCanvas.getAttribute('aria-label') !== label) gridCanvas.setAttribute('aria-label', label);
+    panels.setBusy(playback.playing);
+    panels.update(session);
+    panels.inspect(session, input.hover ?? input.cursor);
+    showAdmissibility();
+    const search = session.search;
+    controls.update({
+      playing: playback.playing,
+      stepCount: search.stepCount(),
+      total: search.totalSteps(),
+      status: search.status(),
+      canUndo: editor.canUndo(),
+      canRedo: editor.canRedo(),
+      width: editor.width,
+      height: editor.height,
+      options: session.options,
+      resolvedOptions: session.resolvedOptions,
+    });
+  }
+
+  function frame(now) {
+    frameRequested = false;
+    try {
+      session.syncWithEditor();
+      if (playback.playing) {
+        const due = playback.stepsDue(now);
+        if (due > 0) session.advance(due);
+        if (session.finished) playback.stop();
+      }
+      draw();
+    } catch (error) {
+      fail(error);
+    }
+    if (playback.playing) requestFrame();
+  }
+
+  if (params.speed !== undefined) playback.speedIndex = speedIndexFor(params.speed);
+  controls.showSpeed(playback.speedIndex);
+  controls.showOptions(session.options);
+  controls.showBrush(brush);
+  try {
+    if (params.step !== undefined) session.seek(params.step);
+    if (params.autoplay) playback.start();
+  } catch (error) {
+    problems.push(error.message);
+  }
+  if (problems.length > 0) messages.show(problems.join('\n'));
+  requestFrame();
+}

@@ -1,0 +1,228 @@
+import { SPEEDS } from './playback.js';
+import { EXAMPLES } from './maps.js';
+
+// Method fields: option name -> element id.
+const METHOD_FIELDS = {
+  algorithm: 'algorithm',
+  heuristic: 'heuristic',
+  weight: 'weight',
+  directions: 'directions',
+  diagonal: 'diagonal',
+  costs: 'costs',
+  tieBreak: 'tie-break',
+};
+
+const MAX_SIDE = 512;
+
+function isFormField(element) {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
+}
+
+// Space and Enter already press a focused button, link or summary.
+function activatesOnSpace(element) {
+  return element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement ||
+    (element instanceof HTMLElement && element.tagName === 'SUMMARY');
+}
+
+function setDisabled(element, disabled) {
+  if (element.disabled !== disabled) element.disabled = disabled;
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// The control bar, the edit bar, the method and map panels, and the keyboard shortcuts.
+// Every control calls one of the app's actions; update() mirrors the app's state back.
+export class Controls {
+  // actions: { togglePlay, step, stepBack, finish, reset, seek(n), setSpeed(i), undo, redo,
+  //   clearWalls, clearWeights, setBrush(b), setOptions(o), resize(w, h), loadExample(id),
+  //   saveMap(format), fail(error) }
+  constructor(doc, actions) {
+    const byId = (id) => doc.getElementById(id);
+    this.doc = doc;
+    this.actions = actions;
+    this.play = byId('play');
+    this.playIcon = this.play.querySelector('.icon');
+    this.playLabel = this.play.querySelector('.label');
+    this.stepButton = byId('step');
+    this.stepBackButton = byId('step-back');
+    this.finishButton = byId('finish');
+    this.resetButton = byId('reset');
+    this.timeline = byId('timeline');
+    this.timelineLabel = byId('timeline-label');
+    this.speed = byId('speed');
+    this.speedLabel = byId('speed-label');
+    this.undoButton = byId('undo');
+    this.redoButton = byId('redo');
+    this.brush = byId('brush');
+    this.width = byId('grid-width');
+    this.height = byId('grid-height');
+    this.example = byId('example');
+    this.saveFormat = byId('save-format');
+    this.resolvedHeuristic = byId('resolved-heuristic');
+    this.help = byId('help');
+    this.method = {};
+    for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
+
+    this.speed.max = String(SPEEDS.length - 1);
+    for (const example of EXAMPLES) this.example.append(new Option(example.name, example.id));
+
+    const click = (id, action) => byId(id).addEventListener('click', (e) => {
+      // After a mouse click the button lets go of the focus, so Space goes back to meaning
+      // play/pause instead of pressing that button again.
+      if (e.detail > 0) e.currentTarget.blur();
+      action();
+    });
+    click('play', actions.togglePlay);
+    click('step', actions.step);
+    click('step-back', actions.stepBack);
+    click('finish', actions.finish);
+    click('reset', actions.reset);
+    click('undo', actions.undo);
+    click('redo', actions.redo);
+    click('clear-walls', actions.clearWalls);
+    click('clear-weights', actions.clearWeights);
+    click('apply-size', () => this.submitSize());
+    click('load-example', () => actions.loadExample(this.example.value));
+    click('save-map', () => actions.saveMap(this.saveFormat.value));
+    this.timeline.addEventListener('input', () => actions.seek(Number(this.timeline.value)));
+    this.speed.addEventListener('input', () => actions.setSpeed(Number(this.speed.value)));
+    this.brush.addEventListener('change', () => actions.setBrush(Number(this.brush.value)));
+    for (const field of [this.width, this.height]) {
+      field.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') this.submitSize();
+      });
+    }
+    for (const element of Object.values(this.method)) {
+      element.addEventListener('change', () => this.submitOptions());
+    }
+    doc.addEventListener('keydown', (e) => this.shortcut(e));
+    doc.addEventListener('click', (e) => {
+      if (this.help.open && !this.help.contains(e.target)) this.help.open = false;
+    });
+  }
+
+  submitSize() {
+    const width = Number(this.width.value);
+    const height = Number(this.height.value);
+    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE;
+    if (!valid(width) || !valid(height)) {
+      this.actions.fail(new Error(`Width and height must be whole numbers from 2 to ${MAX_SIDE}.`));
+      return;
+    }
+    this.actions.resize(width, height);
+  }
+
+  submitOptions() {
+    const weight = Number(this.method.weight.value);
+    const weightValid = this.method.weight.value.trim() !== '' && Number.isFinite(weight) && weight >= 0;
+    this.method.weight.setAttribute('aria-invalid', String(!weightValid));
+    if (!weightValid) {
+      this.actions.fail(new Error('The heuristic weight must be a number of at least 0 (1 is plain A*).'));
+      return;
+    }
+    this.actions.setOptions(this.readOptions());
+  }
+
+  readOptions() {
+    const m = this.method;
+    const options = {
+      algorithm: m.algorithm.value,
+      weight: Number(m.weight.value),
+      directions: Number(m.directions.value),
+      diagonal: m.diagonal.value,
+      costs: m.costs.value,
+      tieBreak: m.tieBreak.value,
+    };
+    if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
+    return options;
+  }
+
+  // Shows the options a search runs with (after the URL set them, or after a rejected change).
+  showOptions(options) {
+    for (const [name, element] of Object.entries(this.method)) {
+      const value = options[name];
+      element.value = value === undefined ? (name === 'heuristic' ? 'auto' : element.value) : String(value);
+    }
+    this.method.weight.setAttribute('aria-invalid', 'false');
+  }
+
+  showBrush(brush) {
+    this.brush.value = String(brush);
+  }
+
+  showSpeed(index) {
+    this.speed.value = String(index);
+    setText(this.speedLabel, SPEEDS[index].label);
+    this.speed.setAttribute('aria-valuetext', SPEEDS[index].label);
+  }
+
+  // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
+  //   resolvedOptions }
+  update(state) {
+    const running = state.status === 'running';
+    setText(this.playLabel, state.playing ? 'Pause' : 'Play');
+    setText(this.playIcon, state.playing ? '❚❚' : '▶');
+    this.play.setAttribute('aria-pressed', String(state.playing));
+    setDisabled(this.stepButton, !running);
+    setDisabled(this.finishButton, !running);
+    setDisabled(this.stepBackButton, state.stepCount === 0);
+    setDisabled(this.resetButton, state.stepCount === 0);
+
+    const known = state.total !== null && state.total !== undefined;
+    const max = known ? state.total : state.stepCount;
+    if (this.timeline.max !== String(max)) this.timeline.max = String(max);
+    if (this.timeline.value !== String(state.stepCount)) this.timeline.value = String(state.stepCount);
+    const label = known ? `${state.stepCount} / ${state.total}` : `${state.stepCount} / ?`;
+    setText(this.timelineLabel, label);
+    this.timeline.setAttribute('aria-valuetext', known ? `step ${state.stepCount} of ${state.total}` : `step ${state.stepCount}`);
+
+    setDisabled(this.undoButton, !state.canUndo);
+    setDisabled(this.redoButton, !state.canRedo);
+    if (this.doc.activeElement !== this.width) this.width.value = String(state.width);
+    if (this.doc.activeElement !== this.height) this.height.value = String(state.height);
+
+    const algorithm = state.options.algorithm ?? 'astar';
+    const usesHeuristic = algorithm === 'astar' || algorithm === 'greedy';
+    setDisabled(this.method.heuristic, !usesHeuristic);
+    setDisabled(this.method.weight, algorithm !== 'astar');
+    setDisabled(this.method.diagonal, state.options.directions === 4);
+    const heuristic = state.resolvedOptions.heuristic;
+    setText(this.resolvedHeuristic, !usesHeuristic
+      ? `${algorithm === 'bfs' ? 'Breadth-first search' : 'Dijkstra'} uses no heuristic.`
+      : state.options.heuristic === undefined ? `Heuristic in use: ${heuristic} (the default for ${state.options.directions} directions).` : '');
+  }
+
+  shortcut(e) {
+    if (e.defaultPrevented || e.altKey) return;
+    const a = this.actions;
+    const target = e.target;
+    const modified = e.ctrlKey || e.metaKey;
+    if (modified) {
+      if (isFormField(target) && target.type !== 'range' && target.type !== 'checkbox') return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) a.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') a.redo();
+      else return;
+      e.preventDefault();
+      return;
+    }
+    if (isFormField(target)) return;
+    if ((e.key === ' ' || e.key === 'Enter') && activatesOnSpace(target)) return;
+    const brushKeys = { w: 0, e: 1 };
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === ' ') a.togglePlay();
+    else if (key === 'ArrowRight') a.step();
+    else if (key === 'ArrowLeft') a.stepBack();
+    else if (key === 'End') a.finish();
+    else if (key === 'r') a.reset();
+    else if (key in brushKeys) a.setBrush(brushKeys[key]);
+    else if (/^[2-9]$/.test(key)) a.setBrush(Number(key));
+    else if (key === '?') this.help.open = !this.help.open;
+    else if (key === 'Escape' && this.help.open) this.help.open = false;
+    else return;
+    e.preventDefault();
+  }
+}
