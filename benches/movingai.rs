@@ -234,7 +234,15 @@ fn main() {
     );
     let (mut speedups, mut step_ratios, mut advance_ratios) = (Vec::new(), Vec::new(), Vec::new());
     let began = Instant::now();
+    // `cargo bench --bench movingai -- maze` measures only the maps whose names contain "maze".
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     for (map, stride) in MAPS {
+        if !only.is_empty() && !only.iter().any(|o| map.contains(o.as_str())) {
+            continue;
+        }
         let (grid, scenarios) = load(map, stride);
         let peer_grid = PeerGrid::new(&grid);
         let first = &scenarios[0];

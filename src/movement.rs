@@ -72,8 +72,8 @@ impl CostModel {
     pub fn diagonal(self) -> f64 {
         match self {
             CostModel::TenFourteen => 14.0,
-            // sqrt(2) rounded to the nearest unit: 1_414_214.
-            CostModel::Exact => (std::f64::consts::SQRT_2 * EXACT_SCALE).round(),
+            // sqrt(2) rounded to the nearest unit.
+            CostModel::Exact => 1_414_214.0,
         }
     }
 
@@ -113,6 +113,32 @@ pub const MOVES: [Move; 8] = [
 ];
 
 /// The movement part of the search options.
+/// For each diagonal of [`MOVES`] (from index 4), the indices of the two straight moves
+/// beside it: the cells a diagonal step squeezes between.
+const DIAGONAL_SIDES: [(usize, usize); 4] = [(1, 0), (1, 2), (3, 2), (3, 0)];
+
+/// Where each move leads from one cell (see [`Movement::targets`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Targets {
+    reached: [Result<usize, Blocked>; 8],
+    len: usize,
+}
+
+impl Targets {
+    /// The target of the `i`-th move of [`MOVES`].
+    pub fn get(&self, i: usize) -> Option<Result<usize, Blocked>> {
+        self.reached[..self.len].get(i).copied()
+    }
+
+    /// Each move with the cell it reaches or why it cannot.
+    pub fn iter(&self) -> impl Iterator<Item = (Move, Result<usize, Blocked>)> + '_ {
+        MOVES
+            .iter()
+            .copied()
+            .zip(self.reached[..self.len].iter().copied())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {
     pub directions: Directions,
@@ -143,38 +169,88 @@ impl Movement {
         self.directions == Directions::Eight && self.diagonal != DiagonalRule::Never
     }
 
-    /// The cell reached by `m` from `from`, or why it cannot be entered.
-    pub fn target(self, grid: &Grid, from: Point, m: Move) -> Result<usize, Blocked> {
-        // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
-        let x = from.x.wrapping_add_signed(m.dx);
-        let y = from.y.wrapping_add_signed(m.dy);
-        if x >= grid.width() || y >= grid.height() {
-            return Err(Blocked::OffGrid);
-        }
-        let to = grid.index(Point::new(x, y));
-        if !grid.is_passable_at(to) {
-            return Err(Blocked::Wall);
-        }
-        if m.is_diagonal() {
-            let side_a = grid.index(Point::new(x, from.y));
-            let side_b = grid.index(Point::new(from.x, y));
-            let walls =
-                u8::from(!grid.is_passable_at(side_a)) + u8::from(!grid.is_passable_at(side_b));
-            if !self.diagonal.allows(walls) {
-                return Err(Blocked::CornerCut);
-            }
-        }
-        Ok(to)
+    /// The moves that may be taken from `from`: bit `i` set when `MOVES[i]` is legal.
+    pub fn legal_moves(self, grid: &Grid, from: Point) -> u8 {
+        self.targets(grid, from)
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, target))| target.is_ok())
+            .fold(0, |bits, (i, _)| bits | 1 << i)
     }
 
-    /// Cost in units of moving by `m` into a cell of terrain weight `weight`.
-    pub fn step_cost(self, m: Move, weight: u8) -> f64 {
-        let base = if m.is_diagonal() {
-            self.costs.diagonal()
-        } else {
-            self.costs.straight()
-        };
-        base * weight as f64
+    /// Every move of this movement, as [`Movement::legal_moves`] bits.
+    pub fn all_moves(self) -> u8 {
+        match self.directions {
+            Directions::Four => 0x0f,
+            Directions::Eight => 0xff,
+        }
+    }
+
+    /// The indices into [`MOVES`] of the bits set in `moves`, in order.
+    pub fn indices(mut moves: u8) -> impl Iterator<Item = usize> {
+        std::iter::from_fn(move || {
+            (moves != 0).then(|| {
+                let i = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                i
+            })
+        })
+    }
+
+    /// How far each move shifts a cell's index on a grid `width` cells wide.
+    pub fn index_offsets(width: u32) -> [i32; 8] {
+        MOVES.map(|m| m.dy * width as i32 + m.dx)
+    }
+
+    /// Where each of this movement's moves leads from `from`. Each cell around is read
+    /// once: a diagonal's two side cells are the targets of the straight moves beside it.
+    pub fn targets(self, grid: &Grid, from: Point) -> Targets {
+        let mut reached = [Err(Blocked::OffGrid); 8];
+        let moves = self.moves();
+        for (slot, &m) in reached.iter_mut().zip(moves) {
+            // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
+            let x = from.x.wrapping_add_signed(m.dx);
+            let y = from.y.wrapping_add_signed(m.dy);
+            if x < grid.width() && y < grid.height() {
+                let to = grid.index(Point::new(x, y));
+                *slot = if grid.is_passable_at(to) {
+                    Ok(to)
+                } else {
+                    Err(Blocked::Wall)
+                };
+            }
+        }
+        // A diagonal that reaches a cell has both side cells on the grid.
+        for (diagonal, sides) in DIAGONAL_SIDES
+            .iter()
+            .enumerate()
+            .take(moves.len().saturating_sub(4))
+        {
+            let d = 4 + diagonal;
+            if reached[d].is_ok() {
+                let walls =
+                    u8::from(reached[sides.0].is_err()) + u8::from(reached[sides.1].is_err());
+                if !self.diagonal.allows(walls) {
+                    reached[d] = Err(Blocked::CornerCut);
+                }
+            }
+        }
+        Targets {
+            reached,
+            len: moves.len(),
+        }
+    }
+
+    /// The cost of each move of [`MOVES`] onto plain ground (weight 1); entering a cell of
+    /// weight `w` costs `w` times as much.
+    pub fn step_costs(self) -> [f64; 8] {
+        MOVES.map(|m| {
+            if m.is_diagonal() {
+                self.costs.diagonal()
+            } else {
+                self.costs.straight()
+            }
+        })
     }
 }
 
@@ -196,34 +272,30 @@ mod tests {
         // From (0,1) north-east to (1,0); the side cells are (1,1) and (0,0).
         let mut g = Grid::new(2, 2).unwrap();
         let from = Point::new(0, 1);
-        let ne = MOVES[4];
+        let north_east =
+            |rule: DiagonalRule, g: &Grid| movement(rule).targets(g, from).get(4).unwrap();
         for rule in DiagonalRule::ALL {
-            assert_eq!(
-                movement(*rule).target(&g, from, ne).is_ok(),
-                *rule != DiagonalRule::Never
-            );
+            assert_eq!(north_east(*rule, &g).is_ok(), *rule != DiagonalRule::Never);
         }
         g.set(Point::new(0, 0), WALL).unwrap();
-        assert!(movement(DiagonalRule::IfAtMostOneObstacle)
-            .target(&g, from, ne)
-            .is_ok());
+        assert!(north_east(DiagonalRule::IfAtMostOneObstacle, &g).is_ok());
         assert_eq!(
-            movement(DiagonalRule::OnlyWhenNoObstacles).target(&g, from, ne),
+            north_east(DiagonalRule::OnlyWhenNoObstacles, &g),
             Err(Blocked::CornerCut)
         );
         g.set(Point::new(1, 1), WALL).unwrap();
         assert_eq!(
-            movement(DiagonalRule::IfAtMostOneObstacle).target(&g, from, ne),
+            north_east(DiagonalRule::IfAtMostOneObstacle, &g),
             Err(Blocked::CornerCut)
         );
-        assert!(movement(DiagonalRule::Always).target(&g, from, ne).is_ok());
+        assert!(north_east(DiagonalRule::Always, &g).is_ok());
     }
 
     #[test]
-    fn terrain_weight_multiplies_the_step_cost() {
+    fn steps_cost_straight_or_diagonal_units() {
         let m = movement(DiagonalRule::Always);
-        assert_eq!(m.step_cost(MOVES[0], 1), 10.0);
-        assert_eq!(m.step_cost(MOVES[5], 3), 42.0);
+        let costs = m.step_costs();
+        assert_eq!((costs[0], costs[5]), (10.0, 14.0));
         assert_eq!(CostModel::Exact.diagonal(), 1_414_214.0);
     }
 

@@ -4,24 +4,58 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Pop order key, compared field by field; `order` makes every key unique, so the pop order
-/// is fully determined by the keys whatever the heap's internal layout.
+/// A cell's place in the pop order: lowest `priority` first (F as ordered bits), then lowest
+/// `tie`, then lowest `order`. Every key is distinct, so the pop order never depends on
+/// how the heap happens to be arranged, and replaying after an undo repeats it exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Key {
-    /// The priority (an `f64` >= 0 as its bit pattern, which sorts like the number).
     pub priority: u64,
-    /// Tie-break among equal priorities.
     pub tie: u64,
-    /// Tie-break among equal priority and tie: entry order, oldest or newest first.
     pub order: u32,
+}
+
+/// A heap slot: the key with the cell packed into what would be padding (24 bytes, not 32).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    priority: u64,
+    tie: u64,
+    order: u32,
+    cell: u32,
+}
+
+impl Entry {
+    fn new(cell: u32, key: Key) -> Entry {
+        Entry {
+            priority: key.priority,
+            tie: key.tie,
+            order: key.order,
+            cell,
+        }
+    }
+
+    fn key(self) -> Key {
+        Key {
+            priority: self.priority,
+            tie: self.tie,
+            order: self.order,
+        }
+    }
+
+    /// Key order, written without short-circuits so that it can compile to conditional
+    /// moves: which child wins is a coin toss a branch predictor cannot learn.
+    fn before(&self, other: &Entry) -> bool {
+        let high = |e: &Entry| (e.priority as u128) << 64 | e.tie as u128;
+        let (a, b) = (high(self), high(other));
+        (a < b) | ((a == b) & (self.order < other.order))
+    }
 }
 
 const ABSENT: u32 = u32::MAX;
 
 #[derive(Clone, Debug)]
 pub struct OpenList {
-    heap: Vec<(Key, u32)>,
-    /// Heap slot of each cell, or `ABSENT`.
+    heap: Vec<Entry>,
+    /// Each cell's index in `heap`, or `ABSENT`.
     slot: Vec<u32>,
 }
 
@@ -44,86 +78,105 @@ impl OpenList {
     pub fn key_of(&self, cell: u32) -> Option<Key> {
         match self.slot[cell as usize] {
             ABSENT => None,
-            s => Some(self.heap[s as usize].0),
+            s => Some(self.heap[s as usize].key()),
         }
     }
 
-    /// Empties the list in time proportional to its length.
     pub fn clear(&mut self) {
-        for &(_, cell) in &self.heap {
-            self.slot[cell as usize] = ABSENT;
+        for entry in &self.heap {
+            self.slot[entry.cell as usize] = ABSENT;
         }
         self.heap.clear();
     }
 
     pub fn push(&mut self, cell: u32, key: Key) {
         debug_assert_eq!(self.slot[cell as usize], ABSENT);
-        self.heap.push((key, cell));
-        self.slot[cell as usize] = (self.heap.len() - 1) as u32;
+        self.heap.push(Entry::new(cell, key));
         self.sift_up(self.heap.len() - 1);
     }
 
+    /// Takes the cell with the lowest key.
     pub fn pop(&mut self) -> Option<(u32, Key)> {
-        let (_, top) = *self.heap.first()?;
-        self.remove(top).map(|key| (top, key))
+        let top = *self.heap.first()?;
+        let last = self.heap.pop()?;
+        self.slot[top.cell as usize] = ABSENT;
+        if !self.heap.is_empty() {
+            // Walk the hole at the root down to a leaf along the smaller children, then
+            // let the last entry rise from there: one comparison per level fewer than a
+            // classic sift-down, and the last entry rarely rises far.
+            let len = self.heap.len();
+            let (mut hole, mut child) = (0, 1);
+            while child + 1 < len {
+                // Branch-free choice of the smaller child: which one wins is a coin toss.
+                child += usize::from(self.heap[child + 1].before(&self.heap[child]));
+                self.place(hole, self.heap[child]);
+                hole = child;
+                child = 2 * hole + 1;
+            }
+            if child < len {
+                self.place(hole, self.heap[child]);
+                hole = child;
+            }
+            self.heap[hole] = last;
+            self.sift_up(hole);
+        }
+        Some((top.cell, top.key()))
     }
 
     /// Gives a cell already in the list a new key, moving it up or down.
     pub fn update(&mut self, cell: u32, key: Key) {
         let s = self.slot[cell as usize] as usize;
-        let old = std::mem::replace(&mut self.heap[s].0, key);
-        if key < old {
+        let raise = key < self.heap[s].key();
+        self.heap[s] = Entry::new(cell, key);
+        if raise {
             self.sift_up(s);
         } else {
             self.sift_down(s);
         }
     }
 
-    /// Takes a cell out of the list, returning its key.
     pub fn remove(&mut self, cell: u32) -> Option<Key> {
         let s = self.slot[cell as usize];
         if s == ABSENT {
             return None;
         }
         let s = s as usize;
-        let (key, _) = self.heap.swap_remove(s);
+        let removed = self.heap.swap_remove(s);
         self.slot[cell as usize] = ABSENT;
         if s < self.heap.len() {
-            self.slot[self.heap[s].1 as usize] = s as u32;
             self.sift_down(s);
             self.sift_up(s);
         }
-        Some(key)
+        Some(removed.key())
     }
 
-    /// The first `k` entries in pop order, without disturbing the list: a best-first walk
+    /// The first `k` cells in pop order, without disturbing the heap: a best-first walk
     /// of the heap tree, O(k log k).
     pub fn peek_sorted(&self, k: usize) -> Vec<(u32, Key)> {
         let mut out = Vec::with_capacity(k.min(self.heap.len()));
         let mut frontier = BinaryHeap::new();
-        if !self.heap.is_empty() {
-            frontier.push(Reverse((self.heap[0].0, 0usize)));
+        if let Some(root) = self.heap.first() {
+            frontier.push(Reverse((root.key(), 0usize)));
         }
         while out.len() < k {
             let Some(Reverse((key, s))) = frontier.pop() else {
                 break;
             };
-            out.push((self.heap[s].1, key));
+            out.push((self.heap[s].cell, key));
             for child in [2 * s + 1, 2 * s + 2] {
-                if let Some(&(child_key, _)) = self.heap.get(child) {
-                    frontier.push(Reverse((child_key, child)));
+                if let Some(entry) = self.heap.get(child) {
+                    frontier.push(Reverse((entry.key(), child)));
                 }
             }
         }
         out
     }
 
-    /// Moves the entry at slot `s` up to its place: parents move down into the hole.
     fn sift_up(&mut self, mut s: usize) {
         let entry = self.heap[s];
         while s > 0 {
             let parent = (s - 1) / 2;
-            if entry.0 >= self.heap[parent].0 {
+            if !entry.before(&self.heap[parent]) {
                 break;
             }
             self.place(s, self.heap[parent]);
@@ -132,22 +185,18 @@ impl OpenList {
         self.place(s, entry);
     }
 
-    /// Moves the entry at slot `s` down to its place: smaller children move up into the hole.
     fn sift_down(&mut self, mut s: usize) {
         let entry = self.heap[s];
-        let n = self.heap.len();
         loop {
-            let left = 2 * s + 1;
-            if left >= n {
+            let mut child = 2 * s + 1;
+            if child >= self.heap.len() {
                 break;
             }
-            let right = left + 1;
-            let child = if right < n && self.heap[right].0 < self.heap[left].0 {
-                right
-            } else {
-                left
-            };
-            if self.heap[child].0 >= entry.0 {
+            let right = child + 1;
+            if right < self.heap.len() && self.heap[right].before(&self.heap[child]) {
+                child = right;
+            }
+            if !self.heap[child].before(&entry) {
                 break;
             }
             self.place(s, self.heap[child]);
@@ -156,9 +205,9 @@ impl OpenList {
         self.place(s, entry);
     }
 
-    fn place(&mut self, s: usize, entry: (Key, u32)) {
+    fn place(&mut self, s: usize, entry: Entry) {
         self.heap[s] = entry;
-        self.slot[entry.1 as usize] = s as u32;
+        self.slot[entry.cell as usize] = s as u32;
     }
 }
 

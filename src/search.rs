@@ -9,7 +9,7 @@ use crate::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::history::{Change, History};
-use crate::movement::{Blocked, Movement};
+use crate::movement::{Blocked, Movement, MOVES};
 use crate::open_list::{Key, OpenList};
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
 
@@ -92,6 +92,7 @@ pub struct Search {
     heuristic: Heuristic,
     start: u32,
     goal: u32,
+    goal_at: Point,
     status: Status,
     // Per cell. Costs are in units (see `CostModel`); `INFINITY` where unknown.
     state: Vec<u8>,
@@ -99,6 +100,13 @@ pub struct Search {
     h: Vec<f64>,
     f: Vec<f64>,
     parent: Vec<u32>,
+    /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
+    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
+    legal: Vec<u16>,
+    /// How far each move shifts a cell index.
+    offsets: [i32; 8],
+    /// Each move's cost onto plain ground.
+    step_costs: [f64; 8],
     open: OpenList,
     /// Every cell ever opened, so a restart clears only what the last search touched.
     visited: Vec<u32>,
@@ -110,15 +118,24 @@ pub struct Search {
     history: History,
 }
 
+/// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
+const MOVES_UNKNOWN: u16 = 1 << 8;
+
 /// What the loop saw at one neighbour, in raw units; turned into an [`Outcome`] only when
 /// events are wanted.
 enum Seen {
-    Blocked(Blocked),
+    /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.
+    Blocked,
     Closed,
-    NotImproved { candidate_g: f64 },
+    NotImproved {
+        candidate_g: f64,
+    },
     AlreadyOpen,
     Opened,
-    Improved { old_g: f64, old_parent: u32 },
+    Improved {
+        old_g: f64,
+        old_parent: u32,
+    },
 }
 
 impl Search {
@@ -136,12 +153,16 @@ impl Search {
             options,
             start: 0,
             goal: 0,
+            goal_at: Point::new(0, 0),
             status: Status::Running,
             state: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
             h: vec![f64::INFINITY; cells],
             f: vec![f64::INFINITY; cells],
             parent: vec![NO_PARENT; cells],
+            legal: vec![MOVES_UNKNOWN; cells],
+            offsets: Movement::index_offsets(grid.width()),
+            step_costs: options.movement().step_costs(),
             open: OpenList::new(cells),
             visited: Vec::new(),
             counters: Counters::default(),
@@ -172,14 +193,14 @@ impl Search {
         self.open.clear();
         self.history.clear();
         self.path.clear();
-        (self.start, self.goal) = (s, t);
+        (self.start, self.goal, self.goal_at) = (s, t, goal);
         self.status = Status::Running;
         self.counters = Counters::default();
         self.next_order = 0;
         self.current = NO_PARENT;
         self.total_steps = None;
         // The start enters the open list with G = 0.
-        self.open_node(s, 0.0, NO_PARENT);
+        self.open_node(s, start, 0.0, NO_PARENT);
         self.counters.max_open = 1;
         Ok(())
     }
@@ -204,9 +225,8 @@ impl Search {
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.
     pub fn step(&mut self) -> Option<StepEvent> {
         let mut neighbours = Vec::new();
-        let mut report = |search: &Search, (x, y): (i64, i64), seen: Seen, next: u32| {
-            let outcome = search.outcome(seen, next);
-            neighbours.push(Neighbour { x, y, outcome });
+        let mut report = |search: &Search, from: Point, move_index: usize, seen: Seen| {
+            neighbours.push(search.neighbour(from, move_index, seen));
         };
         let popped = self.take_step::<true>(&mut report)?;
         let step = self.counters.steps;
@@ -229,15 +249,21 @@ impl Search {
         })
     }
 
-    /// The event form of what the loop saw at a neighbour, in display units.
-    fn outcome(&self, seen: Seen, next: u32) -> Outcome {
+    /// The event form of what the loop saw at the neighbour reached by the `move_index`-th
+    /// move from `from`, in display units.
+    fn neighbour(&self, from: Point, move_index: usize, seen: Seen) -> Neighbour {
+        let m = MOVES[move_index];
+        let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
+        let next = self.grid.index_of(x, y).map_or(NO_PARENT, |n| n as u32);
         let point = |c: u32| self.grid.point(c as usize);
         let v = || self.values(next);
         let scale = self.cost_scale();
-        match seen {
-            Seen::Blocked(Blocked::OffGrid) => Outcome::OffGrid,
-            Seen::Blocked(Blocked::Wall) => Outcome::Wall,
-            Seen::Blocked(Blocked::CornerCut) => Outcome::CornerBlocked,
+        let outcome = match seen {
+            Seen::Blocked => match self.movement.targets(&self.grid, from).get(move_index) {
+                Some(Err(Blocked::Wall)) => Outcome::Wall,
+                Some(Err(Blocked::CornerCut)) => Outcome::CornerBlocked,
+                _ => Outcome::OffGrid,
+            },
             Seen::Closed => Outcome::Closed,
             Seen::NotImproved { candidate_g } => Outcome::NotImproved {
                 g: v().g,
@@ -258,7 +284,8 @@ impl Search {
                 old_parent: point(old_parent),
                 parent: point(self.parent[next as usize]),
             },
-        }
+        };
+        Neighbour { x, y, outcome }
     }
 
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
@@ -266,7 +293,7 @@ impl Search {
     /// or `None` overall when the search had already finished.
     fn take_step<const RECORD: bool>(
         &mut self,
-        report: &mut impl FnMut(&Search, (i64, i64), Seen, u32),
+        report: &mut impl FnMut(&Search, Point, usize, Seen),
     ) -> Option<Option<u32>> {
         if self.status != Status::Running {
             return None;
@@ -292,17 +319,28 @@ impl Search {
         }
         self.counters.expanded += 1;
         let from = self.grid.point(current as usize);
-        for &m in self.movement.moves() {
-            let at = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
-            let seen = match self.movement.target(&self.grid, from, m) {
-                Ok(next) => self.relax::<RECORD>(current, next as u32, m),
-                Err(blocked) => Seen::Blocked(blocked),
+        let legal = self.legal_moves(current, from);
+        // Events report every move; otherwise only the legal ones need a look.
+        let to_visit = if RECORD {
+            self.movement.all_moves()
+        } else {
+            legal
+        };
+        for i in Movement::indices(to_visit) {
+            let seen = if legal & 1 << i == 0 {
+                Seen::Blocked
+            } else {
+                let m = MOVES[i];
+                let next = current.wrapping_add_signed(self.offsets[i]);
+                let next_at = Point::new(
+                    from.x.wrapping_add_signed(m.dx),
+                    from.y.wrapping_add_signed(m.dy),
+                );
+                self.relax::<RECORD>(current, next, next_at, self.step_costs[i])
             };
-            let next = self
-                .grid
-                .index_of(at.0, at.1)
-                .map_or(NO_PARENT, |n| n as u32);
-            report(self, at, seen, next);
+            if RECORD {
+                report(self, from, i, seen);
+            }
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
         Some(Some(current))
@@ -313,14 +351,15 @@ impl Search {
         &mut self,
         current: u32,
         next: u32,
-        m: crate::movement::Move,
+        next_at: Point,
+        step_cost: f64,
     ) -> Seen {
         let n = next as usize;
         if self.state[n] == CLOSED {
             return Seen::Closed;
         }
         let weight = self.grid.terrain()[n];
-        let g = self.g[current as usize] + self.movement.step_cost(m, weight);
+        let g = self.g[current as usize] + step_cost * weight as f64;
         let was_open = self.state[n] == OPEN;
         if was_open {
             if self.options.algorithm == Algorithm::BreadthFirst {
@@ -346,16 +385,24 @@ impl Search {
             self.counters.generated += 1;
             Seen::Improved { old_g, old_parent }
         } else {
-            self.open_node(next, g, current);
+            self.open_node(next, next_at, g, current);
             Seen::Opened
         }
     }
 
-    /// Puts an unvisited cell on the open list.
-    fn open_node(&mut self, cell: u32, g: f64, parent: u32) {
+    /// The legal moves from a cell, worked out on its first expansion.
+    fn legal_moves(&mut self, cell: u32, at: Point) -> u8 {
+        let known = &mut self.legal[cell as usize];
+        if *known == MOVES_UNKNOWN {
+            *known = self.movement.legal_moves(&self.grid, at).into();
+        }
+        *known as u8
+    }
+
+    /// Puts an unvisited cell, at `p`, on the open list.
+    fn open_node(&mut self, cell: u32, p: Point, g: f64, parent: u32) {
         let c = cell as usize;
-        let p = self.grid.point(c);
-        let goal = self.grid.point(self.goal as usize);
+        let goal = self.goal_at;
         self.h[c] = if self.options.uses_heuristic() {
             self.heuristic
                 .estimate(self.movement, p.x.abs_diff(goal.x), p.y.abs_diff(goal.y))

@@ -6,6 +6,7 @@
 mod bundle;
 mod chromium;
 mod dist;
+mod fingerprint;
 mod html_inline;
 mod js_scan;
 mod npm;

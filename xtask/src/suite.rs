@@ -3,6 +3,7 @@
 //! Locally a part whose tools cannot be had (no Node.js, no browser) is skipped with a
 //! warning; with `CI=true` that is a failure, so CI never passes on a partial run.
 
+use crate::fingerprint::{self, Fingerprint};
 use crate::process::{self, cargo};
 use crate::serve::StaticServer;
 use crate::wasm_build::{self, PACKAGE, WASM_TARGET};
@@ -61,14 +62,21 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
     suite.step("native tests", || {
         // The crate's tests run optimised (tens of thousands of searches); xtask's own
         // tests reuse its everyday debug build instead of optimising wasm-bindgen's crates.
-        process::run(cargo().current_dir(root).args([
+        const CRATE_TESTS: [&str; 6] = [
             "test",
             "--workspace",
             "--exclude",
             "xtask",
             "--profile",
             "test-release",
-        ]))?;
+        ];
+        let mut inputs = wasm_build::built_executables(
+            cargo().current_dir(root).args(CRATE_TESTS).arg("--no-run"),
+        )?;
+        inputs.extend(fingerprint::files_under(&root.join("tests").join("maps"))?);
+        unless_passed_before(root, "crate tests", &inputs, || {
+            process::run(cargo().current_dir(root).args(CRATE_TESTS))
+        })?;
         process::run(
             cargo()
                 .current_dir(root)
@@ -98,8 +106,39 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
         Err(missing) => return suite.skip("browser tests", &format!("{missing:#}")),
     };
     suite.step("browser tests", || {
-        run_browser_tests(root, &dist_file, &chrome)
+        let mut inputs = vec![
+            root.join("index.html"),
+            dist_file.clone(),
+            chrome.clone(),
+            std::env::current_exe()?,
+        ];
+        for dir in ["www", "pkg", npm::PACKAGE_DIR] {
+            inputs.extend(fingerprint::files_under(&root.join(dir))?);
+        }
+        unless_passed_before(root, "browser tests", &inputs, || {
+            run_browser_tests(root, &dist_file, &chrome)
+        })
     })
+}
+
+/// Runs `body` unless it passed before on exactly these input files (never skipped on CI),
+/// and remembers a pass.
+fn unless_passed_before(
+    root: &Path,
+    name: &str,
+    inputs: &[PathBuf],
+    body: impl FnOnce() -> Result<()>,
+) -> Result<()> {
+    let fingerprint = Fingerprint::of_files(inputs)?;
+    if !on_ci() && fingerprint::passed_before(root, name, fingerprint) {
+        println!(
+            "{name}: nothing they depend on changed since they last passed, so they are not \
+             run again (CI=true runs everything; `cargo clean` forgets past passes)"
+        );
+        return Ok(());
+    }
+    body()?;
+    fingerprint::record_pass(root, name, fingerprint)
 }
 
 /// Names of the tests/*.rs files that are wasm-side tests.
@@ -125,7 +164,7 @@ fn wasm_test_names(root: &Path) -> Result<Vec<String>> {
 
 fn run_wasm_tests(root: &Path, names: &[String]) -> Result<()> {
     wasm_build::ensure_wasm_target()?;
-    let runner = wasm_build::built_files(cargo().current_dir(root).args([
+    let runner = wasm_build::built_executables(cargo().current_dir(root).args([
         "build",
         "--package",
         "xtask",

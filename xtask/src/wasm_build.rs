@@ -79,9 +79,29 @@ pub fn build_release_wasm(root: &Path) -> Result<PathBuf> {
 /// Runs a cargo build and returns the files it produced (from cargo's JSON messages),
 /// while compiler diagnostics still reach the terminal as usual.
 pub fn built_files(command: &mut std::process::Command) -> Result<Vec<PathBuf>> {
+    Ok(built_artifacts(command)?
+        .into_iter()
+        .flat_map(|artifact| artifact.executable.into_iter().chain(artifact.files))
+        .collect())
+}
+
+/// The executables (test binaries included) a cargo build command produced or found fresh.
+pub fn built_executables(command: &mut std::process::Command) -> Result<Vec<PathBuf>> {
+    Ok(built_artifacts(command)?
+        .into_iter()
+        .filter_map(|artifact| artifact.executable)
+        .collect())
+}
+
+struct Artifact {
+    executable: Option<PathBuf>,
+    files: Vec<PathBuf>,
+}
+
+fn built_artifacts(command: &mut std::process::Command) -> Result<Vec<Artifact>> {
     command.arg("--message-format=json-render-diagnostics");
     let output = process::run_and_collect(command)?;
-    let mut files = Vec::new();
+    let mut artifacts = Vec::new();
     for line in output.lines() {
         let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
             continue;
@@ -89,19 +109,19 @@ pub fn built_files(command: &mut std::process::Command) -> Result<Vec<PathBuf>> 
         if message["reason"] != "compiler-artifact" {
             continue;
         }
-        if let Some(executable) = message["executable"].as_str() {
-            files.push(PathBuf::from(executable));
-        }
-        if let Some(filenames) = message["filenames"].as_array() {
-            files.extend(
-                filenames
-                    .iter()
-                    .filter_map(|f| f.as_str())
-                    .map(PathBuf::from),
-            );
-        }
+        let files = message["filenames"].as_array().map_or(Vec::new(), |names| {
+            names
+                .iter()
+                .filter_map(|f| f.as_str())
+                .map(PathBuf::from)
+                .collect()
+        });
+        artifacts.push(Artifact {
+            executable: message["executable"].as_str().map(PathBuf::from),
+            files,
+        });
     }
-    Ok(files)
+    Ok(artifacts)
 }
 
 /// Generates the JavaScript bindings for `wasm` into `out_dir` (replacing what was there).
