@@ -1,6 +1,7 @@
 import { loadEngine } from './engine.js';
 import { applyPaletteToCss } from './palette.js';
 import { GridRenderer } from './renderer.js';
+import { Zoom, ZOOM_LEVELS } from './zoom.js';
 import { GridInput } from './input.js';
 import { Controls } from './controls.js';
 import { Panels, MessageArea } from './panels.js';
@@ -90,7 +91,7 @@ function initialScene(engine, board, problems) {
 
 function start(engine) {
   const board = byId('board');
-  const boardInner = byId('board-inner');
+  const boardContent = byId('board-content');
   const gridCanvas = byId('grid');
   const warning = byId('admissibility');
   const problems = [...params.problems];
@@ -107,6 +108,10 @@ function start(engine) {
   const playback = new Playback();
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc);
+  const zoom = new Zoom();
+  // Where the pointer (or the board's centre) was when the zoom changed: the grid point
+  // under it stays under it.
+  let zoomAnchor = null;
   let brush = 0;
   let layoutDirty = true;
   let frameRequested = false;
@@ -216,10 +221,29 @@ function start(engine) {
       }
       downloadText(doc, text, format === 'movingai' ? 'map.map' : 'map.txt');
     }),
+    zoomIn: act(() => zoomAt(() => zoom.in())),
+    zoomOut: act(() => zoomAt(() => zoom.out())),
+    zoomFit: act(() => zoomAt(() => zoom.fit())),
     fail: act((error) => {
       throw error;
     }),
   };
+
+  // Changes the zoom keeping the grid point at clientX, clientY (default: the board's
+  // centre) where it is on the screen.
+  function zoomAt(change, clientX, clientY) {
+    const boardBox = board.getBoundingClientRect();
+    const x = clientX ?? boardBox.left + board.clientWidth / 2;
+    const y = clientY ?? boardBox.top + board.clientHeight / 2;
+    const grid = boardContent.getBoundingClientRect();
+    if (!change()) return;
+    zoomAnchor = {
+      fx: (x - grid.left) / grid.width,
+      fy: (y - grid.top) / grid.height,
+      offsetX: x - boardBox.left - board.clientLeft,
+      offsetY: y - boardBox.top - board.clientTop,
+    };
+  }
 
   const controls = new Controls(doc, actions);
   const input = new GridInput(gridCanvas, renderer, {
@@ -253,15 +277,29 @@ function start(engine) {
     layoutDirty = true;
     requestFrame();
   }).observe(board);
+  board.addEventListener('scroll', requestFrame, { passive: true });
+  // Ctrl + wheel (and a touchpad pinch, which browsers report as one) zooms at the pointer.
+  board.addEventListener('wheel', (e) => {
+    if (!e.ctrlKey || e.deltaY === 0) return;
+    e.preventDefault();
+    act(() => zoomAt(() => (e.deltaY < 0 ? zoom.in() : zoom.out()), e.clientX, e.clientY))();
+  }, { passive: false });
 
   function layout() {
     const editor = session.editor;
     const dpr = window.devicePixelRatio || 1;
-    const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr);
+    const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr, zoom.factor);
     if (resized || layoutDirty) {
-      const width = gridCanvas.getBoundingClientRect().width;
-      boardInner.style.left = `${Math.max(0, Math.round(((board.clientWidth - width) / 2) * dpr) / dpr)}px`;
+      boardContent.style.width = `${renderer.fullCssWidth}px`;
+      boardContent.style.height = `${renderer.fullCssHeight}px`;
     }
+    if (zoomAnchor) {
+      const { fx, fy, offsetX, offsetY } = zoomAnchor;
+      board.scrollLeft = boardContent.offsetLeft + fx * renderer.fullCssWidth - offsetX;
+      board.scrollTop = boardContent.offsetTop + fy * renderer.fullCssHeight - offsetY;
+      zoomAnchor = null;
+    }
+    renderer.setOrigin(board.scrollLeft, board.scrollTop);
     layoutDirty = false;
   }
 
@@ -298,6 +336,9 @@ function start(engine) {
       height: editor.height,
       options: session.options,
       resolvedOptions: session.resolvedOptions,
+      zoomLabel: zoom.label,
+      canZoomIn: !renderer.zoomLimited && zoom.factor < ZOOM_LEVELS[ZOOM_LEVELS.length - 1],
+      canZoomOut: !zoom.fitsWhole,
     });
   }
 

@@ -38,7 +38,7 @@ function setText(element, text) {
 export class Controls {
   // actions: { togglePlay, step, stepBack, finish, reset, seek(n), setSpeed(i), undo, redo,
   //   clearWalls, clearWeights, setBrush(b), setOptions(o), resize(w, h), loadExample(id),
-  //   saveMap(format), fail(error) }
+  //   saveMap(format), zoomIn, zoomOut, zoomFit, fail(error) }
   constructor(doc, actions) {
     const byId = (id) => doc.getElementById(id);
     this.doc = doc;
@@ -63,6 +63,10 @@ export class Controls {
     this.saveFormat = byId('save-format');
     this.resolvedHeuristic = byId('resolved-heuristic');
     this.help = byId('help');
+    this.zoomIn = byId('zoom-in');
+    this.zoomOut = byId('zoom-out');
+    this.zoomFit = byId('zoom-fit');
+    this.zoomLabel = byId('zoom-label');
     this.method = {};
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
 
@@ -84,6 +88,9 @@ export class Controls {
     click('redo', actions.redo);
     click('clear-walls', actions.clearWalls);
     click('clear-weights', actions.clearWeights);
+    click('zoom-in', actions.zoomIn);
+    click('zoom-out', actions.zoomOut);
+    click('zoom-fit', actions.zoomFit);
     click('apply-size', () => this.submitSize());
     click('load-example', () => actions.loadExample(this.example.value));
     click('save-map', () => actions.saveMap(this.saveFormat.value));
@@ -179,6 +186,10 @@ export class Controls {
     setText(this.timelineLabel, label);
     this.timeline.setAttribute('aria-valuetext', known ? `step ${state.stepCount} of ${state.total}` : `step ${state.stepCount}`);
 
+    setDisabled(this.zoomIn, !state.canZoomIn);
+    setDisabled(this.zoomOut, !state.canZoomOut);
+    setDisabled(this.zoomFit, !state.canZoomOut);
+    setText(this.zoomLabel, state.zoomLabel);
     setDisabled(this.undoButton, !state.canUndo);
     setDisabled(this.redoButton, !state.canRedo);
     if (this.doc.activeElement !== this.width) this.width.value = String(state.width);
@@ -220,6 +231,9 @@ export class Controls {
     else if (key === 'r') a.reset();
     else if (key in brushKeys) a.setBrush(brushKeys[key]);
     else if (/^[2-9]$/.test(key)) a.setBrush(Number(key));
+    else if (key === '+' || key === '=') a.zoomIn();
+    else if (key === '-') a.zoomOut();
+    else if (key === '0') a.zoomFit();
     else if (key === '?') this.help.open = !this.help.open;
     else if (key === 'Escape' && this.help.open) this.help.open = false;
     else return;

@@ -61,14 +61,23 @@ export class GridRenderer {
     this.flagged = [];
   }
 
-  // Sizes the canvases for a cols x rows grid inside a box of boxWidth x boxHeight CSS px.
-  // Cells are a whole number of device pixels, so edges stay crisp on high-DPI screens.
-  fit(cols, rows, boxWidth, boxHeight, dpr) {
-    const cellCss = Math.min(MAX_CELL_CSS, boxWidth / cols, boxHeight / rows);
+  // Sizes the canvases for a cols x rows grid shown in a box of boxWidth x boxHeight CSS px,
+  // zoom times larger than the size that fits. Cells are a whole number of device pixels, so
+  // edges stay crisp on high-DPI screens. The canvases cover only the part of the grid in
+  // the box (the viewport; see setOrigin), so a zoomed 512x512 map costs no more to draw
+  // than one that fits. Returns whether anything changed.
+  fit(cols, rows, boxWidth, boxHeight, dpr, zoom = 1) {
+    const fitted = Math.min(MAX_CELL_CSS, boxWidth / cols, boxHeight / rows);
+    const cellCss = Math.min(MAX_CELL_CSS, fitted * zoom);
     const cell = Math.max(1, Math.floor(cellCss * dpr));
     // Below one device pixel per cell the picture is scaled down to fit instead.
     const shrink = Math.min(1, (cellCss * dpr) / cell);
-    if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr && shrink === this.shrink) {
+    // The viewport: as much of the grid as the box shows (all of it when it fits).
+    const viewWidth = Math.min(cell * cols, Math.ceil((boxWidth * dpr) / shrink));
+    const viewHeight = Math.min(cell * rows, Math.ceil((boxHeight * dpr) / shrink));
+    this.zoomLimited = fitted * zoom >= MAX_CELL_CSS;
+    if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr &&
+        shrink === this.shrink && viewWidth === this.viewWidth && viewHeight === this.viewHeight) {
       return false;
     }
     this.shrink = shrink;
@@ -76,6 +85,10 @@ export class GridRenderer {
     this.rows = rows;
     this.cell = cell;
     this.dpr = dpr;
+    this.viewWidth = viewWidth;
+    this.viewHeight = viewHeight;
+    this.originX = 0;
+    this.originY = 0;
     const size = cell / dpr;
     this.labelAlpha = fade(size, LABEL_FADE);
     this.arrowAlpha = fade(size, ARROW_FADE);
@@ -83,13 +96,43 @@ export class GridRenderer {
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
     this.gridLine = size >= 6 ? Math.max(1, Math.round(dpr)) : 0;
     for (const canvas of [this.gridCanvas, this.overlayCanvas]) {
-      canvas.width = cell * cols;
-      canvas.height = cell * rows;
-      canvas.style.width = `${(cell * cols * shrink) / dpr}px`;
-      canvas.style.height = `${(cell * rows * shrink) / dpr}px`;
+      canvas.width = viewWidth;
+      canvas.height = viewHeight;
+      canvas.style.width = `${(viewWidth * shrink) / dpr}px`;
+      canvas.style.height = `${(viewHeight * shrink) / dpr}px`;
     }
     this.allocate(cols * rows);
+    this.showOrigin();
     return true;
+  }
+
+  // The whole grid's size in CSS px, of which the canvases show a viewport.
+  get fullCssWidth() {
+    return (this.cell * this.cols * this.shrink) / this.dpr;
+  }
+
+  get fullCssHeight() {
+    return (this.cell * this.rows * this.shrink) / this.dpr;
+  }
+
+  // Moves the viewport to scrollLeft, scrollTop (CSS px into the whole grid); everything in
+  // it is drawn afresh.
+  setOrigin(scrollLeft, scrollTop) {
+    const x = Math.max(0, Math.min(this.cell * this.cols - this.viewWidth, Math.round(scrollLeft * this.dpr)));
+    const y = Math.max(0, Math.min(this.cell * this.rows - this.viewHeight, Math.round(scrollTop * this.dpr)));
+    if (x === this.originX && y === this.originY) return;
+    this.originX = x;
+    this.originY = y;
+    this.prevSig.fill(-1);
+    this.showOrigin();
+  }
+
+  // Where the viewport is, in device px, for anything that reads the canvas back.
+  showOrigin() {
+    const data = this.gridCanvas.dataset;
+    data.cell = String(this.cell);
+    data.originX = String(this.originX);
+    data.originY = String(this.originY);
   }
 
   allocate(count) {
@@ -115,8 +158,10 @@ export class GridRenderer {
   cellFromPoint(clientX, clientY, clamp = false) {
     const rect = this.gridCanvas.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return null;
-    let x = Math.floor(((clientX - rect.left) / rect.width) * this.cols);
-    let y = Math.floor(((clientY - rect.top) / rect.height) * this.rows);
+    const deviceX = ((clientX - rect.left) / rect.width) * this.viewWidth + this.originX;
+    const deviceY = ((clientY - rect.top) / rect.height) * this.viewHeight + this.originY;
+    let x = Math.floor(deviceX / this.cell);
+    let y = Math.floor(deviceY / this.cell);
     const inside = x >= 0 && y >= 0 && x < this.cols && y < this.rows;
     if (!inside && !clamp) return null;
     x = Math.min(this.cols - 1, Math.max(0, x));
@@ -131,21 +176,27 @@ export class GridRenderer {
     const { terrain, states, g, h, f, parent } = view;
     const detailed = this.arrowAlpha > 0;
     const { prevSig, prevG, prevH, prevF, prevParent, flags } = this;
-    const cols = this.cols;
-    const count = cols * this.rows;
-    for (let i = 0; i < count; i++) {
-      const sig = terrain[i] | (states[i] << 4) | (flags[i] << 6);
-      let changed = sig !== prevSig[i];
-      if (!changed && detailed) {
-        changed = g[i] !== prevG[i] || h[i] !== prevH[i] || f[i] !== prevF[i] || parent[i] !== prevParent[i];
+    const { cols, cell } = this;
+    // Only the cells in the viewport.
+    const x0 = Math.floor(this.originX / cell);
+    const y0 = Math.floor(this.originY / cell);
+    const x1 = Math.min(cols, Math.ceil((this.originX + this.viewWidth) / cell));
+    const y1 = Math.min(this.rows, Math.ceil((this.originY + this.viewHeight) / cell));
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
+        const sig = terrain[i] | (states[i] << 4) | (flags[i] << 6);
+        let changed = sig !== prevSig[i];
+        if (!changed && detailed) {
+          changed = g[i] !== prevG[i] || h[i] !== prevH[i] || f[i] !== prevF[i] || parent[i] !== prevParent[i];
+        }
+        if (!changed) continue;
+        prevSig[i] = sig;
+        prevG[i] = g[i];
+        prevH[i] = h[i];
+        prevF[i] = f[i];
+        prevParent[i] = parent[i];
+        this.drawCell(x, y, i, view);
       }
-      if (!changed) continue;
-      prevSig[i] = sig;
-      prevG[i] = g[i];
-      prevH[i] = h[i];
-      prevF[i] = f[i];
-      prevParent[i] = parent[i];
-      this.drawCell(i % cols, (i / cols) | 0, i, view);
     }
     this.drawOverlay(view);
   }
@@ -170,8 +221,8 @@ export class GridRenderer {
   drawCell(x, y, i, view) {
     const ctx = this.ctx;
     const c = this.cell;
-    const px = x * c;
-    const py = y * c;
+    const px = x * c - this.originX;
+    const py = y * c - this.originY;
     const inner = c - this.gridLine;
     if (this.gridLine) {
       ctx.fillStyle = PALETTE.gridLine;
@@ -295,6 +346,8 @@ export class GridRenderer {
     const ctx = this.overlay;
     const c = this.cell;
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
+    ctx.save();
+    ctx.translate(-this.originX, -this.originY);
     if (view.path && view.path.length > 1) this.drawPath(view.path);
     if (view.next) {
       const width = Math.max(2, Math.round(c * 0.06));
@@ -318,6 +371,7 @@ export class GridRenderer {
       ctx.strokeStyle = PALETTE.next;
       ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
     }
+    ctx.restore();
   }
 
   drawPath(path) {

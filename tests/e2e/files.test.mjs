@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launchBrowser } from './browser.mjs';
 import {
-  DESKTOP, withApp, gridInfo, cellColour, inspect, mouseStroke, text, waitForText,
+  DESKTOP, withApp, gridInfo, cellColour, inspect, mouseStroke, text, waitForText, eventually,
 } from './page.mjs';
 
 let browser;
@@ -91,9 +91,9 @@ describe('saving', () => {
 
       await page.click('#clear-walls');
       await page.setInputFiles('#map-file', file('map.txt', ox.text));
-      await waitForText(page, '#count-step', /^0 \//);
+      // The file is read asynchronously: wait for the wall to be drawn again.
+      await eventually(page, async () => (await cellColour(page, 4, 2)).every((v) => v < 90), 'the wall came back');
       assert.deepEqual(await gridInfo(page), { width: 8, height: 6, start: { x: 2, y: 2 }, goal: { x: 6, y: 2 } });
-      assert.ok((await cellColour(page, 4, 2)).every((v) => v < 90), 'the wall came back');
       assert.equal((await inspect(page, 0, 5)).Terrain, 'cost ×3');
     });
   });

@@ -57,31 +57,40 @@ export async function gridInfo(page) {
   return { width, height, start: { x: sx, y: sy }, goal: { x: gx, y: gy } };
 }
 
+// Where the grid canvas is on the screen and which part of the grid it shows: the renderer
+// publishes its cell size and viewport origin (device px) on the canvas.
+async function canvasGeometry(page) {
+  const box = await page.locator('#grid').boundingBox();
+  const geometry = await page.evaluate(() => {
+    const canvas = document.getElementById('grid');
+    const { cell, originX, originY } = canvas.dataset;
+    return { width: canvas.width, height: canvas.height, cell: Number(cell), originX: Number(originX), originY: Number(originY) };
+  });
+  return { box, ...geometry };
+}
+
 // Where a point inside cell (x, y) is on the screen; fx, fy in 0..1 across the cell.
 export async function cellPoint(page, x, y, fx = 0.5, fy = 0.5) {
-  const { width, height } = await gridInfo(page);
-  const box = await page.locator('#grid').boundingBox();
+  const { box, width, height, cell, originX, originY } = await canvasGeometry(page);
   return {
-    x: box.x + ((x + fx) * box.width) / width,
-    y: box.y + ((y + fy) * box.height) / height,
+    x: box.x + (((x + fx) * cell - originX) * box.width) / width,
+    y: box.y + (((y + fy) * cell - originY) * box.height) / height,
   };
 }
 
 // The CSS size of one cell.
 export async function cellSize(page) {
-  const { width } = await gridInfo(page);
-  const box = await page.locator('#grid').boundingBox();
-  return box.width / width;
+  const { box, width, cell } = await canvasGeometry(page);
+  return (cell * box.width) / width;
 }
 
 // The colour drawn at a point of a cell, [r, g, b], read from the grid canvas.
 export async function cellColour(page, x, y, fx = 0.5, fy = 0.5) {
   return page.evaluate(({ x, y, fx, fy }) => {
     const canvas = document.getElementById('grid');
-    const label = canvas.getAttribute('aria-label');
-    const [, cols, rows] = /(\d+) by (\d+)/.exec(label).map(Number);
-    const px = Math.floor(((x + fx) * canvas.width) / cols);
-    const py = Math.floor(((y + fy) * canvas.height) / rows);
+    const { cell, originX, originY } = canvas.dataset;
+    const px = Math.floor((x + fx) * Number(cell) - Number(originX));
+    const py = Math.floor((y + fy) * Number(cell) - Number(originY));
     const data = canvas.getContext('2d').getImageData(px, py, 1, 1).data;
     return [data[0], data[1], data[2]];
   }, { x, y, fx, fy });
@@ -92,13 +101,11 @@ export async function cellColour(page, x, y, fx = 0.5, fy = 0.5) {
 export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
   return page.evaluate(({ x, y, fx0, fy0, fx1, fy1 }) => {
     const canvas = document.getElementById('grid');
-    const [, cols, rows] = /(\d+) by (\d+)/.exec(canvas.getAttribute('aria-label')).map(Number);
-    const cw = canvas.width / cols;
-    const ch = canvas.height / rows;
-    const left = Math.floor((x + fx0) * cw);
-    const top = Math.floor((y + fy0) * ch);
-    const w = Math.max(1, Math.floor((fx1 - fx0) * cw));
-    const h = Math.max(1, Math.floor((fy1 - fy0) * ch));
+    const cell = Number(canvas.dataset.cell);
+    const left = Math.floor((x + fx0) * cell - Number(canvas.dataset.originX));
+    const top = Math.floor((y + fy0) * cell - Number(canvas.dataset.originY));
+    const w = Math.max(1, Math.floor((fx1 - fx0) * cell));
+    const h = Math.max(1, Math.floor((fy1 - fy0) * cell));
     const data = canvas.getContext('2d').getImageData(left, top, w, h).data;
     const counts = new Map();
     for (let i = 0; i < data.length; i += 4) {
@@ -196,4 +203,14 @@ export function sameColour(actual, expected, tolerance = 6) {
 export function hex(colour) {
   const n = parseInt(colour.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+// Polls `check` (async, returning a boolean) until it holds; fails with `message` after
+// `timeout` ms. For what the page does a frame or a file read later.
+export async function eventually(page, check, message, timeout = 5000) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    assert.ok(Date.now() < deadline, message);
+    await page.waitForTimeout(50);
+  }
 }

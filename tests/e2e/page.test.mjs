@@ -5,7 +5,7 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchBrowser, DIST } from './browser.mjs';
 import {
-  DESKTOP, PHONE, withApp, gridInfo, cellSize, cellColour, readout, text, waitForText,
+  DESKTOP, PHONE, withApp, gridInfo, cellSize, cellColour, readout, text, waitForText, mouseStroke,
 } from './page.mjs';
 
 let browser;
@@ -176,9 +176,9 @@ describe('robustness', () => {
         seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
         return (seed >>> 8) % n;
       };
-      const keys = ['Space', 'ArrowRight', 'ArrowLeft', 'End', 'r', 'w', 'e', '5', 'Control+z', 'Control+Shift+z', 'Escape'];
+      const keys = ['Space', 'ArrowRight', 'ArrowLeft', 'End', 'r', 'w', 'e', '5', 'Control+z', 'Control+Shift+z', 'Escape', '+', '-', '0'];
       const selects = ['#algorithm', '#heuristic', '#directions', '#diagonal', '#costs', '#tie-break', '#brush', '#example', '#save-format'];
-      const buttons = ['#play', '#step', '#step-back', '#finish', '#reset', '#undo', '#redo', '#clear-walls', '#clear-weights', '#load-example'];
+      const buttons = ['#play', '#step', '#step-back', '#finish', '#reset', '#undo', '#redo', '#clear-walls', '#clear-weights', '#load-example', '#zoom-in', '#zoom-out', '#zoom-fit'];
       const { width, height } = await gridInfo(page);
       for (let k = 0; k < 120; k++) {
         const kind = random(4);
@@ -197,13 +197,7 @@ describe('robustness', () => {
         } else if (kind === 2) {
           const { width: w, height: h } = await gridInfo(page);
           const cells = [0, 1, 2].map(() => ({ x: random(Math.min(w, width)), y: random(Math.min(h, height)) }));
-          const box = await page.locator('#grid').boundingBox();
-          await page.mouse.move(box.x + ((cells[0].x + 0.5) * box.width) / w, box.y + ((cells[0].y + 0.5) * box.height) / h);
-          await page.mouse.down();
-          for (const cell of cells.slice(1)) {
-            await page.mouse.move(box.x + ((cell.x + 0.5) * box.width) / w, box.y + ((cell.y + 0.5) * box.height) / h, { steps: 3 });
-          }
-          await page.mouse.up();
+          await mouseStroke(page, cells, 3);
         } else {
           await page.keyboard.press(keys[random(keys.length)]);
         }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { launchBrowser } from './browser.mjs';
 import {
   DESKTOP, withApp, readout, snapshot, gridInfo, inspect, inkInCell, text, waitForText,
+  cellPoint, cellSize, mouseStroke,
 } from './page.mjs';
 
 let browser;
@@ -83,6 +84,58 @@ describe('stepping', () => {
       assert.match((await inspect(page, start.x, start.y - 1)).State, /^open/);
       await page.mouse.move(0, 0);
       assert.equal(await inkInCell(page, start.x, start.y - 1, [0.25, 0.25, 0.75, 0.75]), 0, 'no labels or arrows in small cells');
+    });
+  });
+});
+
+describe('zoom', () => {
+  it('zooms in at the pointer until F, G and H can be read on a large map, scrolls, edits, and fits again', async () => {
+    await withApp(browser, '?size=96x56', DESKTOP, async ({ page }) => {
+      const { start } = await gridInfo(page);
+      await stepTo(page, '#step', 1);
+      assert.equal(await text(page, '#zoom-label'), 'Fit');
+      assert.ok(await page.locator('#zoom-out').isDisabled() && await page.locator('#zoom-fit').isDisabled());
+      const cell = { x: start.x, y: start.y - 1 };
+      const before = await cellPoint(page, cell.x, cell.y);
+      const smallCell = await cellSize(page);
+      await page.mouse.move(before.x, before.y);
+      await page.keyboard.down('Control');
+      for (let k = 1; k <= 4; k++) {
+        await page.mouse.wheel(0, -100);
+        await waitForText(page, '#zoom-label', /×$/);
+      }
+      await page.keyboard.up('Control');
+      await waitForText(page, '#zoom-label', /^4×$/);
+      assert.ok(await cellSize(page) > 3.5 * smallCell, 'cells grew');
+      const after = await cellPoint(page, cell.x, cell.y);
+      assert.ok(Math.hypot(after.x - before.x, after.y - before.y) < await cellSize(page), 'the cell stayed under the pointer');
+      const info = await inspect(page, cell.x, cell.y);
+      assert.deepEqual([info.G, info.State.split(' ')[0]], ['10', 'open']);
+      await page.mouse.move(0, 0);
+      const regions = { F: [0.12, 0.12, 0.45, 0.32], G: [0.12, 0.7, 0.45, 0.9], H: [0.55, 0.7, 0.88, 0.9] };
+      for (const [name, region] of Object.entries(regions)) {
+        assert.ok(await inkInCell(page, cell.x, cell.y, region) > 8, `${name} is drawn once zoomed in`);
+      }
+
+      // Scrolled, the same cell is drawn elsewhere and strokes still land on the cell under the pointer.
+      const originY = () => Number(document.getElementById('grid').dataset.originY);
+      const scrolledFrom = await page.evaluate(originY);
+      await page.locator('#board').evaluate((board) => board.scrollBy(-60, -40));
+      await page.waitForFunction(`(${originY})() < ${scrolledFrom}`);
+      const moved = await cellPoint(page, cell.x, cell.y);
+      assert.ok(Math.abs(moved.y - after.y) > 20, 'scrolling moves the view');
+      const target = { x: start.x + 2, y: start.y - 2 };
+      await mouseStroke(page, [target]);
+      assert.equal((await inspect(page, target.x, target.y)).State, 'wall');
+
+      await page.keyboard.press('0');
+      await waitForText(page, '#zoom-label', /^Fit$/);
+      assert.ok(Math.abs(await cellSize(page) - smallCell) < 0.01, 'back to the whole map');
+      await page.locator('#grid').focus();
+      await page.keyboard.press('+');
+      await waitForText(page, '#zoom-label', /^1\.5×$/);
+      await page.click('#zoom-out');
+      await waitForText(page, '#zoom-label', /^Fit$/);
     });
   });
 });
