@@ -7,7 +7,10 @@
 //
 // Exports:
 //   launchBrowser() -> Promise<Browser>
-//     Starts headless Chromium. Start one per test file (in `before`), close it in `after`.
+//     Starts headless Chromium.
+//   browserForThisFile() -> () => Browser
+//     Registers `before`/`after` hooks that launch one browser for the calling test file's
+//     tests and close it after them; the returned function gives that browser.
 //   openPage(browser, target = '', contextOptions = {}) -> Promise<{ page, context, errors, responses }>
 //     Opens a page in a fresh browser context and waits for its `load` event.
 //     target: a path relative to E2E_BASE_URL ('' for index.html, '?example=maze', ...), or
@@ -31,6 +34,7 @@
 //     The target that means "the dist file".
 
 import assert from 'node:assert/strict';
+import { before, after } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -61,6 +65,17 @@ function requiredEnv(name) {
     );
   }
   return value;
+}
+
+export function browserForThisFile() {
+  let browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return () => browser;
 }
 
 export async function launchBrowser() {

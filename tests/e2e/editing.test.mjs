@@ -2,21 +2,15 @@
 // the goal, the keyboard on the grid, undo/redo, clearing, resizing, and the search
 // following the edits.
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './browser.mjs';
+import { browserForThisFile } from './browser.mjs';
 import {
   DESKTOP, PHONE, withApp, gridInfo, cellPoint, cellColour, inspect, mouseStroke, touchStroke,
   readout, text, waitForText,
 } from './page.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const row = (y, x0, x1) => Array.from({ length: x1 - x0 + 1 }, (_, k) => ({ x: x0 + k, y }));
 const isWall = (rgb) => rgb.every((v) => v < 90);
@@ -46,7 +40,7 @@ async function waitForLabel(page, pattern) {
 
 describe('mouse', () => {
   it('draws a wall line in one fast stroke, erases from a wall, and undoes one stroke at a time', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const line = row(0, 1, 8);
       assert.ok((await walls(page, line)).every((wall) => !wall));
       await mouseStroke(page, [line[0], line[7]]);
@@ -69,7 +63,7 @@ describe('mouse', () => {
   });
 
   it('undoes and redoes with Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const line = row(0, 2, 5);
       await mouseStroke(page, [line[0], line[3]]);
       await waitForWalls(page, line, [true, true, true, true]);
@@ -85,7 +79,7 @@ describe('mouse', () => {
   });
 
   it('paints terrain weights with the brush, chosen in the list or with the keys', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.selectOption('#brush', '5');
       await mouseStroke(page, [{ x: 1, y: 0 }, { x: 3, y: 0 }]);
       assert.equal((await inspect(page, 2, 0)).Terrain, 'cost ×5');
@@ -116,7 +110,7 @@ describe('mouse', () => {
   });
 
   it('drags the start and the goal, never onto a wall, and undoes the move', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { start, goal } = await gridInfo(page);
       await mouseStroke(page, [start, { x: start.x, y: start.y - 2 }], 5);
       await waitForLabel(page, new RegExp(`start \\(${start.x},${start.y - 2}\\)`));
@@ -135,7 +129,7 @@ describe('mouse', () => {
   });
 
   it('re-runs a finished search at once after an edit, so the path follows', async () => {
-    await withApp(browser, '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found: cost 56,/);
       const { goal } = await gridInfo(page);
@@ -152,7 +146,7 @@ describe('mouse', () => {
   });
 
   it('keeps the step when the map is edited in the middle of a search', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       for (let k = 1; k <= 3; k++) {
         await page.click('#step');
         await waitForText(page, '#count-step', new RegExp(`^${k} /`));
@@ -168,7 +162,7 @@ describe('mouse', () => {
 
 describe('grid', () => {
   it('resizes the grid, and undoes the resize', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { width, height } = await gridInfo(page);
       await page.fill('#grid-width', '30');
       await page.fill('#grid-height', '16');
@@ -183,7 +177,7 @@ describe('grid', () => {
   });
 
   it('grows the grid to 512 by 512 and back', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.fill('#grid-width', '512');
       await page.fill('#grid-height', '512');
       await page.press('#grid-height', 'Enter');
@@ -199,7 +193,7 @@ describe('grid', () => {
   });
 
   it('plays a 512 by 512 map at full speed and runs it to the end', async () => {
-    await withApp(browser, '?example=random-512', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=random-512', DESKTOP, async ({ page }) => {
       await page.locator('#speed').fill('11');
       await page.click('#play');
       await page.waitForFunction(() => Number(document.getElementById('count-step').textContent.split(' ')[0]) > 3000);
@@ -211,7 +205,7 @@ describe('grid', () => {
   });
 
   it('clears walls and terrain, each as one undoable edit', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { start, goal } = await gridInfo(page);
       const between = row(start.y, start.x + 1, goal.x - 1);
       const before = await walls(page, between);
@@ -224,7 +218,7 @@ describe('grid', () => {
   });
 
   it('edits from the keyboard on the focused grid', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);
       await page.locator('#grid').focus();
       await page.keyboard.press('ArrowUp');
@@ -248,7 +242,7 @@ describe('grid', () => {
 
 describe('touch', () => {
   it('draws walls and drags the goal with a finger, and a tap shows the cell', async () => {
-    await withApp(browser, '', PHONE, async ({ page }) => {
+    await withApp(browser(), '', PHONE, async ({ page }) => {
       const { goal, width } = await gridInfo(page);
       const line = row(0, 0, width - 1);
       await touchStroke(page, [line[0], line[width - 1]]);

@@ -1,21 +1,15 @@
 // Maps in and out of the page: opening files (picker and drag and drop), saving them,
 // the example picker, and links that carry the map.
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launchBrowser } from './browser.mjs';
+import { browserForThisFile } from './browser.mjs';
 import {
   DESKTOP, withApp, gridInfo, cellColour, inspect, mouseStroke, text, waitForText, eventually,
 } from './page.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const MOVING_AI = 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n';
 
@@ -35,7 +29,7 @@ async function download(page, format) {
 
 describe('opening files', () => {
   it('opens a map from the file picker, and explains what is wrong with a bad one', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const before = await gridInfo(page);
       await page.setInputFiles('#map-file', file('bad.txt', 'OOOO\nOSQE\n'));
       await waitForText(page, '#message-text', /^Could not open bad\.txt: line 2, column 3: /);
@@ -52,7 +46,7 @@ describe('opening files', () => {
   });
 
   it('opens a map dropped anywhere on the page', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const hint = page.locator('#drop-hint');
       await page.evaluate((content) => {
         const data = new DataTransfer();
@@ -73,7 +67,7 @@ describe('opening files', () => {
 
 describe('saving', () => {
   it('downloads the map as text in each format, and the text opens as the same map', async () => {
-    await withApp(browser, '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
       await page.selectOption('#brush', '3');
       await mouseStroke(page, [{ x: 0, y: 5 }]);
       const ox = await download(page, 'ox');
@@ -101,7 +95,7 @@ describe('saving', () => {
 
 describe('examples and links', () => {
   it('loads the examples from the picker, each with its movement rules', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const examples = [['tutorial-dots', 14, 9, '4'], ['maze', 31, 21, '4'], ['swamp', 20, 12, '8']];
       for (const [id, width, height, directions] of examples) {
         await page.selectOption('#example', id);
@@ -116,7 +110,7 @@ describe('examples and links', () => {
 
   it('makes a link and an embed code that reopen the same map and options', async () => {
     let link;
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await mouseStroke(page, [{ x: 1, y: 0 }, { x: 6, y: 0 }]);
       await page.selectOption('#heuristic', 'euclidean');
       await page.locator('#speed').fill('11');
@@ -127,7 +121,7 @@ describe('examples and links', () => {
       const embed = await page.locator('#share-embed').inputValue();
       assert.match(embed, /^<iframe src="[^"]+&amp;embed=1" width="\d+" height="\d+"/);
       const size = await gridInfo(page);
-      await withApp(browser, new URL(link).search, DESKTOP, async ({ page: copy }) => {
+      await withApp(browser(), new URL(link).search, DESKTOP, async ({ page: copy }) => {
         assert.deepEqual(await gridInfo(copy), size);
         assert.equal(await copy.locator('#heuristic').inputValue(), 'euclidean');
         assert.ok((await cellColour(copy, 3, 0)).every((v) => v < 90), 'the wall is in the link');
@@ -138,7 +132,7 @@ describe('examples and links', () => {
   });
 
   it('refuses to put a very large map in a link', async () => {
-    await withApp(browser, '?example=random-512', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=random-512', DESKTOP, async ({ page }) => {
       await page.click('#share-panel summary');
       await page.click('#make-link');
       await waitForText(page, '#message-text', /too many for a link/);

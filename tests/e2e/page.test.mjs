@@ -1,24 +1,18 @@
 // The page as it opens: the default scene, layouts (laptop, high-DPI, phone), accessibility,
 // URL parameters and embedding, and the single-file build.
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser, DIST } from './browser.mjs';
+import { browserForThisFile, DIST } from './browser.mjs';
 import {
   DESKTOP, PHONE, withApp, gridInfo, cellSize, cellColour, readout, text, waitForText, mouseStroke,
 } from './page.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 describe('opening', () => {
   it('opens on a readable default scene: start left, goal right, a wall between', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { width, height, start, goal } = await gridInfo(page);
       assert.ok(width >= 16 && height >= 8, `a ${width}x${height} grid`);
       assert.ok(await cellSize(page) >= 44, 'cells large enough for F, G and H');
@@ -39,7 +33,7 @@ describe('opening', () => {
   });
 
   it('draws at the full resolution of a high-DPI screen', async () => {
-    await withApp(browser, '', { ...DESKTOP, deviceScaleFactor: 2 }, async ({ page }) => {
+    await withApp(browser(), '', { ...DESKTOP, deviceScaleFactor: 2 }, async ({ page }) => {
       const { canvasWidth, cssWidth } = await page.evaluate(() => {
         const canvas = document.getElementById('grid');
         return { canvasWidth: canvas.width, cssWidth: canvas.getBoundingClientRect().width };
@@ -49,7 +43,7 @@ describe('opening', () => {
   });
 
   it('fits a phone screen and runs with taps', async () => {
-    await withApp(browser, '', PHONE, async ({ page }) => {
+    await withApp(browser(), '', PHONE, async ({ page }) => {
       const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, 'no horizontal scrolling');
       assert.ok(await cellSize(page) >= 36);
@@ -61,7 +55,7 @@ describe('opening', () => {
   });
 
   it('names every control and lets the keyboard reach it', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const unnamed = await page.evaluate(() => {
         const name = (el) => (el.getAttribute('aria-label') || [...(el.labels ?? [])].map((l) => l.textContent).join(' ') || el.textContent || '').trim();
         return [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')]
@@ -84,7 +78,7 @@ describe('opening', () => {
   });
 
   it('opens and closes the keyboard help with ? and Escape', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const help = page.locator('#help');
       assert.equal(await help.evaluate((el) => el.open), false);
       await page.keyboard.press('?');
@@ -99,7 +93,7 @@ describe('opening', () => {
 describe('URL parameters', () => {
   it('set the options, the map, the speed, autoplay and the embedded layout', async () => {
     const query = '?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14&tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1';
-    await withApp(browser, query, DESKTOP, async ({ page }) => {
+    await withApp(browser(), query, DESKTOP, async ({ page }) => {
       const { width, height, start, goal } = await gridInfo(page);
       assert.deepEqual([width, height, start, goal], [4, 3, { x: 1, y: 1 }, { x: 3, y: 1 }]);
       const values = {};
@@ -122,7 +116,7 @@ describe('URL parameters', () => {
   });
 
   it('keep the walls of a . + s d map', async () => {
-    await withApp(browser, '?map=....../.s+.d./......&directions=4', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?map=....../.s+.d./......&directions=4', DESKTOP, async ({ page }) => {
       const { width, height } = await gridInfo(page);
       assert.deepEqual([width, height], [6, 3]);
       assert.ok((await cellColour(page, 2, 1)).every((v) => v < 90), '"+" is a wall');
@@ -132,14 +126,14 @@ describe('URL parameters', () => {
   });
 
   it('open an example at a given step', async () => {
-    await withApp(browser, '?example=u-trap&step=10', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=u-trap&step=10', DESKTOP, async ({ page }) => {
       assert.match((await readout(page)).step, /^10 \/ \d+$/);
       assert.equal(await page.locator('#step-log li').count(), 8);
     });
   });
 
   it('explain what is wrong with them, and the page still works', async () => {
-    await withApp(browser, '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ', DESKTOP, async ({ page }) => {
       const message = await text(page, '#message-text');
       for (const expected of [
         'algorithm="quick" is not one of: astar, dijkstra, greedy, bfs',
@@ -160,7 +154,7 @@ describe('URL parameters', () => {
 
 describe('single file', () => {
   it('runs from disk with the engine inlined', async () => {
-    await withApp(browser, `${DIST}?example=tutorial-wall`, DESKTOP, async ({ page }) => {
+    await withApp(browser(), `${DIST}?example=tutorial-wall`, DESKTOP, async ({ page }) => {
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found: cost 56,/);
     });
@@ -169,7 +163,7 @@ describe('single file', () => {
 
 describe('robustness', () => {
   it('survives a long random session of clicks, choices, strokes and keys without an error', async () => {
-    await withApp(browser, '?example=u-trap', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=u-trap', DESKTOP, async ({ page }) => {
       // A fixed seed keeps the session the same from run to run.
       let seed = 20240611;
       const random = (n) => {

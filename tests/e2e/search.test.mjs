@@ -1,21 +1,15 @@
 // Running the search from the page: stepping, playing, the timeline, results on the
 // tutorials' maps, the open list, the labels in the cells and the method options.
 
-import { describe, it, before, after } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launchBrowser } from './browser.mjs';
+import { browserForThisFile } from './browser.mjs';
 import {
   DESKTOP, withApp, readout, snapshot, gridInfo, inspect, inkInCell, text, waitForText,
   cellPoint, cellSize, mouseStroke,
 } from './page.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 async function stepTo(page, button, count) {
   await page.click(button);
@@ -24,7 +18,7 @@ async function stepTo(page, button, count) {
 
 describe('stepping', () => {
   it('steps forward and back to the identical picture, counters, log and open list', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const states = [await snapshot(page)];
       assert.match(states[0].readout.step, /^0 \/ \d+$/);
       assert.equal(states[0].readout.result, 'Ready: press Play or Step.');
@@ -42,7 +36,7 @@ describe('stepping', () => {
   });
 
   it('expands the head of the open list next, and says what it did in words', async () => {
-    await withApp(browser, '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);
       assert.equal(await text(page, '#open-rows tr.head td:nth-child(2)'), `(${start.x},${start.y})`);
       await stepTo(page, '#step', 1);
@@ -63,7 +57,7 @@ describe('stepping', () => {
   });
 
   it('shows F, G and H in the cells when they are large, and leaves them out when small', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);
       const box = await page.locator('#grid').boundingBox();
       assert.ok(box.width / (await gridInfo(page)).width >= 44, 'default cells are large enough to read');
@@ -78,7 +72,7 @@ describe('stepping', () => {
         assert.ok(await inkInCell(page, cell.x, cell.y, region) > 8, `${name} is drawn in its corner`);
       }
     });
-    await withApp(browser, '?size=96x56', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?size=96x56', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);
       await stepTo(page, '#step', 1);
       assert.match((await inspect(page, start.x, start.y - 1)).State, /^open/);
@@ -90,7 +84,7 @@ describe('stepping', () => {
 
 describe('zoom', () => {
   it('zooms in at the pointer until F, G and H can be read on a large map, scrolls, edits, and fits again', async () => {
-    await withApp(browser, '?size=96x56', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?size=96x56', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);
       await stepTo(page, '#step', 1);
       assert.equal(await text(page, '#zoom-label'), 'Fit');
@@ -142,7 +136,7 @@ describe('zoom', () => {
 
 describe('playback', () => {
   it('plays to the end with Space at the top speed, then shows the path cost', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.locator('#speed').focus();
       await page.keyboard.press('End');
       assert.equal(await text(page, '#speed-label'), '1000 steps/frame');
@@ -157,7 +151,7 @@ describe('playback', () => {
   });
 
   it('pauses and resumes from the play button, and plays again from the start once finished', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.locator('#speed').fill('0');
       assert.equal(await text(page, '#speed-label'), '1 step/s');
       await page.click('#play');
@@ -178,7 +172,7 @@ describe('playback', () => {
   });
 
   it('scrubs the timeline backwards and forwards to the same states as stepping', async () => {
-    await withApp(browser, '?example=tutorial-pockets', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-pockets', DESKTOP, async ({ page }) => {
       const initial = await snapshot(page);
       for (let k = 1; k <= 5; k++) await stepTo(page, '#step', k);
       const atFive = await snapshot(page);
@@ -201,7 +195,7 @@ describe('playback', () => {
   });
 
   it('steps, steps back, resets and runs to the end from the keyboard', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       for (let k = 1; k <= 3; k++) {
         await page.keyboard.press('ArrowRight');
         await waitForText(page, '#count-step', new RegExp(`^${k} /`));
@@ -229,7 +223,7 @@ describe('results', () => {
   ];
   for (const [query, cost] of tutorialCosts) {
     it(`finds cost ${cost} on the tutorial map with ${query}`, async () => {
-      await withApp(browser, `?example=tutorial-wall&${query}`, DESKTOP, async ({ page }) => {
+      await withApp(browser(), `?example=tutorial-wall&${query}`, DESKTOP, async ({ page }) => {
         await page.click('#finish');
         await waitForText(page, '#result', /^Path found/);
         assert.match((await readout(page)).result, new RegExp(`^Path found: cost ${cost}, \\d+ moves\\.$`));
@@ -238,7 +232,7 @@ describe('results', () => {
   }
 
   it('finds the same costs when the options are chosen in the panel', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.selectOption('#example', 'tutorial-wall');
       await page.click('#load-example');
       await page.waitForFunction(() => document.getElementById('grid').getAttribute('aria-label').includes('8 by 6'));
@@ -256,7 +250,7 @@ describe('results', () => {
   });
 
   it('says so when there is no path', async () => {
-    await withApp(browser, '?example=no-path', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=no-path', DESKTOP, async ({ page }) => {
       await page.click('#finish');
       await waitForText(page, '#result', /^No path: the goal cannot be reached/);
       assert.match((await readout(page)).narration, /there is no path/);
@@ -265,7 +259,7 @@ describe('results', () => {
   });
 
   it('expands more nodes with Dijkstra than with A*, for the same cost', async () => {
-    await withApp(browser, '?example=u-trap', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=u-trap', DESKTOP, async ({ page }) => {
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found/);
       const astar = await readout(page);
@@ -282,7 +276,7 @@ describe('results', () => {
 
 describe('admissibility', () => {
   it('warns when the heuristic can overestimate, and stops warning when it cannot', async () => {
-    await withApp(browser, '', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const warning = page.locator('#admissibility');
       assert.ok(await warning.isHidden());
       assert.match(await text(page, '#resolved-heuristic'), /octile/);

@@ -2,24 +2,18 @@
 // wasm fetched from pkg/) and the single-file build opened from disk (one classic script,
 // the wasm inline). Feature tests live in the other *.test.mjs files.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DIST,
   assertNoErrors,
+  browserForThisFile,
   canvasDigest,
-  launchBrowser,
   openPage,
   waitForDrawnCanvas,
 } from './browser.mjs';
 
-let browser;
-before(async () => {
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-});
+const browser = browserForThisFile();
 
 const VIEWPORT = { viewport: { width: 1280, height: 800 } };
 
@@ -32,7 +26,7 @@ async function assertNoAlert(page) {
 }
 
 test('the served page fetches the wasm engine and draws the map', async () => {
-  const { page, context, errors, responses } = await openPage(browser, '', VIEWPORT);
+  const { page, context, errors, responses } = await openPage(browser(), '', VIEWPORT);
   try {
     assert.ok((await waitForDrawnCanvas(page)) >= 4);
     await assertNoAlert(page);
@@ -47,7 +41,7 @@ test('the served page fetches the wasm engine and draws the map', async () => {
 });
 
 test('engine.js resolves to the engine the contract describes', async () => {
-  const { page, context, errors } = await openPage(browser, '', VIEWPORT);
+  const { page, context, errors } = await openPage(browser(), '', VIEWPORT);
   try {
     const engine = await page.evaluate(async () => {
       const { loadEngine } = await import('./www/engine.js');
@@ -85,7 +79,7 @@ test('engine.js resolves to the engine the contract describes', async () => {
 });
 
 test('the dist file works from file:// with nothing else to load', async () => {
-  const { page, context, errors, responses } = await openPage(browser, DIST, VIEWPORT);
+  const { page, context, errors, responses } = await openPage(browser(), DIST, VIEWPORT);
   try {
     assert.ok((await waitForDrawnCanvas(page)) >= 4);
     await assertNoAlert(page);
@@ -113,8 +107,8 @@ async function settledPicture(page) {
 }
 
 test('the dist file shows the same first picture as the served page', async () => {
-  const served = await openPage(browser, '', VIEWPORT);
-  const dist = await openPage(browser, DIST, VIEWPORT);
+  const served = await openPage(browser(), '', VIEWPORT);
+  const dist = await openPage(browser(), DIST, VIEWPORT);
   try {
     await waitForDrawnCanvas(served.page);
     await waitForDrawnCanvas(dist.page);
