@@ -206,6 +206,17 @@ fn time_peer(grid: &PeerGrid, scenarios: &[Scenario]) -> (Tally, Vec<Option<u64>
     (tally, costs)
 }
 
+/// How many times each way is timed; the fastest round counts.
+const ROUNDS: usize = 3;
+
+fn fastest(best: Tally, this: Tally, round: usize) -> Tally {
+    if round == 0 || this.time < best.time {
+        this
+    } else {
+        best
+    }
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     let n = v.len();
@@ -219,7 +230,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn main() {
     println!("Moving AI scenarios: 8 directions, no corner cutting, costs 1 and sqrt(2) in integer units.");
     println!("ms = milliseconds per search; Mexp/s = million node expansions per second.");
-    println!("speed-up = pathfinding's time / this crate's run() time. Times are {CLOCK}.\n");
+    println!(
+        "speed-up = pathfinding's time / this crate's run() time. Times are {CLOCK}, the \
+         fastest of {ROUNDS} rounds.\n"
+    );
     println!(
         "{:<24} {:>9} | {:>10} {:>8} | {:>10} {:>8} | {:>8} | {:>11} {:>13}",
         "map",
@@ -249,26 +263,37 @@ fn main() {
         let mut search =
             Search::new(grid, first.start, first.goal, SearchOptions::moving_ai()).unwrap();
 
-        let (run, ours) = time_ours(&mut search, &scenarios, |s| {
-            black_box(s.run());
-        });
-        let (peer, theirs) = time_peer(&peer_grid, &scenarios);
-        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
-            assert_eq!(
-                a,
-                b,
-                "{map}, scenario {}: this crate and pathfinding disagree",
-                i * stride
-            );
-        }
-        let (stepped, _) = time_ours(&mut search, &scenarios, |s| {
-            while let Some(event) = s.step() {
-                black_box(event);
+        // Each way is timed ROUNDS times, interleaved, keeping the fastest round: on a shared
+        // machine the slow rounds measure the neighbours, not the code.
+        let (mut run, mut peer, mut stepped, mut advanced) = Default::default();
+        for round in 0..ROUNDS {
+            let (run_round, ours) = time_ours(&mut search, &scenarios, |s| {
+                black_box(s.run());
+            });
+            let (peer_round, theirs) = time_peer(&peer_grid, &scenarios);
+            if round == 0 {
+                for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+                    assert_eq!(
+                        a,
+                        b,
+                        "{map}, scenario {}: this crate and pathfinding disagree",
+                        i * stride
+                    );
+                }
             }
-        });
-        let (advanced, _) = time_ours(&mut search, &scenarios, |s| {
-            black_box(s.advance(u32::MAX));
-        });
+            let (stepped_round, _) = time_ours(&mut search, &scenarios, |s| {
+                while let Some(event) = s.step() {
+                    black_box(event);
+                }
+            });
+            let (advanced_round, _) = time_ours(&mut search, &scenarios, |s| {
+                black_box(s.advance(u32::MAX));
+            });
+            run = fastest(run, run_round, round);
+            peer = fastest(peer, peer_round, round);
+            stepped = fastest(stepped, stepped_round, round);
+            advanced = fastest(advanced, advanced_round, round);
+        }
 
         let n = scenarios.len();
         let speedup = peer.time.as_secs_f64() / run.time.as_secs_f64();

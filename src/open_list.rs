@@ -92,7 +92,8 @@ impl OpenList {
     pub fn push(&mut self, cell: u32, key: Key) {
         debug_assert_eq!(self.slot[cell as usize], ABSENT);
         self.heap.push(Entry::new(cell, key));
-        self.sift_up(self.heap.len() - 1);
+        let last = self.heap.len() - 1;
+        sift_up(&mut self.heap, &mut self.slot, last);
     }
 
     /// Takes the cell with the lowest key.
@@ -104,21 +105,22 @@ impl OpenList {
             // Walk the hole at the root down to a leaf along the smaller children, then
             // let the last entry rise from there: one comparison per level fewer than a
             // classic sift-down, and the last entry rarely rises far.
-            let len = self.heap.len();
+            let (heap, slot) = (&mut self.heap[..], &mut self.slot[..]);
+            let len = heap.len();
             let (mut hole, mut child) = (0, 1);
             while child + 1 < len {
                 // Branch-free choice of the smaller child: which one wins is a coin toss.
-                child += usize::from(self.heap[child + 1].before(&self.heap[child]));
-                self.place(hole, self.heap[child]);
+                child += usize::from(heap[child + 1].before(&heap[child]));
+                place(heap, slot, hole, heap[child]);
                 hole = child;
                 child = 2 * hole + 1;
             }
             if child < len {
-                self.place(hole, self.heap[child]);
+                place(heap, slot, hole, heap[child]);
                 hole = child;
             }
-            self.heap[hole] = last;
-            self.sift_up(hole);
+            heap[hole] = last;
+            sift_up(heap, slot, hole);
         }
         Some((top.cell, top.key()))
     }
@@ -129,9 +131,9 @@ impl OpenList {
         let raise = key < self.heap[s].key();
         self.heap[s] = Entry::new(cell, key);
         if raise {
-            self.sift_up(s);
+            sift_up(&mut self.heap, &mut self.slot, s);
         } else {
-            self.sift_down(s);
+            sift_down(&mut self.heap, &mut self.slot, s);
         }
     }
 
@@ -144,8 +146,8 @@ impl OpenList {
         let removed = self.heap.swap_remove(s);
         self.slot[cell as usize] = ABSENT;
         if s < self.heap.len() {
-            self.sift_down(s);
-            self.sift_up(s);
+            sift_down(&mut self.heap, &mut self.slot, s);
+            sift_up(&mut self.heap, &mut self.slot, s);
         }
         Some(removed.key())
     }
@@ -171,44 +173,49 @@ impl OpenList {
         }
         out
     }
+}
 
-    fn sift_up(&mut self, mut s: usize) {
-        let entry = self.heap[s];
-        while s > 0 {
-            let parent = (s - 1) / 2;
-            if !entry.before(&self.heap[parent]) {
-                break;
-            }
-            self.place(s, self.heap[parent]);
-            s = parent;
+// The heap operations work on the two arrays as plain slices, so that the compiler sees
+// their lengths cannot change and drops most bounds checks.
+
+/// Moves the entry at `s` up while it comes before its parent.
+fn sift_up(heap: &mut [Entry], slot: &mut [u32], mut s: usize) {
+    let entry = heap[s];
+    while s > 0 {
+        let parent = (s - 1) / 2;
+        if !entry.before(&heap[parent]) {
+            break;
         }
-        self.place(s, entry);
+        place(heap, slot, s, heap[parent]);
+        s = parent;
     }
+    place(heap, slot, s, entry);
+}
 
-    fn sift_down(&mut self, mut s: usize) {
-        let entry = self.heap[s];
-        loop {
-            let mut child = 2 * s + 1;
-            if child >= self.heap.len() {
-                break;
-            }
-            let right = child + 1;
-            if right < self.heap.len() && self.heap[right].before(&self.heap[child]) {
-                child = right;
-            }
-            if !self.heap[child].before(&entry) {
-                break;
-            }
-            self.place(s, self.heap[child]);
-            s = child;
+/// Moves the entry at `s` down while a child comes before it.
+fn sift_down(heap: &mut [Entry], slot: &mut [u32], mut s: usize) {
+    let entry = heap[s];
+    loop {
+        let mut child = 2 * s + 1;
+        if child >= heap.len() {
+            break;
         }
-        self.place(s, entry);
+        if child + 1 < heap.len() && heap[child + 1].before(&heap[child]) {
+            child += 1;
+        }
+        if !heap[child].before(&entry) {
+            break;
+        }
+        place(heap, slot, s, heap[child]);
+        s = child;
     }
+    place(heap, slot, s, entry);
+}
 
-    fn place(&mut self, s: usize, entry: Entry) {
-        self.heap[s] = entry;
-        self.slot[entry.cell as usize] = s as u32;
-    }
+/// Puts `entry` at index `s`, keeping its cell's position up to date.
+fn place(heap: &mut [Entry], slot: &mut [u32], s: usize, entry: Entry) {
+    heap[s] = entry;
+    slot[entry.cell as usize] = s as u32;
 }
 
 #[cfg(test)]
@@ -241,5 +248,54 @@ mod tests {
         }
         assert_eq!(popped, vec![2, 1, 0, 5, 3]);
         assert!(open.is_empty() && open.key_of(2).is_none());
+    }
+
+    #[test]
+    fn agrees_with_a_sorted_reference_through_random_operations() {
+        use std::collections::BTreeMap;
+        const CELLS: u32 = 64;
+        let mut open = OpenList::new(CELLS as usize);
+        let mut reference: BTreeMap<u32, Key> = BTreeMap::new();
+        // A fixed linear congruential sequence: the same operations on every run.
+        let mut seed = 0x2545_f491_u64;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % n
+        };
+        for order in 0..20_000u32 {
+            let cell = next(u64::from(CELLS)) as u32;
+            // Few distinct priorities and ties, so that equal keys up to `order` are common.
+            let k = Key {
+                priority: next(8),
+                tie: next(3),
+                order,
+            };
+            match next(4) {
+                0 | 1 if !reference.contains_key(&cell) => {
+                    open.push(cell, k);
+                    reference.insert(cell, k);
+                }
+                0 | 1 => {
+                    open.update(cell, k);
+                    reference.insert(cell, k);
+                }
+                2 => assert_eq!(open.remove(cell), reference.remove(&cell)),
+                _ => {
+                    let lowest = reference
+                        .iter()
+                        .min_by_key(|(_, k)| **k)
+                        .map(|(c, k)| (*c, *k));
+                    if let Some((c, _)) = lowest {
+                        reference.remove(&c);
+                    }
+                    assert_eq!(open.pop(), lowest);
+                }
+            }
+            assert_eq!(open.len(), reference.len());
+            let mut sorted: Vec<(u32, Key)> = reference.iter().map(|(c, k)| (*c, *k)).collect();
+            sorted.sort_by_key(|(_, k)| *k);
+            sorted.truncate(5);
+            assert_eq!(open.peek_sorted(5), sorted);
+        }
     }
 }

@@ -250,6 +250,8 @@ function start(engine) {
     editor: () => session.editor,
     brush: () => brush,
     changed: requestFrame,
+    scrollBy: (dx, dy) => board.scrollBy(dx, dy),
+    zoom: (steps, clientX, clientY) => zoomAt(() => (steps > 0 ? zoom.in() : zoom.out()), clientX, clientY),
     // Pointer events only edit the map; the search catches up once per frame.
     guard: (fn) => {
       try {

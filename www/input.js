@@ -5,6 +5,10 @@
 // cell decides whether it draws or erases (starting on a cell that already has the brush's
 // terrain erases), and each move paints the whole line from the previous position, so a fast
 // stroke leaves no gaps. A stroke is one undo entry.
+//
+// On a touch screen a second finger turns the gesture into moving the view: two fingers
+// drag to scroll a zoomed map and pinch to zoom; what the first finger had painted is taken
+// back. Editing resumes once every finger has lifted.
 
 // A brush number is the terrain value it leaves: 0 wall, 1 plain ground (the eraser), 2..9
 // terrain weights.
@@ -15,7 +19,7 @@ function sameCell(a, b) {
 }
 
 export class GridInput {
-  // host: { editor(), brush(), changed(), guard(fn) }
+  // host: { editor(), brush(), changed(), guard(fn), scrollBy(dx, dy), zoom(steps, clientX, clientY) }
   constructor(canvas, renderer, host) {
     this.canvas = canvas;
     this.renderer = renderer;
@@ -23,6 +27,9 @@ export class GridInput {
     this.stroke = null;
     this.hover = null;
     this.cursor = null;
+    // Fingers on the grid (pointerId -> { x, y }) and the two-finger gesture, if any.
+    this.touches = new Map();
+    this.gesture = null;
     const on = (type, handler) => canvas.addEventListener(type, (e) => host.guard(() => handler.call(this, e)));
     on('pointerdown', this.down);
     on('pointermove', this.move);
@@ -35,6 +42,14 @@ export class GridInput {
   }
 
   down(e) {
+    if (e.pointerType === 'touch') {
+      this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (this.touches.size === 2) this.startGesture();
+      if (this.gesture) {
+        e.preventDefault();
+        return;
+      }
+    }
     if (this.stroke || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const cell = this.renderer.cellFromPoint(e.clientX, e.clientY);
     if (!cell) return;
@@ -46,6 +61,7 @@ export class GridInput {
     let brush = this.host.brush();
     // The editor merges the moves of an endpoint into one undo entry within a stroke, so a
     // drag of the start or the goal is a stroke too.
+    const revision = editor.revision();
     editor.beginStroke();
     if (sameCell(cell, editor.start())) {
       kind = 'start';
@@ -55,7 +71,7 @@ export class GridInput {
       if (brush !== BRUSH_ERASER && editor.terrainAt(cell.x, cell.y) === brush) brush = BRUSH_ERASER;
       editor.paint(cell.x, cell.y, brush);
     }
-    this.stroke = { pointerId: e.pointerId, kind, brush, last: cell };
+    this.stroke = { pointerId: e.pointerId, kind, brush, last: cell, revision };
     this.canvas.classList.toggle('dragging-endpoint', kind !== 'paint');
     this.hover = cell;
     this.cursor = null;
@@ -63,6 +79,11 @@ export class GridInput {
   }
 
   move(e) {
+    if (this.gesture && this.touches.has(e.pointerId)) {
+      this.touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      this.moveGesture();
+      return;
+    }
     const stroke = this.stroke;
     if (stroke && e.pointerId === stroke.pointerId) {
       const cell = this.renderer.cellFromPoint(e.clientX, e.clientY, true);
@@ -96,6 +117,9 @@ export class GridInput {
   }
 
   end(e) {
+    if (this.touches.delete(e.pointerId) && this.gesture && this.touches.size === 0) {
+      this.gesture = null;
+    }
     const stroke = this.stroke;
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     this.stroke = null;
@@ -103,6 +127,39 @@ export class GridInput {
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     this.canvas.classList.remove('dragging-endpoint');
     this.host.changed();
+  }
+
+  // Two fingers: the stroke the first one began is taken back, and from now on their
+  // midpoint drags the view and their spread zooms it.
+  startGesture() {
+    const stroke = this.stroke;
+    if (stroke) {
+      this.stroke = null;
+      const editor = this.host.editor();
+      editor.endStroke();
+      if (editor.revision() !== stroke.revision) editor.undo();
+      this.canvas.classList.remove('dragging-endpoint');
+    }
+    this.gesture = this.fingers();
+    this.host.changed();
+  }
+
+  moveGesture() {
+    if (this.touches.size < 2) return;
+    const now = this.fingers();
+    const was = this.gesture;
+    this.host.scrollBy(was.x - now.x, was.y - now.y);
+    // Zoom steps are about 1.5x apart: a pinch moves one step per 1.4x change of spread.
+    const spread = now.spread / was.spread;
+    const steps = spread > 1.4 ? 1 : spread < 1 / 1.4 ? -1 : 0;
+    if (steps !== 0) this.host.zoom(steps, now.x, now.y);
+    this.gesture = { x: now.x, y: now.y, spread: steps !== 0 ? now.spread : was.spread };
+  }
+
+  // The first two fingers' midpoint and distance.
+  fingers() {
+    const [a, b] = this.touches.values();
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2, spread: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
   }
 
   // A finger that lifts keeps its cell in the inspector; a mouse that leaves clears it.

@@ -17,7 +17,7 @@ export class Zoom {
   }
 
   get label() {
-    return this.fitsWhole ? 'Fit' : `${this.factor}×`;
+    return `${this.factor}×`;
   }
 
   // Each returns whether the zoom changed.

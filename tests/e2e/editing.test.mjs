@@ -259,4 +259,39 @@ describe('touch', () => {
       await waitForText(page, '#inspector', new RegExp(`\\(${goal.x},${goal.y}\\) — goal`));
     });
   });
+
+  it('moves a zoomed map with two fingers, pinches to zoom, and takes back what the first finger drew', async () => {
+    await withApp(browser(), '?size=40x30', PHONE, async ({ page }) => {
+      for (let k = 0; k < 4; k++) await page.click('#zoom-in');
+      await waitForText(page, '#zoom-label', /^4×$/);
+      const scroll = () => page.locator('#board').evaluate((board) => ({ x: board.scrollLeft, y: board.scrollTop }));
+      const before = await scroll();
+      const box = await page.locator('#grid').boundingBox();
+      const first = { x: box.x + box.width * 0.4, y: box.y + box.height * 0.5, id: 0 };
+      const second = { x: first.x + 60, y: first.y, id: 1 };
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type, touchPoints) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints });
+      // The first finger lands alone and paints a wall; the second turns it into a pan.
+      await touch('touchStart', [first]);
+      await touch('touchStart', [first, second]);
+      const shift = (p, dx, dy) => ({ ...p, x: p.x + dx, y: p.y + dy });
+      for (let k = 1; k <= 4; k++) await touch('touchMove', [shift(first, -20 * k, -10 * k), shift(second, -20 * k, -10 * k)]);
+      await touch('touchEnd', []);
+      await page.waitForFunction(
+        ({ x, y }) => document.getElementById('board').scrollLeft >= x + 75 && document.getElementById('board').scrollTop >= y + 35,
+        before,
+      );
+      assert.ok(await page.locator('#undo').isDisabled(), 'the dab of the first finger was taken back');
+
+      // Spreading two fingers from 60 to 100 px apart zooms in one step.
+      const left = { x: box.x + box.width * 0.3, y: box.y + box.height * 0.5, id: 0 };
+      await touch('touchStart', [left]);
+      await touch('touchStart', [left, { ...left, x: left.x + 60, id: 1 }]);
+      for (let k = 1; k <= 2; k++) await touch('touchMove', [shift(left, -10 * k, 0), { ...left, x: left.x + 60 + 10 * k, id: 1 }]);
+      await touch('touchEnd', []);
+      await waitForText(page, '#zoom-label', /^6×$/);
+      assert.ok(await page.locator('#undo').isDisabled());
+      await cdp.detach();
+    });
+  });
 });
