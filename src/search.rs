@@ -9,7 +9,7 @@ use crate::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::history::{Change, History};
-use crate::movement::{Blocked, Movement, MOVES};
+use crate::movement::{Blocked, Movement, Targets, MOVES};
 use crate::open_list::{Key, OpenList};
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
 
@@ -224,9 +224,12 @@ impl Search {
 
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.
     pub fn step(&mut self) -> Option<StepEvent> {
-        let mut neighbours = Vec::new();
+        let mut neighbours = Vec::with_capacity(self.movement.moves().len());
+        // Why a move is blocked is worked out for the event only, once for the expansion.
+        let mut around: Option<Targets> = None;
         let mut report = |search: &Search, from: Point, move_index: usize, seen: Seen| {
-            neighbours.push(search.neighbour(from, move_index, seen));
+            let targets = around.get_or_insert_with(|| search.movement.targets(&search.grid, from));
+            neighbours.push(search.neighbour(from, move_index, seen, targets));
         };
         let popped = self.take_step::<true>(&mut report)?;
         let step = self.counters.steps;
@@ -251,39 +254,56 @@ impl Search {
 
     /// The event form of what the loop saw at the neighbour reached by the `move_index`-th
     /// move from `from`, in display units.
-    fn neighbour(&self, from: Point, move_index: usize, seen: Seen) -> Neighbour {
+    fn neighbour(
+        &self,
+        from: Point,
+        move_index: usize,
+        seen: Seen,
+        targets: &Targets,
+    ) -> Neighbour {
         let m = MOVES[move_index];
         let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
         let next = self.grid.index_of(x, y).map_or(NO_PARENT, |n| n as u32);
-        let point = |c: u32| self.grid.point(c as usize);
-        let v = || self.values(next);
         let scale = self.cost_scale();
+        // G, H and F of the neighbour in display units (only for cells on the grid).
+        let g = || self.g[next as usize] / scale;
+        let gh_f = || {
+            let n = next as usize;
+            (g(), self.h[n] / scale, self.f[n] / self.priority_scale())
+        };
         let outcome = match seen {
-            Seen::Blocked => match self.movement.targets(&self.grid, from).get(move_index) {
+            Seen::Blocked => match targets.get(move_index) {
                 Some(Err(Blocked::Wall)) => Outcome::Wall,
                 Some(Err(Blocked::CornerCut)) => Outcome::CornerBlocked,
                 _ => Outcome::OffGrid,
             },
             Seen::Closed => Outcome::Closed,
             Seen::NotImproved { candidate_g } => Outcome::NotImproved {
-                g: v().g,
+                g: g(),
                 candidate_g: candidate_g / scale,
             },
-            Seen::AlreadyOpen => Outcome::AlreadyOpen { g: v().g },
-            Seen::Opened => Outcome::Opened {
-                g: v().g,
-                h: v().h,
-                f: v().f,
-                parent: point(self.parent[next as usize]),
-            },
-            Seen::Improved { old_g, old_parent } => Outcome::Improved {
-                old_g: old_g / scale,
-                g: v().g,
-                h: v().h,
-                f: v().f,
-                old_parent: point(old_parent),
-                parent: point(self.parent[next as usize]),
-            },
+            Seen::AlreadyOpen => Outcome::AlreadyOpen { g: g() },
+            // The node being expanded, at `from`, is the new parent.
+            Seen::Opened => {
+                let (g, h, f) = gh_f();
+                Outcome::Opened {
+                    g,
+                    h,
+                    f,
+                    parent: from,
+                }
+            }
+            Seen::Improved { old_g, old_parent } => {
+                let (g, h, f) = gh_f();
+                Outcome::Improved {
+                    old_g: old_g / scale,
+                    g,
+                    h,
+                    f,
+                    old_parent: self.grid.point(old_parent as usize),
+                    parent: from,
+                }
+            }
         };
         Neighbour { x, y, outcome }
     }
