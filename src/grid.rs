@@ -73,7 +73,18 @@ impl std::error::Error for GridError {}
 pub struct Grid {
     width: u32,
     height: u32,
+    /// `index / width` is `index * row_multiplier >> ROW_SHIFT` (see [`Grid::point`]).
+    row_multiplier: u64,
     terrain: Vec<u8>,
+}
+
+/// With indices below 2^22 (at most [`MAX_SIDE`] squared cells) and widths up to 2^11, a
+/// multiplier of 2^40 / width rounded up errs by less than 2^-18 < 1/width in the quotient,
+/// so the division is exact.
+const ROW_SHIFT: u32 = 40;
+
+fn row_multiplier(width: u32) -> u64 {
+    (1u64 << ROW_SHIFT).div_ceil(u64::from(width))
 }
 
 impl Grid {
@@ -83,6 +94,7 @@ impl Grid {
         Ok(Grid {
             width,
             height,
+            row_multiplier: row_multiplier(width),
             terrain: vec![GROUND; width as usize * height as usize],
         })
     }
@@ -102,6 +114,7 @@ impl Grid {
         Ok(Grid {
             width,
             height,
+            row_multiplier: row_multiplier(width),
             terrain,
         })
     }
@@ -151,11 +164,12 @@ impl Grid {
         }
     }
 
+    /// The position of a cell index. The search asks this at every expansion, so the row
+    /// is found by a multiplication rather than a division, which takes several times as long.
     pub fn point(&self, index: usize) -> Point {
-        // Indices fit in 32 bits (at most MAX_SIDE squared cells), and a 32-bit division is
-        // markedly cheaper than a 64-bit one on common CPUs.
-        let i = index as u32;
-        Point::new(i % self.width, i / self.width)
+        let i = index as u64;
+        let y = (i * self.row_multiplier) >> ROW_SHIFT;
+        Point::new((i - y * u64::from(self.width)) as u32, y as u32)
     }
 
     pub fn index(&self, p: Point) -> usize {
@@ -200,6 +214,22 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn point_inverts_index_on_every_width() {
+        for width in 1..=MAX_SIDE {
+            // `point` does not look at the height, so one row stands for the tallest grid.
+            let grid = Grid::new(width, 1).unwrap();
+            let last = width * MAX_SIDE - 1;
+            for i in [0, width - 1, width, width + 1, last / 2, last - width, last] {
+                let p = grid.point(i as usize);
+                assert!(
+                    p.x < width && p.y * width + p.x == i,
+                    "width {width}, index {i}: {p}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn rejects_sizes_outside_the_limit() {

@@ -6,7 +6,7 @@ pub mod editor;
 pub mod events;
 pub mod grid;
 pub mod heuristic;
-mod history;
+pub mod key;
 pub mod map_text;
 pub mod movement;
 mod names;

@@ -112,46 +112,16 @@ pub const MOVES: [Move; 8] = [
     Move { dx: -1, dy: -1 },
 ];
 
-/// The movement part of the search options.
 /// For each diagonal of [`MOVES`] (from index 4), the indices of the two straight moves
 /// beside it: the cells a diagonal step squeezes between.
 const DIAGONAL_SIDES: [(usize, usize); 4] = [(1, 0), (1, 2), (3, 2), (3, 0)];
 
-/// Where each move leads from one cell (see [`Movement::targets`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Targets {
-    reached: [Result<usize, Blocked>; 8],
-    len: usize,
-}
-
-impl Targets {
-    /// The target of the `i`-th move of [`MOVES`].
-    pub fn get(&self, i: usize) -> Option<Result<usize, Blocked>> {
-        self.reached[..self.len].get(i).copied()
-    }
-
-    /// Each move with the cell it reaches or why it cannot.
-    pub fn iter(&self) -> impl Iterator<Item = (Move, Result<usize, Blocked>)> + '_ {
-        MOVES
-            .iter()
-            .copied()
-            .zip(self.reached[..self.len].iter().copied())
-    }
-}
-
+/// The movement part of the search options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {
     pub directions: Directions,
     pub diagonal: DiagonalRule,
     pub costs: CostModel,
-}
-
-/// Why a neighbour cannot be entered from the current cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocked {
-    OffGrid,
-    Wall,
-    CornerCut,
 }
 
 impl Movement {
@@ -170,12 +140,30 @@ impl Movement {
     }
 
     /// The moves that may be taken from `from`: bit `i` set when `MOVES[i]` is legal.
+    /// Each cell around is read once: a diagonal's two side cells are the targets of the
+    /// straight moves beside it.
     pub fn legal_moves(self, grid: &Grid, from: Point) -> u8 {
-        self.targets(grid, from)
+        let moves = self.moves();
+        let mut open = [false; 8];
+        for (is_open, &m) in open.iter_mut().zip(moves) {
+            // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
+            let x = from.x.wrapping_add_signed(m.dx);
+            let y = from.y.wrapping_add_signed(m.dy);
+            *is_open = x < grid.width()
+                && y < grid.height()
+                && grid.is_passable_at(grid.index(Point::new(x, y)));
+        }
+        for (diagonal, &(a, b)) in DIAGONAL_SIDES
             .iter()
             .enumerate()
-            .filter(|(_, (_, target))| target.is_ok())
-            .fold(0, |bits, (i, _)| bits | 1 << i)
+            .take(moves.len().saturating_sub(4))
+        {
+            let walls = u8::from(!open[a]) + u8::from(!open[b]);
+            open[4 + diagonal] &= self.diagonal.allows(walls);
+        }
+        open.iter()
+            .enumerate()
+            .fold(0, |bits, (i, &is_open)| bits | u8::from(is_open) << i)
     }
 
     /// Every move of this movement, as [`Movement::legal_moves`] bits.
@@ -200,45 +188,6 @@ impl Movement {
     /// How far each move shifts a cell's index on a grid `width` cells wide.
     pub fn index_offsets(width: u32) -> [i32; 8] {
         MOVES.map(|m| m.dy * width as i32 + m.dx)
-    }
-
-    /// Where each of this movement's moves leads from `from`. Each cell around is read
-    /// once: a diagonal's two side cells are the targets of the straight moves beside it.
-    pub fn targets(self, grid: &Grid, from: Point) -> Targets {
-        let mut reached = [Err(Blocked::OffGrid); 8];
-        let moves = self.moves();
-        for (slot, &m) in reached.iter_mut().zip(moves) {
-            // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
-            let x = from.x.wrapping_add_signed(m.dx);
-            let y = from.y.wrapping_add_signed(m.dy);
-            if x < grid.width() && y < grid.height() {
-                let to = grid.index(Point::new(x, y));
-                *slot = if grid.is_passable_at(to) {
-                    Ok(to)
-                } else {
-                    Err(Blocked::Wall)
-                };
-            }
-        }
-        // A diagonal that reaches a cell has both side cells on the grid.
-        for (diagonal, sides) in DIAGONAL_SIDES
-            .iter()
-            .enumerate()
-            .take(moves.len().saturating_sub(4))
-        {
-            let d = 4 + diagonal;
-            if reached[d].is_ok() {
-                let walls =
-                    u8::from(reached[sides.0].is_err()) + u8::from(reached[sides.1].is_err());
-                if !self.diagonal.allows(walls) {
-                    reached[d] = Err(Blocked::CornerCut);
-                }
-            }
-        }
-        Targets {
-            reached,
-            len: moves.len(),
-        }
     }
 
     /// The cost of each move of [`MOVES`] onto plain ground (weight 1); entering a cell of
@@ -269,26 +218,35 @@ mod tests {
 
     #[test]
     fn corner_rules_follow_the_number_of_walls_beside_the_diagonal() {
-        // From (0,1) north-east to (1,0); the side cells are (1,1) and (0,0).
+        // From (0,1) north-east (move 4) to (1,0); the side cells are (1,1) and (0,0).
         let mut g = Grid::new(2, 2).unwrap();
         let from = Point::new(0, 1);
         let north_east =
-            |rule: DiagonalRule, g: &Grid| movement(rule).targets(g, from).get(4).unwrap();
+            |rule: DiagonalRule, g: &Grid| movement(rule).legal_moves(g, from) & 1 << 4 != 0;
         for rule in DiagonalRule::ALL {
-            assert_eq!(north_east(*rule, &g).is_ok(), *rule != DiagonalRule::Never);
+            assert_eq!(north_east(*rule, &g), *rule != DiagonalRule::Never);
         }
         g.set(Point::new(0, 0), WALL).unwrap();
-        assert!(north_east(DiagonalRule::IfAtMostOneObstacle, &g).is_ok());
-        assert_eq!(
-            north_east(DiagonalRule::OnlyWhenNoObstacles, &g),
-            Err(Blocked::CornerCut)
-        );
+        assert!(north_east(DiagonalRule::IfAtMostOneObstacle, &g));
+        assert!(!north_east(DiagonalRule::OnlyWhenNoObstacles, &g));
         g.set(Point::new(1, 1), WALL).unwrap();
-        assert_eq!(
-            north_east(DiagonalRule::IfAtMostOneObstacle, &g),
-            Err(Blocked::CornerCut)
-        );
-        assert!(north_east(DiagonalRule::Always, &g).is_ok());
+        assert!(!north_east(DiagonalRule::IfAtMostOneObstacle, &g));
+        assert!(north_east(DiagonalRule::Always, &g));
+    }
+
+    #[test]
+    fn legal_moves_stay_on_the_grid_and_off_walls() {
+        // From the top-left corner only east, south and south-east lead anywhere.
+        let mut g = Grid::new(3, 3).unwrap();
+        let always = movement(DiagonalRule::Always);
+        assert_eq!(always.legal_moves(&g, Point::new(0, 0)), 0b0010_0110);
+        g.set(Point::new(1, 1), WALL).unwrap();
+        assert_eq!(always.legal_moves(&g, Point::new(0, 0)), 0b0000_0110);
+        let four = Movement {
+            directions: Directions::Four,
+            ..always
+        };
+        assert_eq!(four.legal_moves(&g, Point::new(1, 0)), 0b0000_1010);
     }
 
     #[test]

@@ -1,135 +1,115 @@
-//! The open list: an indexed binary min-heap of cells. Knowing where each cell sits lets the
-//! search lower a cell's priority in place, and lets a step be undone exactly.
+//! The open list: the cells waiting to be expanded, lowest key first (see [`crate::key`]).
+//! An indexed 4-ary min-heap: knowing where each cell sits lets the search lower a cell's
+//! key in place, and lets a step be undone exactly.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// A cell's place in the pop order: lowest `priority` first (F as ordered bits), then lowest
-/// `tie`, then lowest `order`. Every key is distinct, so the pop order never depends on
-/// how the heap happens to be arranged, and replaying after an undo repeats it exactly.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Key {
-    pub priority: u64,
-    pub tie: u64,
-    pub order: u32,
-}
+use crate::key::{cell_of, Key};
 
-/// A heap slot: the key with the cell packed into what would be padding (24 bytes, not 32).
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    priority: u64,
-    tie: u64,
-    order: u32,
-    cell: u32,
-}
-
-impl Entry {
-    fn new(cell: u32, key: Key) -> Entry {
-        Entry {
-            priority: key.priority,
-            tie: key.tie,
-            order: key.order,
-            cell,
-        }
-    }
-
-    fn key(self) -> Key {
-        Key {
-            priority: self.priority,
-            tie: self.tie,
-            order: self.order,
-        }
-    }
-
-    /// Key order, written without short-circuits so that it can compile to conditional
-    /// moves: which child wins is a coin toss a branch predictor cannot learn.
-    fn before(&self, other: &Entry) -> bool {
-        let high = |e: &Entry| (e.priority as u128) << 64 | e.tie as u128;
-        let (a, b) = (high(self), high(other));
-        (a < b) | ((a == b) & (self.order < other.order))
-    }
-}
-
+/// `OpenList::slot` of a cell that is not on the list.
 const ABSENT: u32 = u32::MAX;
+/// `OpenList::slot` of a cell in the front buffer.
+const IN_FRONT: u32 = u32::MAX - 1;
 
+/// How many keys the front buffer holds before it spills into the heap. Usually only a
+/// handful are there: the children of the node just expanded that beat the whole heap.
+const FRONT_CAPACITY: usize = 16;
+
+/// The open list: a small sorted buffer in front of an indexed 4-ary min-heap of keys, each
+/// key carrying its cell in its low bits.
+///
+/// Every key in `front` is lower than every key in `heap`. A best-first search mostly
+/// pushes children that come before the whole heap (with the larger-G tie-break, a child
+/// on the same F as its parent always does), and the buffer takes those without the climb
+/// to the heap's root and the walk back down that the next pop would cost.
 #[derive(Clone, Debug)]
 pub struct OpenList {
-    heap: Vec<Entry>,
-    /// Each cell's index in `heap`, or `ABSENT`.
+    /// Sorted with the lowest key last, so the next pop is a plain `Vec::pop`.
+    front: Vec<Key>,
+    heap: Vec<Key>,
+    /// Each cell's index in `heap`, [`IN_FRONT`] or [`ABSENT`].
     slot: Vec<u32>,
 }
 
 impl OpenList {
     pub fn new(cells: usize) -> Self {
         OpenList {
+            front: Vec::with_capacity(FRONT_CAPACITY),
             heap: Vec::new(),
             slot: vec![ABSENT; cells],
         }
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.front.len() + self.heap.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.len() == 0
     }
 
     pub fn key_of(&self, cell: u32) -> Option<Key> {
         match self.slot[cell as usize] {
             ABSENT => None,
-            s => Some(self.heap[s as usize].key()),
+            IN_FRONT => self.front_index(cell).map(|i| self.front[i]),
+            s => Some(self.heap[s as usize]),
         }
     }
 
     pub fn clear(&mut self) {
-        for entry in &self.heap {
-            self.slot[entry.cell as usize] = ABSENT;
+        for &key in self.front.iter().chain(&self.heap) {
+            self.slot[cell_of(key) as usize] = ABSENT;
         }
+        self.front.clear();
         self.heap.clear();
     }
 
+    /// Puts a cell that is not on the list on it, with a key that carries the cell.
     pub fn push(&mut self, cell: u32, key: Key) {
-        debug_assert_eq!(self.slot[cell as usize], ABSENT);
-        self.heap.push(Entry::new(cell, key));
-        let last = self.heap.len() - 1;
-        sift_up(&mut self.heap, &mut self.slot, last);
+        debug_assert_eq!((self.slot[cell as usize], self.cell(key)), (ABSENT, cell));
+        if self.heap.first().is_some_and(|&top| key > top) {
+            self.heap_push(key);
+            return;
+        }
+        if self.front.len() == FRONT_CAPACITY {
+            // Full: whichever of the new key and the front's highest is higher moves to the
+            // heap, where it becomes the top; everything left in front stays below it.
+            if self.front[0] < key {
+                self.heap_push(key);
+                return;
+            }
+            let highest = self.front.remove(0);
+            self.heap_push(highest);
+        }
+        let at = self.front.partition_point(|&k| key < k);
+        self.front.insert(at, key);
+        self.slot[cell as usize] = IN_FRONT;
     }
 
     /// Takes the cell with the lowest key.
     pub fn pop(&mut self) -> Option<(u32, Key)> {
-        let top = *self.heap.first()?;
-        let last = self.heap.pop()?;
-        self.slot[top.cell as usize] = ABSENT;
-        if !self.heap.is_empty() {
-            // Walk the hole at the root down to a leaf along the smaller children, then
-            // let the last entry rise from there: one comparison per level fewer than a
-            // classic sift-down, and the last entry rarely rises far.
-            let (heap, slot) = (&mut self.heap[..], &mut self.slot[..]);
-            let len = heap.len();
-            let (mut hole, mut child) = (0, 1);
-            while child + 1 < len {
-                // Branch-free choice of the smaller child: which one wins is a coin toss.
-                child += usize::from(heap[child + 1].before(&heap[child]));
-                place(heap, slot, hole, heap[child]);
-                hole = child;
-                child = 2 * hole + 1;
-            }
-            if child < len {
-                place(heap, slot, hole, heap[child]);
-                hole = child;
-            }
-            heap[hole] = last;
-            sift_up(heap, slot, hole);
-        }
-        Some((top.cell, top.key()))
+        let top = match self.front.pop() {
+            Some(key) => key,
+            None => self.heap_pop()?,
+        };
+        let cell = self.cell(top);
+        self.slot[cell as usize] = ABSENT;
+        Some((cell, top))
     }
 
-    /// Gives a cell already in the list a new key, moving it up or down.
+    /// Gives a cell already on the list a new key, higher or lower.
     pub fn update(&mut self, cell: u32, key: Key) {
-        let s = self.slot[cell as usize] as usize;
-        let raise = key < self.heap[s].key();
-        self.heap[s] = Entry::new(cell, key);
+        let s = self.slot[cell as usize];
+        let stays_in_heap = s != IN_FRONT && self.front.first().map_or(true, |&k| k < key);
+        if !stays_in_heap {
+            self.remove(cell);
+            self.push(cell, key);
+            return;
+        }
+        let s = s as usize;
+        let raise = key < self.heap[s];
+        self.heap[s] = key;
         if raise {
             sift_up(&mut self.heap, &mut self.slot, s);
         } else {
@@ -138,107 +118,180 @@ impl OpenList {
     }
 
     pub fn remove(&mut self, cell: u32) -> Option<Key> {
-        let s = self.slot[cell as usize];
-        if s == ABSENT {
-            return None;
-        }
-        let s = s as usize;
-        let removed = self.heap.swap_remove(s);
+        let removed = match self.slot[cell as usize] {
+            ABSENT => return None,
+            IN_FRONT => self.front.remove(self.front_index(cell)?),
+            s => {
+                let s = s as usize;
+                let removed = self.heap.swap_remove(s);
+                if s < self.heap.len() {
+                    sift_down(&mut self.heap, &mut self.slot, s);
+                    sift_up(&mut self.heap, &mut self.slot, s);
+                }
+                removed
+            }
+        };
         self.slot[cell as usize] = ABSENT;
-        if s < self.heap.len() {
-            sift_down(&mut self.heap, &mut self.slot, s);
-            sift_up(&mut self.heap, &mut self.slot, s);
-        }
-        Some(removed.key())
+        Some(removed)
     }
 
-    /// The first `k` cells in pop order, without disturbing the heap: a best-first walk
-    /// of the heap tree, O(k log k).
+    /// The first `k` cells in pop order, without disturbing the list: the front buffer, then
+    /// a best-first walk of the heap tree, O(k log k).
     pub fn peek_sorted(&self, k: usize) -> Vec<(u32, Key)> {
-        let mut out = Vec::with_capacity(k.min(self.heap.len()));
+        let mut out: Vec<(u32, Key)> = (self.front.iter().rev())
+            .take(k)
+            .map(|&key| (self.cell(key), key))
+            .collect();
         let mut frontier = BinaryHeap::new();
-        if let Some(root) = self.heap.first() {
-            frontier.push(Reverse((root.key(), 0usize)));
+        if let Some(&root) = self.heap.first() {
+            frontier.push(Reverse((root, 0usize)));
         }
         while out.len() < k {
             let Some(Reverse((key, s))) = frontier.pop() else {
                 break;
             };
-            out.push((self.heap[s].cell, key));
-            for child in [2 * s + 1, 2 * s + 2] {
-                if let Some(entry) = self.heap.get(child) {
-                    frontier.push(Reverse((entry.key(), child)));
-                }
+            out.push((self.cell(key), key));
+            let first = first_child(s);
+            for (child, &key) in self.heap.iter().enumerate().skip(first).take(ARITY) {
+                frontier.push(Reverse((key, child)));
             }
         }
         out
     }
+
+    fn cell(&self, key: Key) -> u32 {
+        cell_of(key)
+    }
+
+    fn front_index(&self, cell: u32) -> Option<usize> {
+        self.front.iter().position(|&k| self.cell(k) == cell)
+    }
+
+    fn heap_push(&mut self, key: Key) {
+        self.heap.push(key);
+        let last = self.heap.len() - 1;
+        sift_up(&mut self.heap, &mut self.slot, last);
+    }
+
+    fn heap_pop(&mut self) -> Option<Key> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop()?;
+        if !self.heap.is_empty() {
+            // Walk the hole at the root down to a leaf along the smallest children, then
+            // let the last key rise from there: it rarely rises far, and the walk down
+            // needs no comparisons against it.
+            let (heap, slot) = (&mut self.heap[..], &mut self.slot[..]);
+            let mut hole = 0;
+            loop {
+                let first = first_child(hole);
+                let Some(family) = heap.get(first..first + ARITY) else {
+                    // A last, partial family, whose members have no children.
+                    if let Some(best) = smallest(&heap[first.min(heap.len())..]) {
+                        place(heap, slot, hole, heap[first + best]);
+                        hole = first + best;
+                    }
+                    break;
+                };
+                let best = first + smallest_of_four(family);
+                place(heap, slot, hole, heap[best]);
+                hole = best;
+            }
+            heap[hole] = last;
+            sift_up(heap, slot, hole);
+        }
+        Some(top)
+    }
+}
+
+// Four children a node: half the levels of a binary heap to climb and descend, and with
+// 16-byte keys a family fills one 64-byte cache line.
+const ARITY: usize = 4;
+
+fn first_child(s: usize) -> usize {
+    ARITY * s + 1
+}
+
+fn parent(s: usize) -> usize {
+    (s - 1) / ARITY
+}
+
+/// The index of the smallest of a full family, chosen without branches: which child wins is
+/// a coin toss a branch predictor cannot learn.
+fn smallest_of_four(family: &[Key]) -> usize {
+    let left = usize::from(family[1] < family[0]);
+    let right = 2 + usize::from(family[3] < family[2]);
+    [left, right][usize::from(family[right] < family[left])]
+}
+
+/// The index of the smallest of any number of keys.
+fn smallest(keys: &[Key]) -> Option<usize> {
+    (0..keys.len()).reduce(|best, i| if keys[i] < keys[best] { i } else { best })
 }
 
 // The heap operations work on the two arrays as plain slices, so that the compiler sees
 // their lengths cannot change and drops most bounds checks.
 
-/// Moves the entry at `s` up while it comes before its parent.
-fn sift_up(heap: &mut [Entry], slot: &mut [u32], mut s: usize) {
-    let entry = heap[s];
+/// Moves the key at `s` up while it comes before its parent.
+fn sift_up(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
+    let key = heap[s];
     while s > 0 {
-        let parent = (s - 1) / 2;
-        if !entry.before(&heap[parent]) {
+        let up = parent(s);
+        if key >= heap[up] {
             break;
         }
-        place(heap, slot, s, heap[parent]);
-        s = parent;
+        place(heap, slot, s, heap[up]);
+        s = up;
     }
-    place(heap, slot, s, entry);
+    place(heap, slot, s, key);
 }
 
-/// Moves the entry at `s` down while a child comes before it.
-fn sift_down(heap: &mut [Entry], slot: &mut [u32], mut s: usize) {
-    let entry = heap[s];
+/// Moves the key at `s` down while a child comes before it.
+fn sift_down(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
+    let key = heap[s];
     loop {
-        let mut child = 2 * s + 1;
-        if child >= heap.len() {
-            break;
+        let first = first_child(s).min(heap.len());
+        let family = &heap[first..(first + ARITY).min(heap.len())];
+        match smallest(family) {
+            Some(best) if family[best] < key => {
+                place(heap, slot, s, family[best]);
+                s = first + best;
+            }
+            _ => break,
         }
-        if child + 1 < heap.len() && heap[child + 1].before(&heap[child]) {
-            child += 1;
-        }
-        if !heap[child].before(&entry) {
-            break;
-        }
-        place(heap, slot, s, heap[child]);
-        s = child;
     }
-    place(heap, slot, s, entry);
+    place(heap, slot, s, key);
 }
 
-/// Puts `entry` at index `s`, keeping its cell's position up to date.
-fn place(heap: &mut [Entry], slot: &mut [u32], s: usize, entry: Entry) {
-    heap[s] = entry;
-    slot[entry.cell as usize] = s as u32;
+/// Puts `key` at index `s`, keeping its cell's position up to date.
+fn place(heap: &mut [Key], slot: &mut [u32], s: usize, key: Key) {
+    heap[s] = key;
+    slot[cell_of(key) as usize] = s as u32;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::key::CELL_BITS;
 
-    fn key(p: u64, order: u32) -> Key {
-        Key {
-            priority: p,
-            tie: 0,
-            order,
-        }
+    /// Keys for a list of `CELLS` cells: priority and tie above the entry order and cell.
+    const CELLS: u32 = 64;
+
+    fn key(priority: u64, tie: u64, order: u32, cell: u32) -> Key {
+        Key::from(priority) << 96
+            | Key::from(tie) << 64
+            | Key::from(order) << CELL_BITS
+            | Key::from(cell)
     }
 
     #[test]
     fn pops_in_key_order_through_updates_and_removals() {
-        let mut open = OpenList::new(10);
+        let mut open = OpenList::new(CELLS as usize);
         for (cell, p) in [(0, 50), (1, 20), (2, 70), (3, 10), (4, 40), (5, 60)] {
-            open.push(cell, key(p, cell));
+            open.push(cell, key(p, 0, cell, cell));
         }
-        open.update(2, key(5, 2));
-        open.update(3, key(65, 3));
-        assert_eq!(open.remove(4), Some(key(40, 4)));
+        open.update(2, key(5, 0, 6, 2));
+        open.update(3, key(65, 0, 7, 3));
+        assert_eq!(open.remove(4), Some(key(40, 0, 4, 4)));
         assert_eq!(open.remove(4), None);
         let peek: Vec<u32> = open.peek_sorted(3).iter().map(|e| e.0).collect();
         assert_eq!(peek, vec![2, 1, 0]);
@@ -253,7 +306,6 @@ mod tests {
     #[test]
     fn agrees_with_a_sorted_reference_through_random_operations() {
         use std::collections::BTreeMap;
-        const CELLS: u32 = 64;
         let mut open = OpenList::new(CELLS as usize);
         let mut reference: BTreeMap<u32, Key> = BTreeMap::new();
         // A fixed linear congruential sequence: the same operations on every run.
@@ -264,12 +316,9 @@ mod tests {
         };
         for order in 0..20_000u32 {
             let cell = next(u64::from(CELLS)) as u32;
-            // Few distinct priorities and ties, so that equal keys up to `order` are common.
-            let k = Key {
-                priority: next(8),
-                tie: next(3),
-                order,
-            };
+            // Few distinct priorities and ties, so that keys equal up to the order are
+            // common, and runs of low keys that go to the front buffer.
+            let k = key(next(8), next(3), order, cell);
             match next(4) {
                 0 | 1 if !reference.contains_key(&cell) => {
                     open.push(cell, k);
@@ -296,6 +345,9 @@ mod tests {
             sorted.sort_by_key(|(_, k)| *k);
             sorted.truncate(5);
             assert_eq!(open.peek_sorted(5), sorted);
+            for c in 0..CELLS {
+                assert_eq!(open.key_of(c), reference.get(&c).copied());
+            }
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The JavaScript boundary: `MapEditor` and `Search` objects for the page.
 //!
-//! Whole-grid data (terrain, states, G/H/F, parents) is read by JavaScript through typed-array
-//! views on wasm memory at the pointers returned here; small structured values (options,
-//! events, errors) cross with serde-wasm-bindgen. Every argument is checked and every failure
-//! becomes a thrown `Error`: a panic would kill the module.
+//! Whole-grid data (terrain, each cell's search record, G, and H and F for the cells on
+//! show) is read by JavaScript through typed-array views on wasm memory at the pointers
+//! returned here; small structured values (options, events, errors) cross with
+//! serde-wasm-bindgen. Every argument is checked and every failure becomes a thrown
+//! `Error`: a panic would kill the module.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -11,8 +12,9 @@ use wasm_bindgen::prelude::*;
 use crate::editor::{EditError, Endpoint, MapEditor};
 use crate::grid::Point;
 use crate::map_text::MapFormat;
+use crate::movement::MOVES;
 use crate::options::SearchOptions;
-use crate::search::{CellState, Search};
+use crate::search::{CellState, Search, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -345,9 +347,42 @@ fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
     Ok(options)
 }
 
+/// How to read the byte per cell at `Search.recordsPtr()`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RecordLayout {
+    /// `record & stateMask`: 0 unvisited, 1 open, 2 closed.
+    state_mask: u8,
+    /// Set when the cell has a parent, which is then the cell minus
+    /// `moves[(record >> parentMoveShift) & 7]`.
+    has_parent: u8,
+    parent_move_shift: u8,
+    moves: Vec<Step>,
+}
+
+#[derive(Serialize)]
+struct Step {
+    dx: i32,
+    dy: i32,
+}
+
+#[wasm_bindgen(js_name = recordLayout)]
+pub fn record_layout() -> Result<JsValue, JsError> {
+    to_js(&RecordLayout {
+        state_mask: STATE_MASK,
+        has_parent: HAS_PARENT,
+        parent_move_shift: PARENT_MOVE_SHIFT,
+        moves: MOVES.iter().map(|m| Step { dx: m.dx, dy: m.dy }).collect(),
+    })
+}
+
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Search,
+    /// H and F in cost units for the cells last asked for by `fillEstimates` (`INFINITY`
+    /// elsewhere); empty until then. The search itself keeps neither: they follow from G.
+    shown_h: Vec<f64>,
+    shown_f: Vec<f64>,
 }
 
 #[derive(Serialize)]
@@ -371,7 +406,11 @@ impl JsSearch {
         let options = read_options(options)?;
         let map = &editor.inner;
         Search::new(map.grid().clone(), map.start(), map.goal(), options)
-            .map(|inner| JsSearch { inner })
+            .map(|inner| JsSearch {
+                inner,
+                shown_h: Vec::new(),
+                shown_f: Vec::new(),
+            })
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
@@ -446,29 +485,54 @@ impl JsSearch {
         to_js(&self.inner.status())
     }
 
-    #[wasm_bindgen(js_name = statesPtr)]
-    pub fn states_ptr(&self) -> *const u8 {
-        self.inner.states().as_ptr()
+    /// One byte per cell, row by row: state and parent (see `recordLayout`).
+    #[wasm_bindgen(js_name = recordsPtr)]
+    pub fn records_ptr(&self) -> *const u8 {
+        self.inner.records().as_ptr()
     }
 
+    /// G per cell in cost units, `Infinity` where not reached.
     #[wasm_bindgen(js_name = gPtr)]
     pub fn g_ptr(&self) -> *const f64 {
         self.inner.g_values().as_ptr()
     }
 
+    /// Works out H and F for the cells in columns `x0..x1` and rows `y0..y1` (clipped to the
+    /// grid) into the arrays at `hPtr` and `fPtr`, one number per cell of the whole grid.
+    /// The page asks for the cells it shows numbers in, a few thousand at most.
+    #[wasm_bindgen(js_name = fillEstimates)]
+    pub fn fill_estimates(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<(), JsError> {
+        let (width, height) = (self.width(), self.height());
+        let column = |v: f64, name| coord(v, name).map(|v| v.clamp(0, width.into()) as u32);
+        let row = |v: f64, name| coord(v, name).map(|v| v.clamp(0, height.into()) as u32);
+        let (x0, x1) = (column(x0, "x0")?, column(x1, "x1")?);
+        let (y0, y1) = (row(y0, "y0")?, row(y1, "y1")?);
+        if self.shown_h.is_empty() {
+            let cells = self.inner.grid().cell_count();
+            self.shown_h = vec![f64::INFINITY; cells];
+            self.shown_f = vec![f64::INFINITY; cells];
+        }
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let cell = y * width + x;
+                let (h, f) = self.inner.estimates(cell);
+                self.shown_h[cell as usize] = h;
+                self.shown_f[cell as usize] = f;
+            }
+        }
+        Ok(())
+    }
+
+    /// H per cell in cost units, as last filled by `fillEstimates`.
     #[wasm_bindgen(js_name = hPtr)]
     pub fn h_ptr(&self) -> *const f64 {
-        self.inner.h_values().as_ptr()
+        self.shown_h.as_ptr()
     }
 
+    /// F per cell in priority units, as last filled by `fillEstimates`.
     #[wasm_bindgen(js_name = fPtr)]
     pub fn f_ptr(&self) -> *const f64 {
-        self.inner.f_values().as_ptr()
-    }
-
-    #[wasm_bindgen(js_name = parentPtr)]
-    pub fn parent_ptr(&self) -> *const u32 {
-        self.inner.parents().as_ptr()
+        self.shown_f.as_ptr()
     }
 
     #[wasm_bindgen(js_name = costScale)]

@@ -249,11 +249,11 @@ proptest! {
 struct Snapshot {
     status: Status,
     counters: Counters,
-    states: Vec<u8>,
+    records: Vec<u8>,
     g: Vec<u64>,
-    h: Vec<u64>,
-    f: Vec<u64>,
-    parents: Vec<u32>,
+    /// Each cell's G, H and F as shown, to the bit.
+    values: Vec<[u64; 3]>,
+    parents: Vec<Option<u32>>,
     open: Vec<NodeValues>,
     current: Option<Point>,
     touched: Vec<Point>,
@@ -263,16 +263,21 @@ struct Snapshot {
 }
 
 fn snapshot(s: &Search) -> Snapshot {
-    let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect();
     let grid = s.grid();
+    let cells = 0..grid.cell_count() as u32;
     Snapshot {
         status: s.status(),
         counters: s.counters(),
-        states: s.states().to_vec(),
-        g: bits(s.g_values()),
-        h: bits(s.h_values()),
-        f: bits(s.f_values()),
-        parents: s.parents().to_vec(),
+        records: s.records().to_vec(),
+        g: s.g_values().iter().map(|g| g.to_bits()).collect(),
+        values: cells
+            .clone()
+            .map(|i| {
+                let v = s.values(i);
+                [v.g.to_bits(), v.h.to_bits(), v.f.to_bits()]
+            })
+            .collect(),
+        parents: cells.map(|i| s.parent_at(i)).collect(),
         open: s.open_list(usize::MAX),
         current: s.current(),
         touched: s.touched(),
@@ -329,7 +334,7 @@ fn check_event(
             (Outcome::CornerBlocked, Some(i), None) => {
                 prop_assert!(diagonal && grid.terrain()[i] != 0, "{:?}", n)
             }
-            (Outcome::Closed, Some(i), Some(_)) => prop_assert_eq!(s.states()[i], CLOSED),
+            (Outcome::Closed, Some(i), Some(_)) => prop_assert_eq!(s.state_at(i as u32), CLOSED),
             (Outcome::Opened { g, h, f, parent }, Some(i), Some(&(_, cost)))
             | (
                 Outcome::Improved {
@@ -339,7 +344,7 @@ fn check_event(
                 Some(&(_, cost)),
             ) => {
                 prop_assert_eq!(*parent, here);
-                prop_assert_eq!(s.parents()[i], from as u32);
+                prop_assert_eq!(s.parent_at(i as u32), Some(from as u32));
                 prop_assert_eq!(s.g_values()[i], s.g_values()[from] + cost as f64);
                 prop_assert_eq!(
                     s.values(i as u32),

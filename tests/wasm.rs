@@ -4,9 +4,9 @@
 //! exactly reversible.
 #![cfg(target_arch = "wasm32")]
 
-use astar_visualizer::wasm::{JsMapEditor, JsSearch};
-use js_sys::{Reflect, JSON};
-use wasm_bindgen::{JsError, JsValue};
+use astar_visualizer::wasm::{record_layout, JsMapEditor, JsSearch};
+use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
+use wasm_bindgen::{JsCast, JsError, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn message(error: JsError) -> String {
@@ -56,6 +56,27 @@ fn xy(value: &JsValue) -> (f64, f64) {
         get(value, "x").as_f64().expect("x is a number"),
         get(value, "y").as_f64().expect("y is a number"),
     )
+}
+
+fn number(value: &JsValue, key: &str) -> f64 {
+    get(value, key)
+        .as_f64()
+        .unwrap_or_else(|| panic!("`{key}` of {} is not a number", json(value)))
+}
+
+/// The wasm memory's buffer, which the page views at the pointers the API returns.
+fn buffer() -> JsValue {
+    wasm_bindgen::memory()
+        .unchecked_into::<WebAssembly::Memory>()
+        .buffer()
+}
+
+fn bytes_at(pointer: *const u8, len: usize) -> Vec<u8> {
+    Uint8Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
+}
+
+fn floats_at(pointer: *const f64, len: usize) -> Vec<f64> {
+    Float64Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
 }
 
 /// Everything the API shows about a search, as text, to compare states exactly.
@@ -272,4 +293,69 @@ fn bad_step_counts_and_cells_are_errors() {
         0,
         "failed calls must not move the search"
     );
+}
+
+#[wasm_bindgen_test]
+fn the_arrays_the_page_views_agree_with_each_cell() {
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    assert_eq!(ok(search.advance(9.0)), 9);
+    let (width, height) = (search.width(), search.height());
+    let cells = (width * height) as usize;
+    ok(search.fill_estimates(0.0, 0.0, width.into(), height.into()));
+
+    let layout = ok(record_layout());
+    let state_mask = number(&layout, "stateMask") as u8;
+    let has_parent = number(&layout, "hasParent") as u8;
+    let move_shift = number(&layout, "parentMoveShift") as u8;
+    let moves: Vec<(f64, f64)> = Array::from(&get(&layout, "moves"))
+        .iter()
+        .map(|m| (number(&m, "dx"), number(&m, "dy")))
+        .collect();
+    assert_eq!(moves.len(), 8);
+
+    let records = bytes_at(search.records_ptr(), cells);
+    let g = floats_at(search.g_ptr(), cells);
+    let h = floats_at(search.h_ptr(), cells);
+    let f = floats_at(search.f_ptr(), cells);
+    let (cost_scale, priority_scale) = (search.cost_scale(), search.priority_scale());
+    let mut reached = 0;
+    for y in 0..height {
+        for x in 0..width {
+            let i = (y * width + x) as usize;
+            let info = ok(search.cell_info(x.into(), y.into()));
+            let state = match text(&info, "state").as_str() {
+                "open" => 1,
+                "closed" | "current" | "path" => 2,
+                _ => 0,
+            };
+            let here = format!("({x},{y}) {}", json(&info));
+            assert_eq!(records[i] & state_mask, state, "{here}");
+            if state == 0 {
+                assert!(g[i].is_infinite() && get(&info, "g").is_null(), "{here}");
+                continue;
+            }
+            reached += 1;
+            assert_eq!(g[i] / cost_scale, number(&info, "g"), "{here}");
+            assert_eq!(h[i] / cost_scale, number(&info, "h"), "{here}");
+            assert_eq!(f[i] / priority_scale, number(&info, "f"), "{here}");
+            let parent = get(&info, "parent");
+            if records[i] & has_parent == 0 {
+                assert!(parent.is_null(), "only the start has no parent: {here}");
+            } else {
+                let (dx, dy) = moves[usize::from(records[i] >> move_shift & 7)];
+                assert_eq!(
+                    xy(&parent),
+                    (f64::from(x) - dx, f64::from(y) - dy),
+                    "{here}"
+                );
+            }
+        }
+    }
+    assert!(reached > 9, "nine expansions reach more than nine cells");
+
+    // Corners beyond the grid are clipped to it; fractions are refused.
+    ok(search.fill_estimates(-5.0, -5.0, 1e6, 1e6));
+    fails(search.fill_estimates(0.5, 0.0, 1.0, 1.0), &["x0", "whole"]);
+    fails(search.fill_estimates(0.0, 0.0, 1.0, f64::INFINITY), &["y1"]);
 }

@@ -315,7 +315,7 @@ function start(engine) {
 
   function draw() {
     layout();
-    const view = session.frameView();
+    const view = session.frameView(renderer.labelCells());
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);

@@ -1,7 +1,6 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
 import { formatValue } from './format.js';
 
-const NO_PARENT = 0xffffffff;
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
 // F/G/H numbers and parent arrows fade out over these cell sizes (CSS px) as the grid gets
@@ -138,9 +137,6 @@ export class GridRenderer {
   allocate(count) {
     this.prevSig = new Int32Array(count).fill(-1);
     this.prevG = new Float64Array(count);
-    this.prevH = new Float64Array(count);
-    this.prevF = new Float64Array(count);
-    this.prevParent = new Uint32Array(count);
     this.flags = new Uint8Array(count);
     this.flagged = [];
   }
@@ -169,32 +165,44 @@ export class GridRenderer {
     return { x, y };
   }
 
-  // view: { width, height, terrain, states, g, h, f, parent, start, goal, current, touched,
-  // path, next, hover, cursor } where the arrays are views on wasm memory for this frame.
+  // The cells in the viewport: { x0, y0, x1, y1 }, ends excluded.
+  visibleCells() {
+    const { cols, rows, cell } = this;
+    return {
+      x0: Math.floor(this.originX / cell),
+      y0: Math.floor(this.originY / cell),
+      x1: Math.min(cols, Math.ceil((this.originX + this.viewWidth) / cell)),
+      y1: Math.min(rows, Math.ceil((this.originY + this.viewHeight) / cell)),
+    };
+  }
+
+  // The cells whose F, G and H are on show, or null when cells are too small for numbers.
+  labelCells() {
+    return this.labelsVisible ? this.visibleCells() : null;
+  }
+
+  // view: { width, height, terrain, records, g, h, f, layout, generation, start, goal,
+  // current, touched, path, next, hover, cursor }, where the arrays are views on wasm memory
+  // for this frame (h and f only for labelCells()) and layout says how to read a record.
   render(view) {
+    // A new search (another goal, say) changes H without touching records or G: numbers on
+    // show are then redrawn, which with cells large enough for numbers is a screenful.
+    if (this.labelsVisible && view.generation !== this.drawnGeneration) this.prevSig.fill(-1);
+    this.drawnGeneration = view.generation;
     this.markFlags(view);
-    const { terrain, states, g, h, f, parent } = view;
+    const { terrain, records, g } = view;
     const detailed = this.arrowAlpha > 0;
-    const { prevSig, prevG, prevH, prevF, prevParent, flags } = this;
-    const { cols, cell } = this;
-    // Only the cells in the viewport.
-    const x0 = Math.floor(this.originX / cell);
-    const y0 = Math.floor(this.originY / cell);
-    const x1 = Math.min(cols, Math.ceil((this.originX + this.viewWidth) / cell));
-    const y1 = Math.min(this.rows, Math.ceil((this.originY + this.viewHeight) / cell));
+    const { prevSig, prevG, flags, cols } = this;
+    const { x0, y0, x1, y1 } = this.visibleCells();
     for (let y = y0; y < y1; y++) {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
-        const sig = terrain[i] | (states[i] << 4) | (flags[i] << 6);
-        let changed = sig !== prevSig[i];
-        if (!changed && detailed) {
-          changed = g[i] !== prevG[i] || h[i] !== prevH[i] || f[i] !== prevF[i] || parent[i] !== prevParent[i];
-        }
+        // A record holds the state and the parent; within one search H and F change only
+        // with G.
+        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12);
+        const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
         if (!changed) continue;
         prevSig[i] = sig;
         prevG[i] = g[i];
-        prevH[i] = h[i];
-        prevF[i] = f[i];
-        prevParent[i] = parent[i];
         this.drawCell(x, y, i, view);
       }
     }
@@ -230,7 +238,8 @@ export class GridRenderer {
     }
     const terrain = view.terrain[i];
     const flag = this.flags[i];
-    const state = view.states[i];
+    const record = view.records[i];
+    const state = record & view.layout.stateMask;
     let fill;
     let text;
     if (flag & (START | GOAL)) {
@@ -272,8 +281,9 @@ export class GridRenderer {
     } else if (digit) {
       this.drawCentredDigit(px, py, inner, digit);
     }
-    if (visited && this.arrowAlpha > 0 && view.parent[i] !== NO_PARENT) {
-      this.drawArrow(px, py, inner, x, y, view.parent[i]);
+    if (visited && this.arrowAlpha > 0 && record & view.layout.hasParent) {
+      const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
+      this.drawArrow(px, py, inner, -move.dx, -move.dy);
     }
     ctx.restore();
   }
@@ -311,13 +321,11 @@ export class GridRenderer {
     ctx.fillText(digit, px + inner / 2, py + inner / 2, inner * 0.9);
   }
 
-  // An arrow from the cell's centre towards its parent, as in the tutorials' figures.
-  drawArrow(px, py, inner, x, y, parentIndex) {
+  // An arrow from the cell's centre towards its parent, one step away by (dx, dy), as in the
+  // tutorials' figures.
+  drawArrow(px, py, inner, dx, dy) {
     const ctx = this.ctx;
-    let dx = (parentIndex % this.cols) - x;
-    let dy = ((parentIndex / this.cols) | 0) - y;
     const len = Math.hypot(dx, dy);
-    if (len === 0) return;
     dx /= len;
     dy /= len;
     const cx = px + inner / 2;

@@ -139,8 +139,9 @@ export class SearchSession {
 
   // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
   // made last, after every call that could allocate (and so grow and detach the buffer), and
-  // valid for this frame only.
-  frameView() {
+  // valid for this frame only. H and F come only for labelCells, the cells whose numbers are
+  // on show ({ x0, y0, x1, y1 }, ends excluded), or not at all when it is null.
+  frameView(labelCells) {
     const search = this.search;
     const editor = this.editor;
     const count = search.stepCount();
@@ -164,23 +165,24 @@ export class SearchSession {
       path: this.path,
       costScale: search.costScale(),
       priorityScale: search.priorityScale(),
+      layout: this.engine.recordLayout,
+      generation: this.generation,
     };
     const cells = view.width * view.height;
+    if (labelCells) search.fillEstimates(labelCells.x0, labelCells.y0, labelCells.x1, labelCells.y1);
     const pointers = {
       terrain: editor.terrainPtr(),
-      states: search.statesPtr(),
+      records: search.recordsPtr(),
       g: search.gPtr(),
-      h: search.hPtr(),
-      f: search.fPtr(),
-      parent: search.parentPtr(),
+      h: labelCells ? search.hPtr() : 0,
+      f: labelCells ? search.fPtr() : 0,
     };
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
-    view.states = new Uint8Array(buffer, pointers.states, cells);
+    view.records = new Uint8Array(buffer, pointers.records, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
-    view.h = new Float64Array(buffer, pointers.h, cells);
-    view.f = new Float64Array(buffer, pointers.f, cells);
-    view.parent = new Uint32Array(buffer, pointers.parent, cells);
+    view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
+    view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
     return view;
   }
 }

@@ -94,9 +94,34 @@ export function distUrl(query = '') {
   return pathToFileURL(requiredEnv('E2E_DIST_FILE')).href + query;
 }
 
+// Runs in the page before its own scripts: keeps the last text drawn at each spot of the
+// grid canvas, and forgets it when that spot is painted over, so that a test can read the
+// numbers in a cell as they were drawn. It only watches; the page draws as it always does.
+function recordGridText() {
+  const drawn = new Map();
+  Object.defineProperty(window, 'gridTextForTests', { value: drawn });
+  const canvasProto = CanvasRenderingContext2D.prototype;
+  const { fillText, fillRect } = canvasProto;
+  canvasProto.fillText = function (text, x, y, ...rest) {
+    if (this.canvas.id === 'grid') {
+      drawn.set(`${x},${y}`, { text: String(text), x, y, align: this.textAlign });
+    }
+    return fillText.call(this, text, x, y, ...rest);
+  };
+  canvasProto.fillRect = function (x, y, width, height) {
+    if (this.canvas.id === 'grid') {
+      for (const [key, t] of drawn) {
+        if (t.x >= x && t.x <= x + width && t.y >= y && t.y <= y + height) drawn.delete(key);
+      }
+    }
+    return fillRect.call(this, x, y, width, height);
+  };
+}
+
 export async function openPage(browser, target = '', contextOptions = {}) {
   const url = target.startsWith(DIST) ? distUrl(target.slice(DIST.length)) : servedUrl(target);
   const context = await browser.newContext(contextOptions);
+  await context.addInitScript(recordGridText);
   const page = await context.newPage();
   const errors = [];
   const responses = [];

@@ -122,6 +122,26 @@ export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
   }, { x, y, fx0, fy0, fx1, fy1 });
 }
 
+// The numbers drawn in cell (x, y), as text: { F, G, H } from its top-left, bottom-left and
+// bottom-right corners; a corner with nothing drawn is left out.
+export async function cellNumbers(page, x, y) {
+  return page.evaluate(({ x, y }) => {
+    const canvas = document.getElementById('grid');
+    const cell = Number(canvas.dataset.cell);
+    const left = x * cell - Number(canvas.dataset.originX);
+    const top = y * cell - Number(canvas.dataset.originY);
+    const numbers = {};
+    for (const { text, x: tx, y: ty, align } of window.gridTextForTests.values()) {
+      const fx = (tx - left) / cell;
+      const fy = (ty - top) / cell;
+      if (fx < 0 || fx > 1 || fy < 0 || fy > 1) continue;
+      if (align === 'left') numbers[fy < 0.5 ? 'F' : 'G'] = text;
+      else if (align === 'right' && fy >= 0.5) numbers.H = text;
+    }
+    return numbers;
+  }, { x, y });
+}
+
 // A fingerprint of everything drawn (both canvases), to compare two moments exactly.
 export async function pictureHash(page) {
   return page.evaluate(() => {

@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
 import {
-  DESKTOP, withApp, readout, snapshot, gridInfo, inspect, inkInCell, text, waitForText,
-  cellPoint, cellSize, mouseStroke,
+  DESKTOP, withApp, readout, snapshot, gridInfo, inspect, inkInCell, cellNumbers, text, waitForText,
+  cellPoint, cellSize, mouseStroke, eventually,
 } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -71,6 +71,19 @@ describe('stepping', () => {
       for (const [name, region] of Object.entries(regions)) {
         assert.ok(await inkInCell(page, cell.x, cell.y, region) > 8, `${name} is drawn in its corner`);
       }
+      // The numbers drawn are the cell's own: the inspector reads them another way.
+      const inspected = ({ F, G, H }) => ({ F, G, H });
+      assert.deepEqual(await cellNumbers(page, cell.x, cell.y), inspected(info));
+
+      // Another goal changes H and F but not G: the numbers on show follow.
+      const { goal } = await gridInfo(page);
+      await mouseStroke(page, [goal, { x: goal.x, y: goal.y + 2 }]);
+      await eventually(page, async () => (await gridInfo(page)).goal.y === goal.y + 2, 'the goal moved');
+      const moved = await inspect(page, cell.x, cell.y);
+      assert.equal(moved.G, info.G);
+      assert.notEqual(moved.H, info.H);
+      await page.mouse.move(0, 0);
+      assert.deepEqual(await cellNumbers(page, cell.x, cell.y), inspected(moved));
     });
     await withApp(browser(), '?size=96x56', DESKTOP, async ({ page }) => {
       const { start } = await gridInfo(page);

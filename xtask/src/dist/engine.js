@@ -8,7 +8,7 @@ const wasmBase64 = '/* wasm as base64 */';
 
 let engine = null;
 
-/** Same contract as www/engine.js: resolves to `{ MapEditor, Search, memory }`. */
+/** Same contract as www/engine.js: resolves to `{ MapEditor, Search, memory, recordLayout }`. */
 export async function loadEngine() {
   if (engine === null) {
     const bytes = Uint8Array.from(atob(wasmBase64), (char) => char.charCodeAt(0));
@@ -17,6 +17,7 @@ export async function loadEngine() {
       MapEditor: wasm_bindgen.MapEditor,
       Search: wasm_bindgen.Search,
       memory: exports.memory,
+      recordLayout: wasm_bindgen.recordLayout(),
     };
   }
   return engine;

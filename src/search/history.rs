@@ -1,7 +1,7 @@
 //! The undo log of a search: for each step, what it popped and what it changed, so that
 //! `step_back` costs time proportional to that step alone.
 
-use crate::open_list::Key;
+use crate::key::Key;
 
 /// One step's record. Its neighbour changes are `History::changes[changes_from..]` up to the
 /// next step's `changes_from`.
@@ -16,12 +16,12 @@ pub struct StepRecord {
 }
 
 /// A neighbour's values before a step opened it (`old_key` = `None`) or improved it.
-/// Its old F is the priority in its old key.
 #[derive(Clone, Copy, Debug)]
 pub struct Change {
     pub cell: u32,
     pub old_g: f64,
-    pub old_parent: u32,
+    /// Its state and parent (see `Search::records`).
+    pub old_record: u8,
     pub old_key: Option<Key>,
 }
 

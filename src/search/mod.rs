@@ -1,0 +1,521 @@
+//! The search: one best-first loop for A*, Dijkstra, greedy best-first and breadth-first,
+//! taken one expansion at a time, with an exact undo of each step.
+
+mod events;
+mod history;
+mod queries;
+mod undo;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::grid::{Grid, GridError, Point, MAX_WEIGHT};
+use crate::heuristic::Heuristic;
+use crate::key::{Key, KeyFields, KeyLayout};
+use crate::movement::{Movement, MOVES};
+use crate::open_list::OpenList;
+use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
+use history::{Change, History};
+
+/// Search states, in the low bits of a cell's record (see [`Search::records`]).
+pub const UNVISITED: u8 = 0;
+pub const OPEN: u8 = 1;
+pub const CLOSED: u8 = 2;
+/// The state bits of a record.
+pub const STATE_MASK: u8 = 0b11;
+/// Set in the record of a reached cell other than the start, whose bits from
+/// [`PARENT_MOVE_SHIFT`] then hold the index in [`MOVES`] of the move from its parent.
+pub const HAS_PARENT: u8 = 1 << 5;
+pub const PARENT_MOVE_SHIFT: u8 = 2;
+
+/// Parent of a cell that has none.
+pub const NO_PARENT: u32 = u32::MAX;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Running,
+    Found,
+    NoPath,
+}
+
+/// What a cell looks like to a person: its search state with the path and the node being
+/// expanded picked out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CellState {
+    Wall,
+    Unvisited,
+    Open,
+    Closed,
+    Current,
+    Path,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Counters {
+    pub steps: u32,
+    /// Nodes whose neighbours were examined (the goal, once reached, is not expanded).
+    pub expanded: u32,
+    /// Times a node entered the open list, first opened or re-queued after an improvement.
+    pub generated: u32,
+    pub open: u32,
+    pub max_open: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    Start(GridError),
+    Goal(GridError),
+    StartOnWall(Point),
+    GoalOnWall(Point),
+    Options(OptionsError),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Start(e) => write!(f, "start: {e}"),
+            SearchError::Goal(e) => write!(f, "goal: {e}"),
+            SearchError::StartOnWall(p) => write!(f, "the start {p} is on a wall"),
+            SearchError::GoalOnWall(p) => write!(f, "the goal {p} is on a wall"),
+            SearchError::Options(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<OptionsError> for SearchError {
+    fn from(e: OptionsError) -> Self {
+        SearchError::Options(e)
+    }
+}
+
+/// A search in progress over its own copy of a grid.
+#[derive(Clone, Debug)]
+pub struct Search {
+    grid: Grid,
+    options: SearchOptions,
+    movement: Movement,
+    heuristic: Heuristic,
+    start: u32,
+    goal: u32,
+    goal_at: Point,
+    status: Status,
+    // Per cell, row by row, only what the loop itself reads back: the less memory each
+    // expansion touches, the faster it goes. H and F follow from G and the position (see
+    // `values`), all but breadth-first F, a depth, which has an array of its own.
+    /// State and parent move, one byte (see [`HAS_PARENT`]).
+    record: Vec<u8>,
+    /// In cost units (see `CostModel`); `INFINITY` where not reached.
+    g: Vec<f64>,
+    /// Moves from the start, for breadth-first search only (empty otherwise).
+    depth: Vec<u32>,
+    /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
+    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
+    legal: Vec<u16>,
+    /// How far each move shifts a cell index.
+    offsets: [i32; 8],
+    /// Each move's cost onto each terrain weight: `[move][weight]`.
+    step_costs: [[f64; 16]; 8],
+    key_layout: KeyLayout,
+    open: OpenList,
+    /// Every cell ever opened, so a restart clears only what the last search touched.
+    visited: Vec<u32>,
+    counters: Counters,
+    next_order: u32,
+    current: u32,
+    path: Vec<u32>,
+    total_steps: Option<u32>,
+    history: History,
+}
+
+/// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
+const MOVES_UNKNOWN: u16 = 1 << 8;
+
+/// What the loop saw at one neighbour, in raw units; turned into an
+/// [`Outcome`](crate::events::Outcome) only when events are wanted.
+enum Seen {
+    /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.
+    Blocked,
+    Closed,
+    NotImproved {
+        candidate_g: f64,
+    },
+    AlreadyOpen,
+    Opened(Estimate),
+    Improved {
+        old_g: f64,
+        old_record: u8,
+        now: Estimate,
+    },
+}
+
+/// The H and F a step gave a cell, in units.
+#[derive(Clone, Copy)]
+struct Estimate {
+    h: f64,
+    f: f64,
+}
+
+impl Search {
+    pub fn new(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+    ) -> Result<Search, SearchError> {
+        options.validate()?;
+        let cells = grid.cell_count();
+        let breadth_first = options.algorithm == Algorithm::BreadthFirst;
+        let mut search = Search {
+            movement: options.movement(),
+            heuristic: options.resolved_heuristic(),
+            options,
+            start: 0,
+            goal: 0,
+            goal_at: Point::new(0, 0),
+            status: Status::Running,
+            record: vec![UNVISITED; cells],
+            g: vec![f64::INFINITY; cells],
+            depth: if breadth_first {
+                vec![0; cells]
+            } else {
+                Vec::new()
+            },
+            legal: vec![MOVES_UNKNOWN; cells],
+            offsets: Movement::index_offsets(grid.width()),
+            step_costs: options
+                .movement()
+                .step_costs()
+                .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
+            key_layout: key_layout(&options, &grid),
+            open: OpenList::new(cells),
+            visited: Vec::new(),
+            counters: Counters::default(),
+            next_order: 0,
+            current: NO_PARENT,
+            path: Vec::new(),
+            total_steps: None,
+            history: History::default(),
+            grid,
+        };
+        search.restart(start, goal)?;
+        Ok(search)
+    }
+
+    /// Starts again between new endpoints, reusing the buffers: clears only the cells the
+    /// previous search touched, so thousands of queries on one map stay cheap.
+    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        let s = self.endpoint(start, SearchError::Start, SearchError::StartOnWall)?;
+        let t = self.endpoint(goal, SearchError::Goal, SearchError::GoalOnWall)?;
+        for cell in self.visited.drain(..) {
+            let c = cell as usize;
+            self.record[c] = UNVISITED;
+            self.g[c] = f64::INFINITY;
+        }
+        self.open.clear();
+        self.history.clear();
+        self.path.clear();
+        (self.start, self.goal, self.goal_at) = (s, t, goal);
+        self.status = Status::Running;
+        self.counters = Counters::default();
+        self.next_order = 0;
+        self.current = NO_PARENT;
+        self.total_steps = None;
+        // The start enters the open list with G = 0.
+        self.open_node(s, start, 0.0, None);
+        self.counters.max_open = 1;
+        Ok(())
+    }
+
+    fn endpoint(
+        &self,
+        p: Point,
+        off_grid: fn(GridError) -> SearchError,
+        on_wall: fn(Point) -> SearchError,
+    ) -> Result<u32, SearchError> {
+        let i = self
+            .grid
+            .index_of(p.x as i64, p.y as i64)
+            .map_err(off_grid)?;
+        if self.grid.is_passable_at(i) {
+            Ok(i as u32)
+        } else {
+            Err(on_wall(p))
+        }
+    }
+
+    /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
+    /// and relax each neighbour. Returns the popped cell (`None`: the open list was empty),
+    /// or `None` overall when the search had already finished.
+    fn take_step<const RECORD: bool>(
+        &mut self,
+        report: &mut impl FnMut(&Search, Point, usize, Seen),
+    ) -> Option<Option<u32>> {
+        if self.status != Status::Running {
+            return None;
+        }
+        self.counters.steps += 1;
+        if RECORD {
+            self.history
+                .begin(self.current, self.counters.max_open, self.next_order);
+        }
+        let Some((current, key)) = self.open.pop() else {
+            self.finish_with(Status::NoPath);
+            return Some(None);
+        };
+        if RECORD {
+            self.history.set_popped(current, key);
+        }
+        self.current = current;
+        self.set_state(current, CLOSED);
+        if current == self.goal {
+            self.path = self.follow_parents(current);
+            self.finish_with(Status::Found);
+            return Some(Some(current));
+        }
+        self.counters.expanded += 1;
+        let from = self.grid.point(current as usize);
+        let legal = self.legal_moves(current, from);
+        // Events report every move; otherwise only the legal ones need a look.
+        let to_visit = if RECORD {
+            self.movement.all_moves()
+        } else {
+            legal
+        };
+        for i in Movement::indices(to_visit) {
+            let seen = if legal & 1 << i == 0 {
+                Seen::Blocked
+            } else {
+                self.relax::<RECORD>(current, from, i)
+            };
+            if RECORD {
+                report(self, from, i, seen);
+            }
+        }
+        self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
+        Some(Some(current))
+    }
+
+    /// Relaxes the edge from `current`, at `from`, by the `i`-th move: opens the neighbour
+    /// there or lowers its G if this route is cheaper.
+    fn relax<const RECORD: bool>(&mut self, current: u32, from: Point, i: usize) -> Seen {
+        let next = current.wrapping_add_signed(self.offsets[i]);
+        let n = next as usize;
+        let state = self.record[n] & STATE_MASK;
+        if state == CLOSED {
+            return Seen::Closed;
+        }
+        // Weights run 1..=9 here (walls are never legal moves): the mask spares a bounds check.
+        let weight = usize::from(self.grid.terrain()[n]) & 15;
+        let g = self.g[current as usize] + self.step_costs[i][weight];
+        if state == OPEN {
+            if self.options.algorithm == Algorithm::BreadthFirst {
+                return Seen::AlreadyOpen;
+            }
+            if g >= self.g[n] {
+                return Seen::NotImproved { candidate_g: g };
+            }
+        }
+        let (old_g, old_record) = (self.g[n], self.record[n]);
+        if RECORD {
+            self.history.push_change(Change {
+                cell: next,
+                old_g,
+                old_record,
+                old_key: self.open.key_of(next),
+            });
+        }
+        let m = MOVES[i];
+        let at = Point::new(
+            from.x.wrapping_add_signed(m.dx),
+            from.y.wrapping_add_signed(m.dy),
+        );
+        if state == OPEN {
+            let (key, now) = self.reach(next, at, g, Some((current, i)));
+            self.open.update(next, key);
+            self.counters.generated += 1;
+            Seen::Improved {
+                old_g,
+                old_record,
+                now,
+            }
+        } else {
+            Seen::Opened(self.open_node(next, at, g, Some((current, i))))
+        }
+    }
+
+    /// The legal moves from a cell, worked out on its first expansion.
+    fn legal_moves(&mut self, cell: u32, at: Point) -> u8 {
+        let known = &mut self.legal[cell as usize];
+        if *known == MOVES_UNKNOWN {
+            *known = self.movement.legal_moves(&self.grid, at).into();
+        }
+        *known as u8
+    }
+
+    /// Puts an unvisited cell, at `p`, on the open list (see [`Search::reach`]).
+    #[inline(always)]
+    fn open_node(&mut self, cell: u32, p: Point, g: f64, by: Option<(u32, usize)>) -> Estimate {
+        self.visited.push(cell);
+        let (key, now) = self.reach(cell, p, g, by);
+        self.open.push(cell, key);
+        self.counters.generated += 1;
+        now
+    }
+
+    /// Records that the cell at `p` is open with cost `g`, reached from a parent by a move
+    /// (`by`: the parent and the move's index; `None` for the start), and returns its
+    /// open-list key (F by the algorithm's policy, then the tie-break, then the entry order)
+    /// with the H and F it got.
+    #[inline(always)]
+    fn reach(&mut self, cell: u32, p: Point, g: f64, by: Option<(u32, usize)>) -> (Key, Estimate) {
+        let c = cell as usize;
+        self.g[c] = g;
+        self.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
+        // F, H, and the value that breaks ties on F (see `key_layout`).
+        let (f, h, tie) = match self.options.algorithm {
+            Algorithm::AStar => {
+                let h = self.estimate(p);
+                (g + self.options.weight * h, h, h)
+            }
+            Algorithm::Dijkstra => (g, 0.0, 0.0),
+            Algorithm::Greedy => {
+                let h = self.estimate(p);
+                (h, h, g)
+            }
+            Algorithm::BreadthFirst => {
+                let depth = by.map_or(0, |(parent, _)| self.depth[parent as usize] + 1);
+                self.depth[c] = depth;
+                (f64::from(depth), 0.0, 0.0)
+            }
+        };
+        let order = self.next_order;
+        self.next_order += 1;
+        (self.key_layout.key(f, tie, order, cell), Estimate { h, f })
+    }
+
+    fn set_state(&mut self, cell: u32, state: u8) {
+        let record = &mut self.record[cell as usize];
+        *record = *record & !STATE_MASK | state;
+    }
+
+    /// The parent of `cell` according to `record`, one of its records.
+    fn parent_by(&self, cell: u32, record: u8) -> Option<u32> {
+        (record & HAS_PARENT != 0).then(|| {
+            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
+            cell.wrapping_add_signed(-self.offsets[i])
+        })
+    }
+
+    /// H of the cell at `p`, in units: the heuristic's estimate of the cost to the goal.
+    #[inline(always)]
+    fn estimate(&self, p: Point) -> f64 {
+        let goal = self.goal_at;
+        self.heuristic
+            .estimate(self.movement, p.x.abs_diff(goal.x), p.y.abs_diff(goal.y))
+    }
+
+    fn finish_with(&mut self, status: Status) {
+        self.status = status;
+        self.total_steps = Some(self.counters.steps);
+    }
+
+    fn follow_parents(&self, goal: u32) -> Vec<u32> {
+        let mut path = vec![goal];
+        let mut cell = goal;
+        while let Some(parent) = self.parent_by(cell, self.record[cell as usize]) {
+            cell = parent;
+            path.push(cell);
+        }
+        path.reverse();
+        path
+    }
+
+    /// Takes up to `n` recorded steps without building events; returns how many were taken.
+    pub fn advance(&mut self, n: u32) -> u32 {
+        let mut taken = 0;
+        while taken < n && self.take_step::<true>(&mut |_, _, _, _| {}).is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Runs to the end, recorded, so that the timeline can still go back.
+    pub fn finish(&mut self) -> Status {
+        self.advance(u32::MAX);
+        self.status
+    }
+
+    /// Runs to the end as fast as possible, recording nothing: earlier steps can no longer
+    /// be undone.
+    pub fn run(&mut self) -> Status {
+        self.history.clear();
+        while self.take_step::<false>(&mut |_, _, _, _| {}).is_some() {}
+        self.status
+    }
+
+    /// Moves to step number `target` (0 = before the first step), back or forwards, and
+    /// returns the step reached (less than `target` if the search ends sooner).
+    pub fn seek(&mut self, target: u32) -> u32 {
+        while self.counters.steps > target && self.step_back() {}
+        if self.counters.steps < target {
+            self.advance(target - self.counters.steps);
+        }
+        self.counters.steps
+    }
+}
+
+/// The key layout of a search: fields as wide as its values can grow.
+///
+/// Ties on F are broken by G, as chosen, through the value `reach` gives: for A* with a
+/// weight w > 0 that is H, since among equal F = G + w*H the larger G is the smaller H,
+/// and H, unlike G, is bounded by the size of the grid; for greedy search (F = H) it is G;
+/// for Dijkstra and A* with w = 0 (F = G) equal F means equal G, and the entry order decides.
+fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
+    let movement = options.movement();
+    let cells = grid.cell_count();
+    let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
+    // A path enters each cell at most once; heuristics are whole units and grow with distance.
+    let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
+    let max_h = options.resolved_heuristic().estimate(
+        movement,
+        grid.width().saturating_sub(1),
+        grid.height().saturating_sub(1),
+    );
+    let weight = options.weight;
+    let (max_f, whole) = match options.algorithm {
+        Algorithm::AStar => (max_g + weight * max_h, weight.fract() == 0.0),
+        Algorithm::Dijkstra => (max_g, true),
+        Algorithm::Greedy => (max_h, true),
+        Algorithm::BreadthFirst => (cells as f64, true),
+    };
+    let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
+    let (max_tie, larger_tie_first) = match options.algorithm {
+        Algorithm::AStar if by_g && weight > 0.0 => {
+            (max_h, options.tie_break == TieBreak::SmallerG)
+        }
+        Algorithm::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),
+        _ => (0.0, false),
+    };
+    // Step costs are whole units, so G and every whole-number F are exact in an f64.
+    KeyLayout::new(KeyFields {
+        max_whole_priority: (whole && max_f < KeyLayout::WHOLE_LIMIT).then_some(max_f),
+        max_tie,
+        larger_tie_first,
+        newest_first: newest_first(options),
+    })
+}
+
+/// Whether among equal F and tie values the newest entry leaves the open list first.
+fn newest_first(options: &SearchOptions) -> bool {
+    match options.algorithm {
+        // Breadth-first search is first in, first out by definition.
+        Algorithm::BreadthFirst => false,
+        _ => matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
+    }
+}
