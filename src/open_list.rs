@@ -67,7 +67,7 @@ impl OpenList {
 
     /// Puts a cell that is not on the list on it, with a key that carries the cell.
     pub fn push(&mut self, cell: u32, key: Key) {
-        debug_assert_eq!((self.slot[cell as usize], self.cell(key)), (ABSENT, cell));
+        debug_assert_eq!((self.slot[cell as usize], cell_of(key)), (ABSENT, cell));
         if self.heap.first().is_some_and(|&top| key > top) {
             self.heap_push(key);
             return;
@@ -93,7 +93,7 @@ impl OpenList {
             Some(key) => key,
             None => self.heap_pop()?,
         };
-        let cell = self.cell(top);
+        let cell = cell_of(top);
         self.slot[cell as usize] = ABSENT;
         Some((cell, top))
     }
@@ -140,7 +140,7 @@ impl OpenList {
     pub fn peek_sorted(&self, k: usize) -> Vec<(u32, Key)> {
         let mut out: Vec<(u32, Key)> = (self.front.iter().rev())
             .take(k)
-            .map(|&key| (self.cell(key), key))
+            .map(|&key| (cell_of(key), key))
             .collect();
         let mut frontier = BinaryHeap::new();
         if let Some(&root) = self.heap.first() {
@@ -150,7 +150,7 @@ impl OpenList {
             let Some(Reverse((key, s))) = frontier.pop() else {
                 break;
             };
-            out.push((self.cell(key), key));
+            out.push((cell_of(key), key));
             let first = first_child(s);
             for (child, &key) in self.heap.iter().enumerate().skip(first).take(ARITY) {
                 frontier.push(Reverse((key, child)));
@@ -159,12 +159,8 @@ impl OpenList {
         out
     }
 
-    fn cell(&self, key: Key) -> u32 {
-        cell_of(key)
-    }
-
     fn front_index(&self, cell: u32) -> Option<usize> {
-        self.front.iter().position(|&k| self.cell(k) == cell)
+        self.front.iter().position(|&k| cell_of(k) == cell)
     }
 
     fn heap_push(&mut self, key: Key) {

@@ -107,7 +107,7 @@ pub struct Search {
     status: Status,
     // Per cell, row by row, only what the loop itself reads back: the less memory each
     // expansion touches, the faster it goes. H and F follow from G and the position (see
-    // `values`), all but breadth-first F, a depth, which has an array of its own.
+    // `estimate_at`), all but breadth-first F, a depth, which has an array of its own.
     /// State and parent move, one byte (see [`HAS_PARENT`]).
     record: Vec<u8>,
     /// In cost units (see `CostModel`); `INFINITY` where not reached.
@@ -377,26 +377,38 @@ impl Search {
         let c = cell as usize;
         self.g[c] = g;
         self.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
-        // F, H, and the value that breaks ties on F (see `key_layout`).
-        let (f, h, tie) = match self.options.algorithm {
-            Algorithm::AStar => {
-                let h = self.estimate(p);
-                (g + self.options.weight * h, h, h)
-            }
-            Algorithm::Dijkstra => (g, 0.0, 0.0),
-            Algorithm::Greedy => {
-                let h = self.estimate(p);
-                (h, h, g)
-            }
-            Algorithm::BreadthFirst => {
-                let depth = by.map_or(0, |(parent, _)| self.depth[parent as usize] + 1);
-                self.depth[c] = depth;
-                (f64::from(depth), 0.0, 0.0)
-            }
+        if self.options.algorithm == Algorithm::BreadthFirst {
+            self.depth[c] = by.map_or(0, |(parent, _)| self.depth[parent as usize] + 1);
+        }
+        let now = self.estimate_at(c, p, g);
+        // The value that breaks ties on F (see `key_layout`).
+        let tie = match self.options.algorithm {
+            Algorithm::AStar => now.h,
+            Algorithm::Greedy => g,
+            Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
         };
         let order = self.next_order;
         self.next_order += 1;
-        (self.key_layout.key(f, tie, order, cell), Estimate { h, f })
+        (self.key_layout.key(now.f, tie, order, cell), now)
+    }
+
+    /// H and F of a reached cell at `p` with cost `g`, in units: the priority policy that
+    /// makes the one loop A* (F = G + w*H), Dijkstra (F = G), greedy best-first (F = H) or
+    /// breadth-first (F = moves from the start).
+    #[inline(always)]
+    fn estimate_at(&self, cell: usize, p: Point, g: f64) -> Estimate {
+        let h = if self.options.uses_heuristic() {
+            self.estimate(p)
+        } else {
+            0.0
+        };
+        let f = match self.options.algorithm {
+            Algorithm::AStar => g + self.options.weight * h,
+            Algorithm::Dijkstra => g,
+            Algorithm::Greedy => h,
+            Algorithm::BreadthFirst => f64::from(self.depth[cell]),
+        };
+        Estimate { h, f }
     }
 
     fn set_state(&mut self, cell: u32, state: u8) {

@@ -1,6 +1,8 @@
 //! What a search can be asked: cell states and values, the open list, the path, counters.
 
-use super::{CellState, Counters, Search, Status, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED};
+use super::{
+    CellState, Counters, Estimate, Search, Status, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
+};
 use crate::events::NodeValues;
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
@@ -91,25 +93,14 @@ impl Search {
             .collect()
     }
 
-    /// A cell's H and F in units, `INFINITY` for a cell not reached yet. F is worked out
-    /// exactly as the loop worked out the priority the cell was queued by.
+    /// A cell's H and F in units, `INFINITY` for a cell not reached yet, worked out as the
+    /// loop worked out the priority the cell was queued by.
     pub fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;
         if self.state_at(cell) == UNVISITED {
             return (f64::INFINITY, f64::INFINITY);
         }
-        let g = self.g[c];
-        let h = if self.options.uses_heuristic() {
-            self.estimate(self.grid.point(c))
-        } else {
-            0.0
-        };
-        let f = match self.options.algorithm {
-            Algorithm::AStar => g + self.options.weight * h,
-            Algorithm::Dijkstra => g,
-            Algorithm::Greedy => h,
-            Algorithm::BreadthFirst => f64::from(self.depth[c]),
-        };
+        let Estimate { h, f } = self.estimate_at(c, self.grid.point(c), self.g[c]);
         (h, f)
     }
 
