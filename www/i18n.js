@@ -1,0 +1,78 @@
+import { TEXTS as EN } from './strings/en.js';
+import { TEXTS as ZH } from './strings/zh.js';
+
+// Every visible text of the page is looked up here by key, in the chosen language. A third
+// language is one more file in strings/ and one more entry below.
+const LANGUAGES = { en: EN, zh: ZH };
+const HTML_LANG = { en: 'en', zh: 'zh-CN' };
+const STORAGE_KEY = 'astar-visualizer.language';
+
+let current = 'en';
+const listeners = new Set();
+
+export const LANGUAGE_CODES = Object.keys(LANGUAGES);
+
+// The text for `key` with `{name}` placeholders filled from `params`; English stands in for a
+// key the chosen language lacks, and the key itself for a key no language has (so a
+// missing string shows up in tests instead of vanishing).
+export function t(key, params = {}) {
+  const text = LANGUAGES[current][key] ?? EN[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export function language() {
+  return current;
+}
+
+// The URL's `lang=` wins, then the visitor's last choice, then the browser's language.
+export function initialLanguage(fromUrl) {
+  if (fromUrl && fromUrl in LANGUAGES) return fromUrl;
+  const stored = readStored();
+  if (stored && stored in LANGUAGES) return stored;
+  const browser = (globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? 'en'])[0] ?? 'en';
+  return browser.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function setLanguage(code, { remember = true } = {}) {
+  if (!(code in LANGUAGES)) return false;
+  current = code;
+  if (remember) writeStored(code);
+  if (globalThis.document) {
+    document.documentElement.lang = HTML_LANG[code];
+    translateDocument(document);
+  }
+  for (const listener of listeners) listener(code);
+  return true;
+}
+
+// Called after every language change, so code that built text from `t` can rebuild it.
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Fills the static markup: `data-i18n` sets the text, `data-i18n-<attribute>` (aria-label,
+// title, placeholder, alt) sets that attribute.
+export function translateDocument(root) {
+  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
+  for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+    const data = `data-i18n-${attribute}`;
+    for (const element of root.querySelectorAll(`[${data}]`)) element.setAttribute(attribute, t(element.getAttribute(data)));
+  }
+}
+
+function readStored() {
+  try {
+    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(code) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+  } catch {
+    // Storage can be refused (private windows, file:// in some browsers): the choice then lasts for this visit.
+  }
+}
