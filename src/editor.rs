@@ -3,16 +3,36 @@
 
 use std::fmt;
 
+use serde::Serialize;
+
 use crate::grid::{Grid, GridError, Point, GROUND, MAX_WEIGHT, WALL};
 use crate::map_text::{self, MapFormat, ParseError, WriteError};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialises as the `{ code, ...values }` of the error inside, or of its own kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
 pub enum EditError {
     Grid(GridError),
     Parse(ParseError),
     Write(WriteError),
-    /// An endpoint may not go onto a wall or onto the other endpoint.
-    Blocked(String),
+    Own(EditProblem),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum EditProblem {
+    /// An endpoint may not go onto a wall...
+    EndpointOnWall {
+        endpoint: Endpoint,
+        x: u32,
+        y: u32,
+    },
+    /// ...nor onto the other endpoint.
+    EndpointOnEndpoint {
+        endpoint: Endpoint,
+        x: u32,
+        y: u32,
+    },
     TooSmall,
 }
 
@@ -22,8 +42,14 @@ impl fmt::Display for EditError {
             EditError::Grid(e) => e.fmt(f),
             EditError::Parse(e) => e.fmt(f),
             EditError::Write(e) => e.fmt(f),
-            EditError::Blocked(why) => f.write_str(why),
-            EditError::TooSmall => {
+            EditError::Own(EditProblem::EndpointOnWall { endpoint, x, y }) => {
+                write!(f, "the {endpoint} cannot go on a wall at ({x},{y})")
+            }
+            EditError::Own(EditProblem::EndpointOnEndpoint { endpoint, x, y }) => write!(
+                f,
+                "the {endpoint} cannot go on top of the other endpoint at ({x},{y})"
+            ),
+            EditError::Own(EditProblem::TooSmall) => {
                 f.write_str("the map needs at least two passable cells for a start and a goal")
             }
         }
@@ -38,10 +64,20 @@ impl From<GridError> for EditError {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Endpoint {
     Start,
     Goal,
+}
+
+impl fmt::Display for Endpoint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Endpoint::Start => "start",
+            Endpoint::Goal => "goal",
+        })
+    }
 }
 
 /// The whole map, for edits that change its size or many cells at once.
@@ -85,7 +121,7 @@ impl MapEditor {
     pub fn new(width: u32, height: u32) -> Result<MapEditor, EditError> {
         let grid = Grid::new(width, height)?;
         if grid.cell_count() < 2 {
-            return Err(EditError::TooSmall);
+            return Err(EditError::Own(EditProblem::TooSmall));
         }
         let (start, goal) = default_endpoints(&grid, None, None)?;
         Ok(Self::from_snapshot(Snapshot { grid, start, goal }))
@@ -118,7 +154,7 @@ impl MapEditor {
                 let last = cells.rfind(passable);
                 match (first, last) {
                     (Some(a), Some(b)) if a != b => (parsed.grid.point(a), parsed.grid.point(b)),
-                    _ => return Err(EditError::TooSmall),
+                    _ => return Err(EditError::Own(EditProblem::TooSmall)),
                 }
             }
         };
@@ -197,7 +233,7 @@ impl MapEditor {
         brush: u8,
     ) -> Result<(), EditError> {
         if brush > MAX_WEIGHT {
-            return Err(GridError::BadTerrain(brush).into());
+            return Err(GridError::bad_terrain(brush).into());
         }
         self.map.grid.index_of(x0, y0)?;
         self.map.grid.index_of(x1, y1)?;
@@ -230,22 +266,26 @@ impl MapEditor {
     pub fn move_endpoint(&mut self, which: Endpoint, x: i64, y: i64) -> Result<(), EditError> {
         let i = self.map.grid.index_of(x, y)?;
         let to = self.map.grid.point(i);
-        let (name, current, other) = match which {
-            Endpoint::Start => ("start", self.map.start, self.map.goal),
-            Endpoint::Goal => ("goal", self.map.goal, self.map.start),
+        let (current, other) = match which {
+            Endpoint::Start => (self.map.start, self.map.goal),
+            Endpoint::Goal => (self.map.goal, self.map.start),
         };
         if to == current {
             return Ok(());
         }
         if !self.map.grid.is_passable_at(i) {
-            return Err(EditError::Blocked(format!(
-                "the {name} cannot go on a wall at {to}"
-            )));
+            return Err(EditError::Own(EditProblem::EndpointOnWall {
+                endpoint: which,
+                x: to.x,
+                y: to.y,
+            }));
         }
         if to == other {
-            return Err(EditError::Blocked(format!(
-                "the {name} cannot go on top of the other endpoint at {to}"
-            )));
+            return Err(EditError::Own(EditProblem::EndpointOnEndpoint {
+                endpoint: which,
+                x: to.x,
+                y: to.y,
+            }));
         }
         self.set_endpoint(which, to);
         self.revision += 1;
@@ -306,7 +346,7 @@ impl MapEditor {
         self.end_stroke();
         let grid = self.map.grid.resized(width, height)?;
         if grid.cell_count() < 2 {
-            return Err(EditError::TooSmall);
+            return Err(EditError::Own(EditProblem::TooSmall));
         }
         let inside = |p: Point| p.x < width && p.y < height;
         let keep_start = inside(self.map.start).then_some(self.map.start);
@@ -404,7 +444,7 @@ fn default_endpoints(
         let other = (0..grid.cell_count())
             .map(|i| grid.point(i))
             .find(|&p| p != start);
-        goal = other.ok_or(EditError::TooSmall)?;
+        goal = other.ok_or(EditError::Own(EditProblem::TooSmall))?;
     }
     Ok((start, goal))
 }

@@ -32,10 +32,12 @@ impl fmt::Display for Point {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Grid errors serialise as `{ code, ...values }` for the page, which words them itself.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
 pub enum GridError {
     /// A side is zero or larger than [`MAX_SIDE`].
-    BadSize { width: u64, height: u64 },
+    BadSize { width: u64, height: u64, max: u32 },
     /// A coordinate lies outside the grid.
     OutOfRange {
         x: i64,
@@ -44,13 +46,13 @@ pub enum GridError {
         height: u32,
     },
     /// A terrain value that is neither a wall nor a weight 1..=9.
-    BadTerrain(u8),
+    BadTerrain { terrain: u8, max: u8 },
 }
 
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            GridError::BadSize { width, height } => write!(
+            GridError::BadSize { width, height, .. } => write!(
                 f,
                 "grid size {width}x{height} is not allowed: each side must be between 1 and {MAX_SIDE}"
             ),
@@ -58,7 +60,7 @@ impl fmt::Display for GridError {
                 f,
                 "cell ({x},{y}) is outside the {width}x{height} grid (x must be 0..{width}, y 0..{height})"
             ),
-            GridError::BadTerrain(t) => write!(
+            GridError::BadTerrain { terrain: t, .. } => write!(
                 f,
                 "terrain value {t} is not allowed: use 0 for a wall or a weight from 1 to {MAX_WEIGHT}"
             ),
@@ -67,6 +69,23 @@ impl fmt::Display for GridError {
 }
 
 impl std::error::Error for GridError {}
+
+impl GridError {
+    pub fn bad_size(width: u64, height: u64) -> GridError {
+        GridError::BadSize {
+            width,
+            height,
+            max: MAX_SIDE,
+        }
+    }
+
+    pub fn bad_terrain(terrain: u8) -> GridError {
+        GridError::BadTerrain {
+            terrain,
+            max: MAX_WEIGHT,
+        }
+    }
+}
 
 /// A rectangular map. Cells are stored row by row; index = y * width + x.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,13 +122,13 @@ impl Grid {
     pub fn from_terrain(width: u32, height: u32, terrain: Vec<u8>) -> Result<Grid, GridError> {
         Self::check_size(width as u64, height as u64)?;
         if let Some(&bad) = terrain.iter().find(|&&t| t > MAX_WEIGHT) {
-            return Err(GridError::BadTerrain(bad));
+            return Err(GridError::bad_terrain(bad));
         }
         if terrain.len() != width as usize * height as usize {
-            return Err(GridError::BadSize {
-                width: width as u64,
-                height: terrain.len() as u64 / width as u64,
-            });
+            return Err(GridError::bad_size(
+                width as u64,
+                terrain.len() as u64 / width as u64,
+            ));
         }
         Ok(Grid {
             width,
@@ -125,7 +144,7 @@ impl Grid {
         if side_ok(width) && side_ok(height) {
             Ok(())
         } else {
-            Err(GridError::BadSize { width, height })
+            Err(GridError::bad_size(width, height))
         }
     }
 
@@ -192,7 +211,7 @@ impl Grid {
     /// Sets a cell's terrain; returns the previous value.
     pub fn set(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         if terrain > MAX_WEIGHT {
-            return Err(GridError::BadTerrain(terrain));
+            return Err(GridError::bad_terrain(terrain));
         }
         let i = self.index_of(p.x as i64, p.y as i64)?;
         Ok(std::mem::replace(&mut self.terrain[i], terrain))
@@ -246,7 +265,7 @@ mod tests {
         assert_eq!(g.set(Point::new(2, 1), WALL), Ok(GROUND));
         assert!(!g.is_passable(Point::new(2, 1)));
         assert!(g.set(Point::new(3, 0), WALL).is_err());
-        assert_eq!(g.set(Point::new(0, 0), 10), Err(GridError::BadTerrain(10)));
+        assert_eq!(g.set(Point::new(0, 0), 10), Err(GridError::bad_terrain(10)));
     }
 
     #[test]

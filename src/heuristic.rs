@@ -1,5 +1,7 @@
 //! Heuristics: estimates of the remaining cost to the goal, in the same units as the step costs.
 
+use std::fmt;
+
 use crate::movement::Movement;
 use crate::names::named_enum;
 
@@ -51,27 +53,73 @@ impl Heuristic {
     /// Why this heuristic can overestimate the true cost under `movement` (so A* may return a
     /// longer path), or `None` if it never does. Terrain weights only raise costs, so the
     /// free-space cost of plain ground is the bound to compare with.
-    pub fn overestimate_reason(self, movement: Movement) -> Option<String> {
+    pub fn overestimate_reason(self, movement: Movement) -> Option<Overestimate> {
         if !movement.has_diagonals() {
             return None;
         }
         let (straight, diagonal) = (movement.costs.straight(), movement.costs.diagonal());
         let scale = movement.costs.scale();
         match self {
-            Heuristic::Manhattan if 2.0 * straight > diagonal => Some(format!(
-                "Manhattan counts a diagonal step as two straight steps ({}) but it costs {}, \
-                 so it overestimates and A* may miss the shortest path; use octile",
-                2.0 * straight / scale,
-                diagonal / scale
-            )),
-            Heuristic::Euclidean if std::f64::consts::SQRT_2 * straight > diagonal => Some(format!(
-                "with {} diagonal steps the straight-line distance is longer than the cost of a \
-                 run of diagonals (e.g. 8 diagonals: {} > {}), so Euclidean overestimates; use octile",
-                diagonal / scale,
-                ((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale,
-                8.0 * diagonal / scale
-            )),
+            Heuristic::Manhattan if 2.0 * straight > diagonal => Some(Overestimate::Manhattan {
+                two_straight: 2.0 * straight / scale,
+                diagonal: diagonal / scale,
+            }),
+            Heuristic::Euclidean if std::f64::consts::SQRT_2 * straight > diagonal => {
+                Some(Overestimate::Euclidean {
+                    diagonal: diagonal / scale,
+                    straight_line: ((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale,
+                    eight_diagonals: 8.0 * diagonal / scale,
+                })
+            }
             _ => None,
+        }
+    }
+}
+
+/// Why A* may miss the shortest path, with the numbers that show it. Serialises as
+/// `{ code, ...values }` for the page, which words it itself.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
+pub enum Overestimate {
+    /// Manhattan prices a diagonal step as two straight ones, more than it costs.
+    Manhattan { two_straight: f64, diagonal: f64 },
+    /// With rounded diagonal costs the straight line beats a run of diagonals.
+    Euclidean {
+        diagonal: f64,
+        straight_line: f64,
+        eight_diagonals: f64,
+    },
+    /// A weight above 1 inflates any heuristic.
+    Weight { weight: f64 },
+}
+
+impl fmt::Display for Overestimate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Overestimate::Manhattan { two_straight, diagonal } => write!(
+                f,
+                "Manhattan counts a diagonal step as two straight steps ({two_straight}) but it \
+                 costs {diagonal}, so it overestimates and A* may miss the shortest path; use octile"
+            ),
+            Overestimate::Euclidean {
+                diagonal,
+                straight_line,
+                eight_diagonals,
+            } => write!(
+                f,
+                "with {diagonal} diagonal steps the straight-line distance is longer than the cost \
+                 of a run of diagonals (e.g. 8 diagonals: {straight_line} > {eight_diagonals}), so \
+                 Euclidean overestimates; use octile"
+            ),
+            Overestimate::Weight { weight } => write!(
+                f,
+                "weight {weight} > 1 inflates the heuristic: paths may be up to {weight} times the \
+                 shortest"
+            ),
         }
     }
 }

@@ -7,10 +7,13 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, Point, MAX_SIDE, WALL};
+use serde::Serialize;
+
+use crate::grid::{Grid, GridError, Point, MAX_SIDE, WALL};
 use crate::names::named_enum;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum MapFormat {
     /// `O X S E`, as in the first C++ tutorial.
     Ox,
@@ -56,20 +59,122 @@ impl Symbols {
 }
 
 /// A malformed map or scenario file: where, and what was expected. Lines and columns count
-/// from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// from 1. Serialises as `{ line, column, code, ...values }` for the page, which words it
+/// itself; `Display` is the English of the command-line tool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ParseError {
     pub line: usize,
     pub column: usize,
-    pub message: String,
+    #[serde(flatten)]
+    pub problem: ParseProblem,
+}
+
+/// What was wrong, with the values a message needs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
+pub enum ParseProblem {
+    EmptyMap,
+    TooManyRows {
+        max: u32,
+    },
+    TooManyColumns {
+        max: u32,
+    },
+    RowTooLong {
+        row: usize,
+        width: usize,
+    },
+    RowTooShort {
+        row: usize,
+        cells: usize,
+        width: usize,
+    },
+    EmptyRow,
+    UnknownSymbol {
+        symbol: char,
+        format: MapFormat,
+    },
+    SecondEndpoint {
+        endpoint: &'static str,
+        symbol: char,
+        first_line: usize,
+        first_column: usize,
+    },
+    MissingEndpoint {
+        endpoint: &'static str,
+        symbol: char,
+    },
+    BadGrid {
+        cause: GridError,
+    },
+    HeaderEnds {
+        expected: &'static str,
+    },
+    HeaderExpected {
+        expected: &'static str,
+        found: String,
+    },
+    UnsupportedType {
+        found: String,
+    },
+    HeaderNumber {
+        field: &'static str,
+        found: String,
+    },
+    MapNotAlone,
+    ExtraRows {
+        height: u32,
+    },
+    RowLongerThanHeader {
+        row: u32,
+        width: u32,
+    },
+    UnknownMovingAiSymbol {
+        symbol: char,
+    },
+    RowShorterThanHeader {
+        row: u32,
+        cells: u32,
+        width: u32,
+    },
+    MissingRows {
+        height: u32,
+        rows: u32,
+    },
+    ScenarioVersion {
+        found: String,
+    },
+    ScenarioEmpty,
+    ScenarioFields {
+        expected: usize,
+        names: String,
+        found: usize,
+    },
+    ScenarioNumber {
+        field: &'static str,
+        found: String,
+    },
+    ScenarioOptimal {
+        found: String,
+    },
+    ScenarioOutside {
+        x: u32,
+        y: u32,
+        width: u32,
+        height: u32,
+    },
 }
 
 impl ParseError {
-    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn new(line: usize, column: usize, problem: ParseProblem) -> Self {
         ParseError {
             line,
             column,
-            message: message.into(),
+            problem,
         }
     }
 }
@@ -79,8 +184,57 @@ impl fmt::Display for ParseError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line, self.column, self.problem
         )
+    }
+}
+
+impl fmt::Display for ParseProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ParseProblem::*;
+        match self {
+            EmptyMap => f.write_str("the map is empty"),
+            TooManyRows { max } => write!(f, "the map has more than {max} rows, the largest size supported"),
+            TooManyColumns { max } => write!(f, "the map has more than {max} columns, the largest size supported"),
+            RowTooLong { row, width } => write!(f, "row {row} has more cells than the first row ({width})"),
+            RowTooShort { row, cells, width } => write!(f, "row {row} has {cells} cells but the first row has {width}"),
+            EmptyRow => f.write_str("empty row inside the map"),
+            UnknownSymbol { symbol, format } => {
+                let s = if *format == MapFormat::Dot { DOT } else { OX };
+                write!(f, "unknown character '{symbol}': expected {}", s.describe())
+            }
+            SecondEndpoint { endpoint, symbol, first_line, first_column } => write!(
+                f,
+                "a second {endpoint} '{symbol}' (the first is at line {first_line}, column {first_column})"
+            ),
+            MissingEndpoint { endpoint, symbol } => write!(f, "the map has no {endpoint} '{symbol}'"),
+            BadGrid { cause } => cause.fmt(f),
+            HeaderEnds { expected } => write!(f, "the header ends before '{expected}'"),
+            HeaderExpected { expected, found } => write!(f, "expected '{expected}' in the header, found '{found}'"),
+            UnsupportedType { found } => write!(f, "unsupported map type '{found}': expected 'type octile'"),
+            HeaderNumber { field, found } => write!(f, "'{field}' needs a whole number, found '{found}'"),
+            MapNotAlone => f.write_str("expected 'map' alone on its line"),
+            ExtraRows { height } => write!(f, "more rows than the header's height {height}"),
+            RowLongerThanHeader { row, width } => write!(f, "row {row} is longer than the header's width {width}"),
+            UnknownMovingAiSymbol { symbol } => write!(
+                f,
+                "unknown character '{symbol}': expected . G S (passable) or @ O T W (blocked)"
+            ),
+            RowShorterThanHeader { row, cells, width } => {
+                write!(f, "row {row} has {cells} cells but the header's width is {width}")
+            }
+            MissingRows { height, rows } => write!(f, "expected {height} rows after 'map', found {rows}"),
+            ScenarioVersion { found } => write!(f, "expected 'version 1' or 'version 1.0', found '{found}'"),
+            ScenarioEmpty => f.write_str("the scenario file is empty"),
+            ScenarioFields { expected, names, found } => {
+                write!(f, "a scenario needs {expected} fields ({names}), found {found}")
+            }
+            ScenarioNumber { field, found } => write!(f, "{field} must be a whole number, found '{found}'"),
+            ScenarioOptimal { found } => write!(f, "optimal length must be a number >= 0, found '{found}'"),
+            ScenarioOutside { x, y, width, height } => {
+                write!(f, "({x},{y}) is outside the {width}x{height} map")
+            }
+        }
     }
 }
 
@@ -100,7 +254,7 @@ pub fn parse_map(text: &str) -> Result<TextMap, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let first = text.lines().find(|l| !l.trim().is_empty());
     match first {
-        None => Err(ParseError::new(1, 1, "the map is empty")),
+        None => Err(ParseError::new(1, 1, ParseProblem::EmptyMap)),
         Some(l) if l.trim_start().starts_with("type") => parse_moving_ai(text),
         Some(_) => parse_tutorial(text),
     }
@@ -128,7 +282,11 @@ fn parse_tutorial(text: &str) -> Result<TextMap, ParseError> {
     let height = last_row - first_row + 1;
     if height > MAX_SIDE as usize {
         let line = first_row + MAX_SIDE as usize + 1;
-        return Err(ParseError::new(line, 1, too_big("rows")));
+        return Err(ParseError::new(
+            line,
+            1,
+            ParseProblem::TooManyRows { max: MAX_SIDE },
+        ));
     }
     let mut width = 0;
     let mut terrain = Vec::new();
@@ -142,11 +300,15 @@ fn parse_tutorial(text: &str) -> Result<TextMap, ParseError> {
                 continue;
             }
             if y > 0 && x == width {
-                let msg = format!("row {} has more cells than the first row ({width})", y + 1);
-                return Err(ParseError::new(line, col, msg));
+                let problem = ParseProblem::RowTooLong { row: y + 1, width };
+                return Err(ParseError::new(line, col, problem));
             }
             if x == MAX_SIDE as usize {
-                return Err(ParseError::new(line, col, too_big("columns")));
+                return Err(ParseError::new(
+                    line,
+                    col,
+                    ParseProblem::TooManyColumns { max: MAX_SIDE },
+                ));
             }
             let here = Point::new(x as u32, y as u32);
             let t = match c {
@@ -159,17 +321,21 @@ fn parse_tutorial(text: &str) -> Result<TextMap, ParseError> {
                     } else {
                         (&mut goal, "goal")
                     };
-                    if let Some((_, l, k)) = *slot {
-                        let msg =
-                            format!("a second {name} '{c}' (the first is at line {l}, column {k})");
-                        return Err(ParseError::new(line, col, msg));
+                    if let Some((_, first_line, first_column)) = *slot {
+                        let problem = ParseProblem::SecondEndpoint {
+                            endpoint: name,
+                            symbol: c,
+                            first_line,
+                            first_column,
+                        };
+                        return Err(ParseError::new(line, col, problem));
                     }
                     *slot = Some((here, line, col));
                     1
                 }
                 _ => {
-                    let msg = format!("unknown character '{c}': expected {}", symbols.describe());
-                    return Err(ParseError::new(line, col, msg));
+                    let problem = ParseProblem::UnknownSymbol { symbol: c, format };
+                    return Err(ParseError::new(line, col, problem));
                 }
             };
             terrain.push(t);
@@ -179,18 +345,23 @@ fn parse_tutorial(text: &str) -> Result<TextMap, ParseError> {
             width = x;
         }
         if x == 0 {
-            return Err(ParseError::new(line, 1, "empty row inside the map"));
+            return Err(ParseError::new(line, 1, ParseProblem::EmptyRow));
         }
         if x < width {
-            let msg = format!("row {} has {x} cells but the first row has {width}", y + 1);
-            return Err(ParseError::new(line, raw.chars().count() + 1, msg));
+            let problem = ParseProblem::RowTooShort {
+                row: y + 1,
+                cells: x,
+                width,
+            };
+            return Err(ParseError::new(line, raw.chars().count() + 1, problem));
         }
     }
     let grid = Grid::from_terrain(width as u32, height as u32, terrain)
-        .map_err(|e| ParseError::new(first_row + 1, 1, e.to_string()))?;
+        .map_err(|cause| ParseError::new(first_row + 1, 1, ParseProblem::BadGrid { cause }))?;
     let end = last_row + 1;
-    let missing =
-        |name: &str, c: char| ParseError::new(end, 1, format!("the map has no {name} '{c}'"));
+    let missing = |endpoint, symbol| {
+        ParseError::new(end, 1, ParseProblem::MissingEndpoint { endpoint, symbol })
+    };
     let start = start.ok_or_else(|| missing("start", symbols.start))?.0;
     let goal = goal.ok_or_else(|| missing("goal", symbols.goal))?.0;
     Ok(TextMap {
@@ -201,59 +372,55 @@ fn parse_tutorial(text: &str) -> Result<TextMap, ParseError> {
     })
 }
 
-fn too_big(what: &str) -> String {
-    format!("the map has more than {MAX_SIDE} {what}, the largest size supported")
-}
-
 /// Moving AI: `type octile`, `height H`, `width W`, `map`, then H rows of W cells.
 fn parse_moving_ai(text: &str) -> Result<TextMap, ParseError> {
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
-    let mut header = |want: &str| -> Result<(usize, String), ParseError> {
+    let mut header = |want: &'static str| -> Result<(usize, String), ParseError> {
         loop {
             let Some((n, l)) = lines.next() else {
-                return Err(ParseError::new(
-                    1,
-                    1,
-                    format!("the header ends before '{want}'"),
-                ));
+                let problem = ParseProblem::HeaderEnds { expected: want };
+                return Err(ParseError::new(1, 1, problem));
             };
             if l.trim().is_empty() {
                 continue;
             }
             let mut words = l.split_whitespace();
             if words.next() != Some(want) {
-                let msg = format!("expected '{want}' in the header, found '{}'", l.trim());
-                return Err(ParseError::new(n, 1, msg));
+                let problem = ParseProblem::HeaderExpected {
+                    expected: want,
+                    found: l.trim().to_string(),
+                };
+                return Err(ParseError::new(n, 1, problem));
             }
             return Ok((n, words.collect::<Vec<_>>().join(" ")));
         }
     };
     let (n, kind) = header("type")?;
     if kind != "octile" {
-        let msg = format!("unsupported map type '{kind}': expected 'type octile'");
-        return Err(ParseError::new(n, 6, msg));
+        let problem = ParseProblem::UnsupportedType { found: kind };
+        return Err(ParseError::new(n, 6, problem));
     }
-    let mut size = |want: &str| -> Result<u32, ParseError> {
+    let mut size = |want: &'static str| -> Result<u32, ParseError> {
         let (n, value) = header(want)?;
         value.parse::<u32>().map_err(|_| {
-            ParseError::new(
-                n,
-                want.len() + 2,
-                format!("'{want}' needs a whole number, found '{value}'"),
-            )
+            let problem = ParseProblem::HeaderNumber {
+                field: want,
+                found: value.clone(),
+            };
+            ParseError::new(n, want.len() + 2, problem)
         })
     };
     let height = size("height")?;
     let width = size("width")?;
     let (n, rest) = header("map")?;
     if !rest.is_empty() {
-        return Err(ParseError::new(n, 5, "expected 'map' alone on its line"));
+        return Err(ParseError::new(n, 5, ParseProblem::MapNotAlone));
     }
     Grid::check_size(width as u64, height as u64)
-        .map_err(|e| ParseError::new(n, 1, e.to_string()))?;
+        .map_err(|cause| ParseError::new(n, 1, ParseProblem::BadGrid { cause }))?;
     let mut terrain = Vec::with_capacity(width as usize * height as usize);
     let mut row = 0u32;
     let mut last_line = n;
@@ -263,43 +430,44 @@ fn parse_moving_ai(text: &str) -> Result<TextMap, ParseError> {
             if l.trim().is_empty() {
                 continue;
             }
-            let msg = format!("more rows than the header's height {height}");
-            return Err(ParseError::new(n, 1, msg));
+            return Err(ParseError::new(n, 1, ParseProblem::ExtraRows { height }));
         }
         let mut x = 0u32;
         for (col, c) in l.chars().enumerate().map(|(i, c)| (i + 1, c)) {
             if x == width {
-                let msg = format!("row {} is longer than the header's width {width}", row + 1);
-                return Err(ParseError::new(n, col, msg));
+                let problem = ParseProblem::RowLongerThanHeader {
+                    row: row + 1,
+                    width,
+                };
+                return Err(ParseError::new(n, col, problem));
             }
             let t = match c {
                 '.' | 'G' | 'S' => 1,
                 '@' | 'O' | 'T' | 'W' => WALL,
                 _ => {
-                    let msg = format!(
-                        "unknown character '{c}': expected . G S (passable) or @ O T W (blocked)"
-                    );
-                    return Err(ParseError::new(n, col, msg));
+                    let problem = ParseProblem::UnknownMovingAiSymbol { symbol: c };
+                    return Err(ParseError::new(n, col, problem));
                 }
             };
             terrain.push(t);
             x += 1;
         }
         if x < width {
-            let msg = format!(
-                "row {} has {x} cells but the header's width is {width}",
-                row + 1
-            );
-            return Err(ParseError::new(n, l.chars().count() + 1, msg));
+            let problem = ParseProblem::RowShorterThanHeader {
+                row: row + 1,
+                cells: x,
+                width,
+            };
+            return Err(ParseError::new(n, l.chars().count() + 1, problem));
         }
         row += 1;
     }
     if row < height {
-        let msg = format!("expected {height} rows after 'map', found {row}");
-        return Err(ParseError::new(last_line + 1, 1, msg));
+        let problem = ParseProblem::MissingRows { height, rows: row };
+        return Err(ParseError::new(last_line + 1, 1, problem));
     }
     let grid = Grid::from_terrain(width, height, terrain)
-        .map_err(|e| ParseError::new(n, 1, e.to_string()))?;
+        .map_err(|cause| ParseError::new(n, 1, ParseProblem::BadGrid { cause }))?;
     Ok(TextMap {
         grid,
         start: None,
@@ -309,12 +477,25 @@ fn parse_moving_ai(text: &str) -> Result<TextMap, ParseError> {
 }
 
 /// Why a map cannot be written in a format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WriteError(pub String);
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum WriteError {
+    /// Moving AI maps have walls and ground only.
+    WeightsInMovingAi,
+    /// The tutorial formats mark a start and a goal.
+    NeedsEndpoints { format: MapFormat },
+}
 
 impl fmt::Display for WriteError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            WriteError::WeightsInMovingAi => f.write_str(
+                "the Moving AI format cannot hold terrain weights: save as 'ox' or 'dot'",
+            ),
+            WriteError::NeedsEndpoints { format } => {
+                write!(f, "the '{format}' format needs a start and a goal")
+            }
+        }
     }
 }
 
@@ -337,10 +518,7 @@ pub fn write_map(
         MapFormat::Dot => DOT,
         MapFormat::MovingAi => {
             if grid.terrain().iter().any(|&t| t > 1) {
-                return Err(WriteError(
-                    "the Moving AI format cannot hold terrain weights: save as 'ox' or 'dot'"
-                        .into(),
-                ));
+                return Err(WriteError::WeightsInMovingAi);
             }
             out.push_str(&format!("type octile\nheight {h}\nwidth {w}\nmap\n"));
             for row in grid.terrain().chunks(w) {
@@ -351,9 +529,7 @@ pub fn write_map(
         }
     };
     let (Some(start), Some(goal)) = (start, goal) else {
-        return Err(WriteError(format!(
-            "the '{format}' format needs a start and a goal"
-        )));
+        return Err(WriteError::NeedsEndpoints { format });
     };
     let mut on_path = vec![false; w * h];
     for &c in path {
@@ -421,7 +597,7 @@ mod tests {
         for (text, (line, column), needle) in cases {
             let e = parse_map(text).unwrap_err();
             assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
-            assert!(e.message.contains(needle), "{text:?}: {e}");
+            assert!(e.to_string().contains(needle), "{text:?}: {e}");
         }
     }
 
@@ -464,7 +640,7 @@ mod tests {
         for (text, (line, column), needle) in cases {
             let e = parse_map(text).unwrap_err();
             assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
-            assert!(e.message.contains(needle), "{text:?}: {e}");
+            assert!(e.to_string().contains(needle), "{text:?}: {e}");
         }
     }
 
@@ -473,7 +649,7 @@ mod tests {
         let wide = format!("S{}E\n", "O".repeat(3000));
         assert!(parse_map(&wide)
             .unwrap_err()
-            .message
+            .to_string()
             .contains("more than 2048"));
         let tall = "S\n".to_string() + &"O\n".repeat(3000);
         assert_eq!(parse_map(&tall).unwrap_err().line, 2049);

@@ -4,7 +4,9 @@
 use std::fmt;
 
 /// A word that names no variant of an option; the message lists the accepted words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialises as `{ code: "unknown-name", option, given, allowed }` for the page.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "code", rename = "unknown-name")]
 pub struct UnknownName {
     pub option: &'static str,
     pub given: String,

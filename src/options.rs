@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, Overestimate};
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
 
@@ -105,10 +105,9 @@ impl SearchOptions {
 
     pub fn validate(&self) -> Result<(), OptionsError> {
         if !self.weight.is_finite() || self.weight < 0.0 {
-            return Err(OptionsError(format!(
-                "heuristic weight must be a number >= 0, got {}",
-                self.weight
-            )));
+            return Err(OptionsError::BadWeight {
+                weight: self.weight,
+            });
         }
         Ok(())
     }
@@ -122,12 +121,8 @@ impl SearchOptions {
             let h = self.resolved_heuristic();
             h.overestimate_reason(self.movement()).or_else(|| {
                 (self.algorithm == Algorithm::AStar && self.weight > 1.0 && h != Heuristic::Zero)
-                    .then(|| {
-                        format!(
-                            "weight {} > 1 inflates the heuristic: paths may be up to {} times \
-                             the shortest",
-                            self.weight, self.weight
-                        )
+                    .then_some(Overestimate::Weight {
+                        weight: self.weight,
                     })
             })
         };
@@ -138,19 +133,26 @@ impl SearchOptions {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Admissibility {
     pub admissible: bool,
-    pub reason: Option<String>,
+    pub reason: Option<Overestimate>,
 }
 
 /// An option value that is out of range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionsError(pub String);
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum OptionsError {
+    BadWeight { weight: f64 },
+}
 
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            OptionsError::BadWeight { weight } => {
+                write!(f, "heuristic weight must be a number >= 0, got {weight}")
+            }
+        }
     }
 }
 
@@ -177,11 +179,21 @@ mod tests {
             heuristic: Some(Heuristic::Manhattan),
             ..SearchOptions::default()
         };
-        assert!(o.admissibility().reason.unwrap().contains("Manhattan"));
+        assert!(o
+            .admissibility()
+            .reason
+            .unwrap()
+            .to_string()
+            .contains("Manhattan"));
         o.heuristic = None;
         assert!(o.admissibility().admissible);
         o.weight = 1.5;
-        assert!(o.admissibility().reason.unwrap().contains("1.5"));
+        assert!(o
+            .admissibility()
+            .reason
+            .unwrap()
+            .to_string()
+            .contains("1.5"));
         o.algorithm = Algorithm::Dijkstra;
         assert!(o.admissibility().admissible);
     }

@@ -4,7 +4,7 @@
 //! Each line: `bucket map width height start_x start_y goal_x goal_y optimal_length`.
 
 use crate::grid::Point;
-use crate::map_text::ParseError;
+use crate::map_text::{ParseError, ParseProblem};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -43,13 +43,12 @@ pub fn parse_scenarios(text: &str) -> Result<Vec<Scenario>, ParseError> {
                 ["version", "1" | "1.0"]
             ) => {}
         Some((_, l)) => {
-            let msg = format!(
-                "expected 'version 1' or 'version 1.0', found '{}'",
-                l.trim()
-            );
-            return Err(ParseError::new(1, 1, msg));
+            let problem = ParseProblem::ScenarioVersion {
+                found: l.trim().to_string(),
+            };
+            return Err(ParseError::new(1, 1, problem));
         }
-        None => return Err(ParseError::new(1, 1, "the scenario file is empty")),
+        None => return Err(ParseError::new(1, 1, ParseProblem::ScenarioEmpty)),
     }
     let mut out = Vec::new();
     for (n, line) in lines {
@@ -89,33 +88,42 @@ fn parse_line(n: usize, line: &str) -> Result<Scenario, ParseError> {
         let column = f
             .get(FIELDS.len())
             .map_or(line.chars().count() + 1, |x| x.0);
-        let msg = format!(
-            "a scenario needs {} fields ({}), found {}",
-            FIELDS.len(),
-            FIELDS.join(", "),
-            f.len()
-        );
-        return Err(ParseError::new(n, column, msg));
+        let problem = ParseProblem::ScenarioFields {
+            expected: FIELDS.len(),
+            names: FIELDS.join(", "),
+            found: f.len(),
+        };
+        return Err(ParseError::new(n, column, problem));
     }
     let number = |i: usize| -> Result<u32, ParseError> {
         f[i].1.parse().map_err(|_| {
-            let msg = format!("{} must be a whole number, found '{}'", FIELDS[i], f[i].1);
-            ParseError::new(n, f[i].0, msg)
+            let problem = ParseProblem::ScenarioNumber {
+                field: FIELDS[i],
+                found: f[i].1.to_string(),
+            };
+            ParseError::new(n, f[i].0, problem)
         })
     };
     let optimal: f64 = match f[8].1.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => v,
         _ => {
-            let msg = format!("optimal length must be a number >= 0, found '{}'", f[8].1);
-            return Err(ParseError::new(n, f[8].0, msg));
+            let problem = ParseProblem::ScenarioOptimal {
+                found: f[8].1.to_string(),
+            };
+            return Err(ParseError::new(n, f[8].0, problem));
         }
     };
     let (width, height) = (number(2)?, number(3)?);
     let point = |ix: usize| -> Result<Point, ParseError> {
         let (x, y) = (number(ix)?, number(ix + 1)?);
         if x >= width || y >= height {
-            let msg = format!("({x},{y}) is outside the {width}x{height} map");
-            return Err(ParseError::new(n, f[ix].0, msg));
+            let problem = ParseProblem::ScenarioOutside {
+                x,
+                y,
+                width,
+                height,
+            };
+            return Err(ParseError::new(n, f[ix].0, problem));
         }
         Ok(Point::new(x, y))
     };
@@ -173,7 +181,7 @@ mod tests {
         for (text, (line, column), needle) in cases {
             let e = parse_scenarios(text).unwrap_err();
             assert_eq!((e.line, e.column), (line, column), "{text:?}: {e}");
-            assert!(e.message.contains(needle), "{text:?}: {e}");
+            assert!(e.to_string().contains(needle), "{text:?}: {e}");
         }
     }
 }

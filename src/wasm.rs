@@ -4,12 +4,16 @@
 //! show) is read by JavaScript through typed-array views on wasm memory at the pointers
 //! returned here; small structured values (options, events, errors) cross with
 //! serde-wasm-bindgen. Every argument is checked and every failure becomes a thrown
-//! `Error`: a panic would kill the module.
+//! `Error`: a panic would kill the module. The error's `problem` property holds a code and
+//! the values a message needs (`{ code, ...values }`), which the page puts into words in the
+//! reader's language; its `message` is English, for the console.
+
+use std::fmt;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::editor::{EditError, Endpoint, MapEditor};
+use crate::editor::{Endpoint, MapEditor};
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
@@ -25,32 +29,97 @@ fn start() {
     }));
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
+type JsResult<T> = Result<T, JsValue>;
+
+fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+        .map_err(|e| js_sys::Error::new(&e.to_string()).into())
 }
 
-fn edit_error(e: EditError) -> JsError {
-    JsError::new(&e.to_string())
+/// A thrown `Error` carrying the problem: English message, `problem` = `{ code, ...values }`.
+fn fail<P: Serialize + fmt::Display>(problem: P) -> JsValue {
+    let error = js_sys::Error::new(&problem.to_string());
+    if let Ok(value) = to_js(&problem) {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &"problem".into(), &value);
+    }
+    error.into()
+}
+
+/// Misuse of the boundary itself: arguments JavaScript should not have passed.
+#[derive(Serialize)]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
+enum BoundaryProblem {
+    NotWhole { name: String, max: f64, value: f64 },
+    BadCoordinate { name: String, value: f64 },
+    OptionsNotObject,
+    UnknownOptionField { field: String, allowed: String },
+    OptionUnreadable { field: String },
+    OptionNotText { field: String },
+    OptionWeight { given: String },
+}
+
+impl fmt::Display for BoundaryProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoundaryProblem::NotWhole { name, max, value } => {
+                write!(
+                    f,
+                    "{name} must be a whole number from 0 to {max}, got {value}"
+                )
+            }
+            BoundaryProblem::BadCoordinate { name, value } => {
+                write!(f, "{name} must be a whole number, got {value}")
+            }
+            BoundaryProblem::OptionsNotObject => {
+                f.write_str("search options must be an object such as { algorithm: 'astar' }")
+            }
+            BoundaryProblem::UnknownOptionField { field, allowed } => {
+                write!(
+                    f,
+                    "search options: unknown field '{field}'; expected {allowed}"
+                )
+            }
+            BoundaryProblem::OptionUnreadable { field } => {
+                write!(f, "search options: cannot read '{field}'")
+            }
+            BoundaryProblem::OptionNotText { field } => {
+                write!(f, "search options: '{field}' must be a string or a number")
+            }
+            BoundaryProblem::OptionWeight { given } => {
+                write!(
+                    f,
+                    "search options: weight must be a number >= 0, got '{given}'"
+                )
+            }
+        }
+    }
 }
 
 /// A JavaScript number that must be a whole number in `0..=max`.
-fn whole(value: f64, name: &str, max: f64) -> Result<i64, JsError> {
+fn whole(value: f64, name: &str, max: f64) -> JsResult<i64> {
     if value.fract() != 0.0 || !(0.0..=max).contains(&value) {
-        return Err(JsError::new(&format!(
-            "{name} must be a whole number from 0 to {max}, got {value}"
-        )));
+        return Err(fail(BoundaryProblem::NotWhole {
+            name: name.into(),
+            max,
+            value,
+        }));
     }
     Ok(value as i64)
 }
 
 /// A coordinate: whole and not absurd; the grid then says whether it is on the map.
-fn coord(value: f64, name: &str) -> Result<i64, JsError> {
+fn coord(value: f64, name: &str) -> JsResult<i64> {
     if value.fract() != 0.0 || !value.is_finite() || value.abs() > 1e9 {
-        return Err(JsError::new(&format!(
-            "{name} must be a whole number, got {value}"
-        )));
+        return Err(fail(BoundaryProblem::BadCoordinate {
+            name: name.into(),
+            value,
+        }));
     }
     Ok(value as i64)
 }
@@ -76,35 +145,35 @@ pub struct JsMapEditor {
 impl JsMapEditor {
     /// A blank map.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64) -> Result<JsMapEditor, JsError> {
+    pub fn new(width: f64, height: f64) -> JsResult<JsMapEditor> {
         let (w, h) = sides(width, height)?;
         MapEditor::new(w, h)
             .map(|inner| JsMapEditor { inner })
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     /// A map with a wall standing between start and goal, as in the tutorials.
     #[wasm_bindgen(js_name = defaultScene)]
-    pub fn default_scene(width: f64, height: f64) -> Result<JsMapEditor, JsError> {
+    pub fn default_scene(width: f64, height: f64) -> JsResult<JsMapEditor> {
         let (w, h) = sides(width, height)?;
         MapEditor::default_scene(w, h)
             .map(|inner| JsMapEditor { inner })
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     /// Reads any supported text map; the error names the line and column.
     #[wasm_bindgen(js_name = fromText)]
-    pub fn from_text(text: &str) -> Result<JsMapEditor, JsError> {
+    pub fn from_text(text: &str) -> JsResult<JsMapEditor> {
         MapEditor::from_text(text)
             .map(|inner| JsMapEditor { inner })
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     /// `format`: "ox", "dot" or "movingai".
     #[wasm_bindgen(js_name = toText)]
-    pub fn to_text(&self, format: &str) -> Result<String, JsError> {
-        let format: MapFormat = format.parse().map_err(|e| JsError::new(&format!("{e}")))?;
-        self.inner.to_text(format).map_err(edit_error)
+    pub fn to_text(&self, format: &str) -> JsResult<String> {
+        let format: MapFormat = format.parse().map_err(fail)?;
+        self.inner.to_text(format).map_err(fail)
     }
 
     #[wasm_bindgen(getter)]
@@ -122,11 +191,11 @@ impl JsMapEditor {
         self.inner.grid().cell_count() as u32
     }
 
-    pub fn start(&self) -> Result<JsValue, JsError> {
+    pub fn start(&self) -> JsResult<JsValue> {
         to_js(&Xy::from(self.inner.start()))
     }
 
-    pub fn goal(&self) -> Result<JsValue, JsError> {
+    pub fn goal(&self) -> JsResult<JsValue> {
         to_js(&Xy::from(self.inner.goal()))
     }
 
@@ -137,11 +206,11 @@ impl JsMapEditor {
     }
 
     #[wasm_bindgen(js_name = terrainAt)]
-    pub fn terrain_at(&self, x: f64, y: f64) -> Result<u8, JsError> {
+    pub fn terrain_at(&self, x: f64, y: f64) -> JsResult<u8> {
         let grid = self.inner.grid();
         let i = grid
             .index_of(coord(x, "x")?, coord(y, "y")?)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(fail)?;
         Ok(grid.terrain()[i])
     }
 
@@ -156,42 +225,33 @@ impl JsMapEditor {
     }
 
     /// `brush`: 0 wall, 1 eraser, 2..9 terrain weight.
-    pub fn paint(&mut self, x: f64, y: f64, brush: f64) -> Result<(), JsError> {
+    pub fn paint(&mut self, x: f64, y: f64, brush: f64) -> JsResult<()> {
         let brush = whole(brush, "brush", 9.0)? as u8;
         self.inner
             .paint(coord(x, "x")?, coord(y, "y")?, brush)
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     #[wasm_bindgen(js_name = paintLine)]
-    pub fn paint_line(
-        &mut self,
-        x0: f64,
-        y0: f64,
-        x1: f64,
-        y1: f64,
-        brush: f64,
-    ) -> Result<(), JsError> {
+    pub fn paint_line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, brush: f64) -> JsResult<()> {
         let brush = whole(brush, "brush", 9.0)? as u8;
         let (x0, y0) = (coord(x0, "x0")?, coord(y0, "y0")?);
         let (x1, y1) = (coord(x1, "x1")?, coord(y1, "y1")?);
-        self.inner
-            .paint_line(x0, y0, x1, y1, brush)
-            .map_err(edit_error)
+        self.inner.paint_line(x0, y0, x1, y1, brush).map_err(fail)
     }
 
     #[wasm_bindgen(js_name = moveStart)]
-    pub fn move_start(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+    pub fn move_start(&mut self, x: f64, y: f64) -> JsResult<()> {
         self.inner
             .move_endpoint(Endpoint::Start, coord(x, "x")?, coord(y, "y")?)
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     #[wasm_bindgen(js_name = moveGoal)]
-    pub fn move_goal(&mut self, x: f64, y: f64) -> Result<(), JsError> {
+    pub fn move_goal(&mut self, x: f64, y: f64) -> JsResult<()> {
         self.inner
             .move_endpoint(Endpoint::Goal, coord(x, "x")?, coord(y, "y")?)
-            .map_err(edit_error)
+            .map_err(fail)
     }
 
     #[wasm_bindgen(js_name = clearWalls)]
@@ -204,9 +264,9 @@ impl JsMapEditor {
         self.inner.clear_weights()
     }
 
-    pub fn resize(&mut self, width: f64, height: f64) -> Result<(), JsError> {
+    pub fn resize(&mut self, width: f64, height: f64) -> JsResult<()> {
         let (w, h) = sides(width, height)?;
-        self.inner.resize(w, h).map_err(edit_error)
+        self.inner.resize(w, h).map_err(fail)
     }
 
     pub fn undo(&mut self) -> bool {
@@ -233,7 +293,7 @@ impl JsMapEditor {
 }
 
 /// Width and height as whole numbers; the grid itself enforces the size limit.
-fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
+fn sides(width: f64, height: f64) -> JsResult<(u32, u32)> {
     let w = whole(width, "width", u32::MAX as f64)?;
     let h = whole(height, "height", u32::MAX as f64)?;
     Ok((w as u32, h as u32))
@@ -265,9 +325,12 @@ struct OptionsOutput {
 
 /// One option field as text: a string, or a number where that reads naturally
 /// (`directions: 4` from code, `"4"` from a select element or a URL).
-fn option_text(options: &JsValue, field: &str) -> Result<Option<String>, JsError> {
-    let value = js_sys::Reflect::get(options, &field.into())
-        .map_err(|_| JsError::new(&format!("search options: cannot read '{field}'")))?;
+fn option_text(options: &JsValue, field: &str) -> JsResult<Option<String>> {
+    let value = js_sys::Reflect::get(options, &field.into()).map_err(|_| {
+        fail(BoundaryProblem::OptionUnreadable {
+            field: field.into(),
+        })
+    })?;
     if value.is_undefined() || value.is_null() {
         Ok(None)
     } else if let Some(text) = value.as_string() {
@@ -275,62 +338,49 @@ fn option_text(options: &JsValue, field: &str) -> Result<Option<String>, JsError
     } else if let Some(number) = value.as_f64() {
         Ok(Some(number.to_string()))
     } else {
-        Err(JsError::new(&format!(
-            "search options: '{field}' must be a string or a number"
-        )))
+        Err(fail(BoundaryProblem::OptionNotText {
+            field: field.into(),
+        }))
     }
 }
 
 /// Parses an optional named value, falling back to the default when absent.
-fn parse_option<T: std::str::FromStr>(
-    options: &JsValue,
-    field: &str,
-    default: T,
-) -> Result<T, JsError>
+fn parse_option<T: std::str::FromStr>(options: &JsValue, field: &str, default: T) -> JsResult<T>
 where
-    T::Err: std::fmt::Display,
+    T::Err: fmt::Display + Serialize,
 {
     match option_text(options, field)? {
         None => Ok(default),
-        Some(text) => text
-            .parse()
-            .map_err(|e: T::Err| JsError::new(&format!("search options: {e}"))),
+        Some(text) => text.parse().map_err(fail),
     }
 }
 
-fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
+fn read_options(value: JsValue) -> JsResult<SearchOptions> {
     let defaults = SearchOptions::default();
     if value.is_undefined() || value.is_null() {
         return Ok(defaults);
     }
     if !value.is_object() {
-        return Err(JsError::new(
-            "search options must be an object such as { algorithm: 'astar' }",
-        ));
+        return Err(fail(BoundaryProblem::OptionsNotObject));
     }
     for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
         let key = key.as_string().unwrap_or_default();
         if !OPTION_FIELDS.contains(&key.as_str()) {
-            return Err(JsError::new(&format!(
-                "search options: unknown field '{key}'; expected {}",
-                OPTION_FIELDS.join(", ")
-            )));
+            return Err(fail(BoundaryProblem::UnknownOptionField {
+                field: key,
+                allowed: OPTION_FIELDS.join(", "),
+            }));
         }
     }
     let weight = match option_text(&value, "weight")? {
         None => defaults.weight,
-        Some(text) => text.parse::<f64>().map_err(|_| {
-            JsError::new(&format!(
-                "search options: weight must be a number >= 0, got '{text}'"
-            ))
-        })?,
+        Some(text) => text
+            .parse::<f64>()
+            .map_err(|_| fail(BoundaryProblem::OptionWeight { given: text }))?,
     };
     let heuristic = match option_text(&value, "heuristic")? {
         None => None,
-        Some(text) => Some(
-            text.parse::<Heuristic>()
-                .map_err(|e| JsError::new(&format!("search options: {e}")))?,
-        ),
+        Some(text) => Some(text.parse::<Heuristic>().map_err(fail)?),
     };
     let options = SearchOptions {
         algorithm: parse_option::<Algorithm>(&value, "algorithm", defaults.algorithm)?,
@@ -341,9 +391,7 @@ fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
         costs: parse_option::<CostModel>(&value, "costs", defaults.costs)?,
         tie_break: parse_option::<TieBreak>(&value, "tieBreak", defaults.tie_break)?,
     };
-    options
-        .validate()
-        .map_err(|e| JsError::new(&format!("search options: {e}")))?;
+    options.validate().map_err(fail)?;
     Ok(options)
 }
 
@@ -367,7 +415,7 @@ struct Step {
 }
 
 #[wasm_bindgen(js_name = recordLayout)]
-pub fn record_layout() -> Result<JsValue, JsError> {
+pub fn record_layout() -> JsResult<JsValue> {
     to_js(&RecordLayout {
         state_mask: STATE_MASK,
         has_parent: HAS_PARENT,
@@ -402,7 +450,7 @@ struct CellInfo {
 impl JsSearch {
     /// A search over a snapshot of the editor's map.
     #[wasm_bindgen(constructor)]
-    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
+    pub fn new(editor: &JsMapEditor, options: JsValue) -> JsResult<JsSearch> {
         let options = read_options(options)?;
         let map = &editor.inner;
         Search::new(map.grid().clone(), map.start(), map.goal(), options)
@@ -411,10 +459,10 @@ impl JsSearch {
                 shown_h: Vec::new(),
                 shown_f: Vec::new(),
             })
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(fail)
     }
 
-    pub fn options(&self) -> Result<JsValue, JsError> {
+    pub fn options(&self) -> JsResult<JsValue> {
         let o = self.inner.options();
         to_js(&OptionsOutput {
             algorithm: o.algorithm.name(),
@@ -430,7 +478,7 @@ impl JsSearch {
         })
     }
 
-    pub fn admissibility(&self) -> Result<JsValue, JsError> {
+    pub fn admissibility(&self) -> JsResult<JsValue> {
         to_js(&self.inner.options().admissibility())
     }
 
@@ -445,7 +493,7 @@ impl JsSearch {
     }
 
     /// One expansion; its event, or `null` once the search has finished.
-    pub fn step(&mut self) -> Result<JsValue, JsError> {
+    pub fn step(&mut self) -> JsResult<JsValue> {
         match self.inner.step() {
             Some(event) => to_js(&event),
             None => Ok(JsValue::NULL),
@@ -457,7 +505,7 @@ impl JsSearch {
         self.inner.step_back()
     }
 
-    pub fn advance(&mut self, n: f64) -> Result<u32, JsError> {
+    pub fn advance(&mut self, n: f64) -> JsResult<u32> {
         Ok(self.inner.advance(whole(n, "n", u32::MAX as f64)? as u32))
     }
 
@@ -465,7 +513,7 @@ impl JsSearch {
         self.inner.finish();
     }
 
-    pub fn seek(&mut self, step: f64) -> Result<u32, JsError> {
+    pub fn seek(&mut self, step: f64) -> JsResult<u32> {
         Ok(self
             .inner
             .seek(whole(step, "step", u32::MAX as f64)? as u32))
@@ -481,7 +529,7 @@ impl JsSearch {
         self.inner.total_steps()
     }
 
-    pub fn status(&self) -> Result<JsValue, JsError> {
+    pub fn status(&self) -> JsResult<JsValue> {
         to_js(&self.inner.status())
     }
 
@@ -501,7 +549,7 @@ impl JsSearch {
     /// grid) into the arrays at `hPtr` and `fPtr`, one number per cell of the whole grid.
     /// The page asks for the cells it shows numbers in, a few thousand at most.
     #[wasm_bindgen(js_name = fillEstimates)]
-    pub fn fill_estimates(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<(), JsError> {
+    pub fn fill_estimates(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> JsResult<()> {
         let (width, height) = (self.width(), self.height());
         let column = |v: f64, name| coord(v, name).map(|v| v.clamp(0, width.into()) as u32);
         let row = |v: f64, name| coord(v, name).map(|v| v.clamp(0, height.into()) as u32);
@@ -545,17 +593,17 @@ impl JsSearch {
         self.inner.priority_scale()
     }
 
-    pub fn current(&self) -> Result<JsValue, JsError> {
+    pub fn current(&self) -> JsResult<JsValue> {
         to_js(&self.inner.current().map(Xy::from))
     }
 
-    pub fn touched(&self) -> Result<JsValue, JsError> {
+    pub fn touched(&self) -> JsResult<JsValue> {
         let points: Vec<Xy> = self.inner.touched().into_iter().map(Xy::from).collect();
         to_js(&points)
     }
 
     #[wasm_bindgen(js_name = openList)]
-    pub fn open_list(&self, k: f64) -> Result<JsValue, JsError> {
+    pub fn open_list(&self, k: f64) -> JsResult<JsValue> {
         let k = whole(k, "k", 1e6)? as usize;
         to_js(&self.inner.open_list(k))
     }
@@ -579,27 +627,21 @@ impl JsSearch {
         self.inner.path_steps()
     }
 
-    pub fn counters(&self) -> Result<JsValue, JsError> {
+    pub fn counters(&self) -> JsResult<JsValue> {
         to_js(&self.inner.counters())
     }
 
     #[wasm_bindgen(js_name = cellInfo)]
-    pub fn cell_info(&self, x: f64, y: f64) -> Result<JsValue, JsError> {
+    pub fn cell_info(&self, x: f64, y: f64) -> JsResult<JsValue> {
         let grid = self.inner.grid();
         let i = grid
             .index_of(coord(x, "x")?, coord(y, "y")?)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(fail)?;
         let p = grid.point(i);
-        let state = self
-            .inner
-            .cell_state(p)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let state = self.inner.cell_state(p).map_err(fail)?;
         let values = self.inner.values(i as u32);
         let known = |v: f64| v.is_finite().then_some(v);
-        let parent = self
-            .inner
-            .parent_of(p)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+        let parent = self.inner.parent_of(p).map_err(fail)?;
         to_js(&CellInfo {
             x: p.x,
             y: p.y,

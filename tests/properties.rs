@@ -3,7 +3,7 @@
 
 mod common;
 
-use astar_visualizer::editor::{EditError, MapEditor};
+use astar_visualizer::editor::{EditError, EditProblem, MapEditor};
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat, ParseError, TextMap};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::search::CLOSED;
@@ -540,7 +540,7 @@ fn check_position(text: &str, e: &ParseError) -> Result<(), TestCaseError> {
         e,
         text.lines().count()
     );
-    prop_assert!(!e.message.is_empty());
+    prop_assert!(!e.problem.to_string().is_empty());
     Ok(())
 }
 
@@ -559,7 +559,7 @@ fn read_everything(text: &str) -> Result<(), TestCaseError> {
     }
     match MapEditor::from_text(text) {
         Err(EditError::Parse(e)) => check_position(text, &e)?,
-        Err(EditError::TooSmall) | Ok(_) => {}
+        Err(EditError::Own(EditProblem::TooSmall)) | Ok(_) => {}
         Err(other) => prop_assert!(false, "unexpected error {:?}", other),
     }
     Ok(())

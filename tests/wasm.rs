@@ -6,23 +6,33 @@
 
 use astar_visualizer::wasm::{record_layout, JsMapEditor, JsSearch};
 use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn message(error: JsError) -> String {
-    js_sys::Error::from(JsValue::from(error)).message().into()
+fn message(error: JsValue) -> String {
+    js_sys::Error::from(error).message().into()
 }
 
-fn ok<T>(result: Result<T, JsError>) -> T {
+fn ok<T>(result: Result<T, JsValue>) -> T {
     result.unwrap_or_else(|error| panic!("unexpected error: {}", message(error)))
 }
 
-/// The call failed with a message containing every one of `expected` (case-insensitive).
-fn fails<T>(result: Result<T, JsError>, expected: &[&str]) {
-    let text = match result {
+/// The call failed with an `Error` whose message contains every one of `expected`
+/// (case-insensitive) and whose `problem` names a code for the page to put into words.
+fn fails<T>(result: Result<T, JsValue>, expected: &[&str]) {
+    let error = match result {
         Ok(_) => panic!("expected an error mentioning {expected:?}, but the call succeeded"),
-        Err(error) => message(error),
+        Err(error) => error,
     };
+    let problem = get(&error, "problem");
+    assert!(
+        get(&problem, "code")
+            .as_string()
+            .is_some_and(|code| !code.is_empty()),
+        "error without a problem code: {}",
+        message(error.clone())
+    );
+    let text = message(error);
     for part in expected {
         assert!(
             text.to_lowercase().contains(&part.to_lowercase()),

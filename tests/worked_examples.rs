@@ -693,16 +693,34 @@ fn endpoints_on_walls_or_off_the_grid_are_errors() {
     let o = SearchOptions::default();
     let new = |start, goal| Search::new(m.grid.clone(), start, goal, o).map(drop);
     let wall = P(4, 2);
-    assert_eq!(new(wall, P(6, 2)), Err(SearchError::StartOnWall(wall)));
-    assert_eq!(new(P(2, 2), wall), Err(SearchError::GoalOnWall(wall)));
+    assert_eq!(
+        new(wall, P(6, 2)),
+        Err(SearchError::StartOnWall {
+            x: wall.x,
+            y: wall.y
+        })
+    );
+    assert_eq!(
+        new(P(2, 2), wall),
+        Err(SearchError::GoalOnWall {
+            x: wall.x,
+            y: wall.y
+        })
+    );
     let off = |x, y| GridError::OutOfRange {
         x,
         y,
         width: 8,
         height: 6,
     };
-    assert_eq!(new(P(8, 0), P(6, 2)), Err(SearchError::Start(off(8, 0))));
-    assert_eq!(new(P(2, 2), P(0, 6)), Err(SearchError::Goal(off(0, 6))));
+    assert_eq!(
+        new(P(8, 0), P(6, 2)),
+        Err(SearchError::Start { cause: off(8, 0) })
+    );
+    assert_eq!(
+        new(P(2, 2), P(0, 6)),
+        Err(SearchError::Goal { cause: off(0, 6) })
+    );
     let msg = new(wall, P(6, 2)).unwrap_err().to_string();
     assert!(msg.contains("(4,2)") && msg.contains("wall"), "{msg}");
     let msg = new(P(2, 2), P(0, 6)).unwrap_err().to_string();
@@ -723,5 +741,5 @@ fn endpoints_on_walls_or_off_the_grid_are_errors() {
 
     let bad_weight = SearchOptions { weight: -1.0, ..o };
     let e = Search::new(m.grid.clone(), P(2, 2), P(6, 2), bad_weight).unwrap_err();
-    assert!(matches!(e, SearchError::Options(_)), "{e}");
+    assert!(matches!(e, SearchError::Options { .. }), "{e}");
 }

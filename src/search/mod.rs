@@ -65,23 +65,26 @@ pub struct Counters {
     pub max_open: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Serialises as `{ code, ...values }` for the page (the grid or options error inside as
+/// `cause`), which words it itself.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
 pub enum SearchError {
-    Start(GridError),
-    Goal(GridError),
-    StartOnWall(Point),
-    GoalOnWall(Point),
-    Options(OptionsError),
+    Start { cause: GridError },
+    Goal { cause: GridError },
+    StartOnWall { x: u32, y: u32 },
+    GoalOnWall { x: u32, y: u32 },
+    Options { cause: OptionsError },
 }
 
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::Start(e) => write!(f, "start: {e}"),
-            SearchError::Goal(e) => write!(f, "goal: {e}"),
-            SearchError::StartOnWall(p) => write!(f, "the start {p} is on a wall"),
-            SearchError::GoalOnWall(p) => write!(f, "the goal {p} is on a wall"),
-            SearchError::Options(e) => e.fmt(f),
+            SearchError::Start { cause } => write!(f, "start: {cause}"),
+            SearchError::Goal { cause } => write!(f, "goal: {cause}"),
+            SearchError::StartOnWall { x, y } => write!(f, "the start ({x},{y}) is on a wall"),
+            SearchError::GoalOnWall { x, y } => write!(f, "the goal ({x},{y}) is on a wall"),
+            SearchError::Options { cause } => cause.fmt(f),
         }
     }
 }
@@ -89,8 +92,8 @@ impl fmt::Display for SearchError {
 impl std::error::Error for SearchError {}
 
 impl From<OptionsError> for SearchError {
-    fn from(e: OptionsError) -> Self {
-        SearchError::Options(e)
+    fn from(cause: OptionsError) -> Self {
+        SearchError::Options { cause }
     }
 }
 
@@ -210,8 +213,16 @@ impl Search {
     /// Starts again between new endpoints, reusing the buffers: clears only the cells the
     /// previous search touched, so thousands of queries on one map stay cheap.
     pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        let s = self.endpoint(start, SearchError::Start, SearchError::StartOnWall)?;
-        let t = self.endpoint(goal, SearchError::Goal, SearchError::GoalOnWall)?;
+        let s = self.endpoint(
+            start,
+            |cause| SearchError::Start { cause },
+            |p| SearchError::StartOnWall { x: p.x, y: p.y },
+        )?;
+        let t = self.endpoint(
+            goal,
+            |cause| SearchError::Goal { cause },
+            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
+        )?;
         for cell in self.visited.drain(..) {
             let c = cell as usize;
             self.record[c] = UNVISITED;
