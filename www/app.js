@@ -12,6 +12,9 @@ import { EXAMPLES, openExample } from './maps.js';
 import { wireMapFiles, downloadText } from './mapfiles.js';
 import { wireShare } from './share.js';
 import { formatCell } from './format.js';
+import { t, setLanguage, initialLanguage, onLanguageChange } from './i18n.js';
+import { PageError, describeProblem } from './errors.js';
+import { wireLanguagePicker } from './language.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -35,19 +38,24 @@ const byId = (id) => doc.getElementById(id);
 applyPaletteToCss(doc.documentElement);
 const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'));
 const params = parseParams(location.search, EXAMPLES.map((e) => e.id));
+// A language named in the URL is for this visit (a shared link must not change the reader's
+// own choice); a choice made in the page is remembered.
+setLanguage(initialLanguage(params.lang), { remember: false });
+wireLanguagePicker(byId('language'));
+onLanguageChange(() => messages.render());
 if (params.embed) showEmbedded();
 
 let engine = null;
 try {
   engine = await loadEngine();
 } catch (error) {
-  messages.show(`The search engine could not be loaded, so the page cannot run: ${error.message}`);
+  messages.showError(new PageError('error.engine-load', { detail: error }));
 }
 if (engine) {
   try {
     start(engine);
   } catch (error) {
-    messages.show(`The page could not start: ${error.message}`);
+    messages.showError(new PageError('error.start', { detail: error }));
   }
 }
 
@@ -75,14 +83,14 @@ function initialScene(engine, board, problems) {
     try {
       return { editor: engine.MapEditor.fromText(params.map), options: params.options };
     } catch (error) {
-      problems.push(`The map in the URL could not be read: ${error.message}`);
+      problems.push(new PageError('error.url-map', { detail: error }));
     }
   } else if (params.example !== undefined) {
     try {
       const example = openExample(params.example);
       return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options } };
     } catch (error) {
-      problems.push(`The example "${params.example}" could not be opened: ${error.message}`);
+      problems.push(new PageError('error.url-example', { id: params.example, detail: error }));
     }
   }
   const size = params.size ?? defaultSceneSize(board);
@@ -94,14 +102,14 @@ function start(engine) {
   const boardContent = byId('board-content');
   const gridCanvas = byId('grid');
   const warning = byId('admissibility');
-  const problems = [...params.problems];
+  const problems = params.problems.map(({ key, values }) => new PageError(key, values));
 
   const scene = initialScene(engine, board, problems);
   let session;
   try {
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS, ...scene.options });
   } catch (error) {
-    problems.push(`The options in the URL were refused: ${error.message}`);
+    problems.push(new PageError('error.url-options', { detail: error }));
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS });
   }
 
@@ -217,7 +225,7 @@ function start(engine) {
       try {
         text = session.editor.toText(format);
       } catch (error) {
-        throw new Error(`Could not save the map: ${error.message}`);
+        throw new PageError('error.save', { detail: error });
       }
       downloadText(doc, text, format === 'movingai' ? 'map.map' : 'map.txt');
     }),
@@ -266,7 +274,7 @@ function start(engine) {
     try {
       loadMap(text);
     } catch (error) {
-      throw new Error(`Could not open ${name}: ${error.message}`);
+      throw new PageError('error.open-file', { name, detail: error });
     }
   }), actions.fail);
   wireShare(doc, location, () => ({
@@ -310,7 +318,7 @@ function start(engine) {
     warnedGeneration = session.generation;
     const verdict = session.search.admissibility();
     warning.hidden = verdict.admissible;
-    warning.textContent = verdict.admissible ? '' : `Not guaranteed to find the shortest path: ${verdict.reason}`;
+    warning.textContent = verdict.admissible ? '' : t('warning.not-admissible', { reason: describeProblem(verdict.reason) });
   }
 
   function draw() {
@@ -320,7 +328,7 @@ function start(engine) {
     view.cursor = input.cursor;
     renderer.render(view);
     const editor = session.editor;
-    const label = `Grid map, ${editor.width} by ${editor.height} cells, start ${formatCell(view.start)}, goal ${formatCell(view.goal)}.`;
+    const label = t('grid.label', { width: editor.width, height: editor.height, start: formatCell(view.start), goal: formatCell(view.goal) });
     if (gridCanvas.getAttribute('aria-label') !== label) gridCanvas.setAttribute('aria-label', label);
     panels.setBusy(playback.playing);
     panels.update(session);
@@ -368,8 +376,14 @@ function start(engine) {
     if (params.step !== undefined) session.seek(params.step);
     if (params.autoplay) playback.start();
   } catch (error) {
-    problems.push(error.message);
+    problems.push(error);
   }
-  if (problems.length > 0) messages.show(problems.join('\n'));
+  if (problems.length > 0) messages.showError(problems);
+  // A new language: every text built from the state is built again, the search untouched.
+  onLanguageChange(() => {
+    panels.invalidate();
+    warnedGeneration = -1;
+    requestFrame();
+  });
   requestFrame();
 }

@@ -1,5 +1,7 @@
 import { SPEEDS } from './playback.js';
 import { EXAMPLES } from './maps.js';
+import { t, tn, onLanguageChange } from './i18n.js';
+import { PageError } from './errors.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -71,7 +73,8 @@ export class Controls {
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
 
     this.speed.max = String(SPEEDS.length - 1);
-    for (const example of EXAMPLES) this.example.append(new Option(example.name, example.id));
+    for (const example of EXAMPLES) this.example.append(new Option(t(`example.${example.id}`), example.id));
+    onLanguageChange(() => this.retranslate());
 
     const click = (id, action) => byId(id).addEventListener('click', (e) => {
       // After a mouse click the button lets go of the focus, so Space goes back to meaning
@@ -116,7 +119,7 @@ export class Controls {
     const height = Number(this.height.value);
     const valid = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE;
     if (!valid(width) || !valid(height)) {
-      this.actions.fail(new Error(`Width and height must be whole numbers from 2 to ${MAX_SIDE}.`));
+      this.actions.fail(new PageError('error.size', { max: MAX_SIDE }));
       return;
     }
     this.actions.resize(width, height);
@@ -127,7 +130,7 @@ export class Controls {
     const weightValid = this.method.weight.value.trim() !== '' && Number.isFinite(weight) && weight >= 0;
     this.method.weight.setAttribute('aria-invalid', String(!weightValid));
     if (!weightValid) {
-      this.actions.fail(new Error('The heuristic weight must be a number of at least 0 (1 is plain A*).'));
+      this.actions.fail(new PageError('error.weight'));
       return;
     }
     this.actions.setOptions(this.readOptions());
@@ -161,16 +164,26 @@ export class Controls {
   }
 
   showSpeed(index) {
+    this.speedIndex = index;
     this.speed.value = String(index);
-    setText(this.speedLabel, SPEEDS[index].label);
-    this.speed.setAttribute('aria-valuetext', SPEEDS[index].label);
+    const speed = SPEEDS[index];
+    const count = speed.perSecond ?? speed.perFrame;
+    const unit = speed.perSecond ? 'second' : 'frame';
+    setText(this.speedLabel, tn(`speed.per-${unit}`, count));
+    this.speed.setAttribute('aria-valuetext', tn(`speed.words-per-${unit}`, count));
+  }
+
+  // Texts the markup cannot carry (they depend on the state) after a language change.
+  retranslate() {
+    for (const option of this.example.options) option.text = t(`example.${option.value}`);
+    if (this.speedIndex !== undefined) this.showSpeed(this.speedIndex);
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
   //   resolvedOptions }
   update(state) {
     const running = state.status === 'running';
-    setText(this.playLabel, state.playing ? 'Pause' : 'Play');
+    setText(this.playLabel, t(state.playing ? 'playback.pause' : 'playback.play'));
     setText(this.playIcon, state.playing ? '❚❚' : '▶');
     this.play.setAttribute('aria-pressed', String(state.playing));
     setDisabled(this.stepButton, !running);
@@ -184,7 +197,7 @@ export class Controls {
     if (this.timeline.value !== String(state.stepCount)) this.timeline.value = String(state.stepCount);
     const label = known ? `${state.stepCount} / ${state.total}` : `${state.stepCount} / ?`;
     setText(this.timelineLabel, label);
-    this.timeline.setAttribute('aria-valuetext', known ? `step ${state.stepCount} of ${state.total}` : `step ${state.stepCount}`);
+    this.timeline.setAttribute('aria-valuetext', known ? t('timeline.value-known', { step: state.stepCount, total: state.total }) : t('timeline.value-unknown', { step: state.stepCount }));
 
     setDisabled(this.zoomIn, !state.canZoomIn);
     setDisabled(this.zoomOut, !state.canZoomOut);
@@ -202,8 +215,8 @@ export class Controls {
     setDisabled(this.method.diagonal, state.options.directions === 4);
     const heuristic = state.resolvedOptions.heuristic;
     setText(this.resolvedHeuristic, !usesHeuristic
-      ? `${algorithm === 'bfs' ? 'Breadth-first search' : 'Dijkstra'} uses no heuristic.`
-      : state.options.heuristic === undefined ? `Heuristic in use: ${heuristic} (the default for ${state.options.directions} directions).` : '');
+      ? t('method.no-heuristic', { algorithm: t(algorithm === 'bfs' ? 'algorithm.bfs-search' : 'algorithm.dijkstra') })
+      : state.options.heuristic === undefined ? t('method.heuristic-in-use', { heuristic: t(`heuristic.name.${heuristic}`), directions: state.options.directions }) : '');
   }
 
   shortcut(e) {

@@ -20,6 +20,18 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+// The plural form: `key-one` for a count of one where the language has it, else `key`.
+export function tn(key, count, params = {}) {
+  const one = `${key}-one`;
+  const chosen = count === 1 && (one in LANGUAGES[current] || one in EN) ? one : key;
+  return t(chosen, { count, ...params });
+}
+
+// A language's own name for itself, for the language picker.
+export function nativeName(code) {
+  return LANGUAGES[code]['language.name'];
+}
+
 export function language() {
   return current;
 }
@@ -52,10 +64,10 @@ export function onLanguageChange(listener) {
 }
 
 // Fills the static markup: `data-i18n` sets the text, `data-i18n-<attribute>` (aria-label,
-// title, placeholder, alt) sets that attribute.
+// title, placeholder, alt, content) sets that attribute.
 export function translateDocument(root) {
   for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
-  for (const attribute of ['aria-label', 'title', 'placeholder', 'alt']) {
+  for (const attribute of ['aria-label', 'title', 'placeholder', 'alt', 'content']) {
     const data = `data-i18n-${attribute}`;
     for (const element of root.querySelectorAll(`[${data}]`)) element.setAttribute(attribute, t(element.getAttribute(data)));
   }

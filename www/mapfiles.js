@@ -1,3 +1,5 @@
+import { PageError } from './errors.js';
+
 // Opening map files (file picker or drag and drop anywhere on the page) and saving the map
 // as a download.
 
@@ -7,13 +9,13 @@ const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 async function readMapFile(file, onText, onError) {
   if (file.size > MAX_FILE_BYTES) {
-    onError(new Error(`${file.name} is too large for a map (${Math.round(file.size / 1024)} KiB; at most ${MAX_FILE_BYTES / 1024} KiB).`));
+    onError(new PageError('error.file-too-large', { name: file.name, size: Math.round(file.size / 1024), max: MAX_FILE_BYTES / 1024 }));
     return;
   }
   try {
     onText(await file.text(), file.name);
   } catch (error) {
-    onError(new Error(`Could not read ${file.name}: ${error.message}`));
+    onError(new PageError('error.read-file', { name: file.name, detail: error }));
   }
 }
 

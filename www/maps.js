@@ -4,11 +4,10 @@ import { mazeText, randomWallsText } from './mapgen.js';
 // tutorials, in their own text formats: O X S E (ground, wall, start, end) and . + s d
 // (ground, wall, source, destination); digits are terrain weights. `options` are the search
 // options the example is meant to be seen with (on top of the defaults): the tutorials'
-// own movement rules.
+// own movement rules. Their names are in the string files, as `example.<id>`.
 export const EXAMPLES = [
   {
     id: 'tutorial-wall',
-    name: 'Tutorial: a wall between (8×6)',
     options: { diagonal: 'always' },
     text: `OOOOOOOO
 OOOOXOOO
@@ -19,7 +18,6 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-pockets',
-    name: 'Tutorial: walls all around, corners cut (8×6)',
     options: { diagonal: 'always' },
     text: `OXXXXOOO
 OXOOXOOO
@@ -30,7 +28,6 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-dots',
-    name: 'Tutorial: the . + s d map, 4 directions (14×9)',
     options: { directions: 4 },
     text: `..............
 .....++++++++.
@@ -44,7 +41,6 @@ OOOOOOOO`,
   },
   {
     id: 'u-trap',
-    name: 'U-shaped trap (24×14)',
     text: `OOOOOOOOOOOOOOOOOOOOOOOO
 OOOOOOOOOOOOOOOOOOOOOOOO
 OOOOOOOOOOOOOOOOOOOOOOOO
@@ -62,7 +58,6 @@ OOOOOOOOOOOOOOOOOOOOOOOO`,
   },
   {
     id: 'swamp',
-    name: 'Swamp: terrain costs (20×12)',
     text: `OOOOOOOOOOOOOOOOOOOO
 OOOOOOOOOOOOOOOOOOOO
 OOOOOOOO3553OOOOOOOO
@@ -78,7 +73,6 @@ OOOOOOOO3553OOOOOOOO`,
   },
   {
     id: 'no-path',
-    name: 'Walled-in goal: no path (12×8)',
     text: `OOOOOOOOOOOO
 OOOOOOXXXXXO
 OOOOOOXOOOXO
@@ -88,10 +82,10 @@ OOOOOOXOOOXO
 OOOOOOXXXXXO
 OOOOOOOOOOOO`,
   },
-  { id: 'maze', name: 'Maze, 4 directions (31×21)', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
-  { id: 'random-64', name: 'Random walls, 30% (64×64)', build: () => randomWallsText(64, 64, 0.3, 11) },
-  { id: 'maze-255', name: 'Large maze, 4 directions (255×255)', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
-  { id: 'random-512', name: 'Random walls, 25% (512×512)', build: () => randomWallsText(512, 512, 0.25, 5) },
+  { id: 'maze', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
+  { id: 'random-64', build: () => randomWallsText(64, 64, 0.3, 11) },
+  { id: 'maze-255', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
+  { id: 'random-512', build: () => randomWallsText(512, 512, 0.25, 5) },
 ];
 
 // The example's map text and its search options.

@@ -1,43 +1,38 @@
 import { formatValue, formatCell } from './format.js';
-import { describeOrder } from './narration.js';
+import { describeOrder, describeStep } from './narration.js';
+import { t, tn } from './i18n.js';
+import { describeError } from './errors.js';
 
 const OPEN_ROWS = 10;
-
-const STATE_WORDS = {
-  wall: 'wall',
-  unvisited: 'not reached yet',
-  open: 'open (waiting in the open list)',
-  closed: 'closed (expanded, G is final)',
-  current: 'being expanded in this step',
-  path: 'on the path',
-};
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
-// The one place errors and notices reach the person: a dismissable line above the map.
+// The one place errors and notices reach the person: a dismissable line above the map. It
+// keeps the errors themselves, not their words, so a language change can say them again.
 export class MessageArea {
   constructor(box, text, close) {
     this.box = box;
     this.text = text;
+    this.shown = [];
     close.addEventListener('click', () => this.clear());
   }
 
-  show(message) {
-    this.text.textContent = message;
+  // One error, or several (one per line).
+  showError(error) {
+    this.shown = Array.isArray(error) ? error : [error];
+    this.render();
+  }
+
+  render() {
+    if (this.shown.length === 0) return;
+    this.text.textContent = this.shown.map(describeError).join('\n');
     this.box.hidden = false;
   }
 
-  showError(error) {
-    this.show(error instanceof Error ? error.message : String(error));
-  }
-
   clear() {
+    this.shown = [];
     this.box.hidden = true;
     this.text.textContent = '';
   }
@@ -60,6 +55,12 @@ export class Panels {
     this.openRows = byId('open-rows');
     this.openMore = byId('open-more');
     this.inspector = byId('inspector');
+    this.shownKey = null;
+    this.inspectedKey = null;
+  }
+
+  // After a language change every text is built again.
+  invalidate() {
     this.shownKey = null;
     this.inspectedKey = null;
   }
@@ -87,17 +88,17 @@ export class Panels {
     let result = '';
     if (status === 'found') {
       const moves = search.pathSteps();
-      result = `Path found: cost ${formatValue(search.pathCost(), 2)}, ${plural(moves, 'move')}.`;
+      result = tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
     } else if (status === 'no-path') {
-      result = 'No path: the goal cannot be reached from the start.';
+      result = t('result.no-path');
     } else if (count === 0) {
-      result = 'Ready: press Play or Step.';
+      result = t('result.ready');
     }
     setText(this.result, result);
     this.result.className = `result ${status}`;
 
     const last = session.log[session.log.length - 1];
-    setText(this.narration, last ? `Step ${last.step}: ${last.text}` : 'Not started yet: only the start is in the open list.');
+    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event) }) : t('narration.not-started'));
     this.renderLog(session.log);
     this.renderOpenList(search, session.resolvedOptions, status === 'running');
     this.inspectedKey = null;
@@ -109,7 +110,7 @@ export class Panels {
       const number = document.createElement('span');
       number.className = 'step-number';
       number.textContent = String(entry.step);
-      li.append(number, entry.text);
+      li.append(number, describeStep(entry.event));
       return li;
     });
     this.log.replaceChildren(...items);
@@ -119,9 +120,9 @@ export class Panels {
   renderOpenList(search, options, running) {
     const entries = search.openList(OPEN_ROWS);
     const total = search.openCount();
-    let caption = `Next out first: ${describeOrder(options)}.`;
-    if (total === 0) caption = 'Empty.';
-    else if (!running) caption = 'The search is over; these nodes were still waiting.';
+    let caption = t('open.caption', { order: describeOrder(options) });
+    if (total === 0) caption = t('open.empty');
+    else if (!running) caption = t('open.over');
     setText(this.openCaption, caption);
     const rows = entries.map((entry, index) => {
       const tr = document.createElement('tr');
@@ -131,10 +132,12 @@ export class Panels {
         td.textContent = text;
         tr.append(td);
       }
+      // Shown by the style sheet after the cell, so the cell's own text stays the cell.
+      if (tr.className === 'head') tr.children[1].dataset.next = t('open.next');
       return tr;
     });
     this.openRows.replaceChildren(...rows);
-    setText(this.openMore, total > entries.length ? `and ${total - entries.length} more` : '');
+    setText(this.openMore, total > entries.length ? t('open.more', { count: total - entries.length }) : '');
   }
 
   // The numbers of one cell (hovered, tapped or under the keyboard cursor).
@@ -143,22 +146,25 @@ export class Panels {
     if (key === this.inspectedKey) return;
     this.inspectedKey = key;
     if (!cell) {
-      setText(this.inspector, 'Hover over or tap a cell to see its numbers.');
+      setText(this.inspector, t('inspector.empty'));
       return;
     }
     const info = session.search.cellInfo(cell.x, cell.y);
     const editor = session.editor;
     const start = editor.start();
     const goal = editor.goal();
-    const role = start.x === cell.x && start.y === cell.y ? ' — start' : goal.x === cell.x && goal.y === cell.y ? ' — goal' : '';
-    const rows = [['Cell', `${formatCell(info)}${role}`], ['State', STATE_WORDS[info.state] ?? info.state]];
-    if (info.terrain > 0) rows.push(['Terrain', info.terrain === 1 ? 'plain ground (cost ×1)' : `cost ×${info.terrain}`]);
+    const place = formatCell(info);
+    const isStart = start.x === cell.x && start.y === cell.y;
+    const isGoal = goal.x === cell.x && goal.y === cell.y;
+    const where = isStart ? t('inspector.role-start', { cell: place }) : isGoal ? t('inspector.role-goal', { cell: place }) : place;
+    const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(`state.${info.state}`)]];
+    if (info.terrain > 0) rows.push([t('inspector.terrain'), info.terrain === 1 ? t('inspector.plain-ground') : t('inspector.terrain-cost', { weight: info.terrain })]);
     if (info.f !== null && info.f !== undefined) {
       rows.push(['F', formatValue(info.f, 2)], ['G', formatValue(info.g, 2)], ['H', formatValue(info.h, 2)]);
     } else if (info.h !== null && info.h !== undefined) {
       rows.push(['H', formatValue(info.h, 2)]);
     }
-    if (info.parent) rows.push(['Parent', formatCell(info.parent)]);
+    if (info.parent) rows.push([t('inspector.parent'), formatCell(info.parent)]);
     const list = document.createElement('dl');
     for (const [term, value] of rows) {
       const dt = document.createElement('dt');

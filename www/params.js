@@ -21,6 +21,8 @@
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
  *   embed       1 to show only the map, the playback controls and the counters
+ *   lang        the interface language: en | zh (default: the last choice made in the page,
+ *               else the browser's language)
  *
  * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
@@ -37,7 +39,8 @@ export const OPTION_VALUES = {
 
 const MAX_SIDE = 512;
 const FLAGS = ['autoplay', 'embed'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', ...FLAGS];
+const LANGUAGES = ['en', 'zh'];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'lang', ...FLAGS];
 
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
@@ -58,50 +61,53 @@ function readPairs(query) {
 }
 
 // Reads the page's query string. Returns what it understood and a list of problems, each a
-// sentence for the page to show.
+// text key and its values for the page to put into words.
 export function parseParams(query, exampleIds) {
   const result = { options: {}, problems: [] };
-  const problem = (text) => result.problems.push(text);
+  const problem = (key, values = {}) => result.problems.push({ key, values });
   for (const [name, value] of readPairs(query)) {
     if (value === null) {
-      problem(`The URL parameter "${name}" is not properly encoded.`);
+      problem('param.not-encoded', { name });
     } else if (!KNOWN.includes(name)) {
-      problem(`Unknown URL parameter "${name}" (known: ${KNOWN.join(', ')}).`);
+      problem('param.unknown', { name, known: KNOWN.join(', ') });
     } else if (OPTION_VALUES[name]) {
       if (OPTION_VALUES[name].includes(value)) {
         result.options[name] = name === 'directions' ? Number(value) : value;
       } else {
-        problem(`URL parameter ${name}="${value}" is not one of: ${OPTION_VALUES[name].join(', ')}.`);
+        problem('param.not-one-of', { name, value, allowed: OPTION_VALUES[name].join(', ') });
       }
     } else if (name === 'weight') {
       const weight = Number(value);
       if (value.trim() !== '' && Number.isFinite(weight) && weight >= 0) result.options.weight = weight;
-      else problem(`URL parameter weight="${value}" must be a number of at least 0.`);
+      else problem('param.weight', { value });
     } else if (name === 'map') {
-      if (value.trim() === '') problem('URL parameter map is empty.');
+      if (value.trim() === '') problem('param.map-empty');
       else result.map = value.split('/').join('\n');
     } else if (name === 'example') {
       if (exampleIds.includes(value)) result.example = value;
-      else problem(`URL parameter example="${value}" is not one of: ${exampleIds.join(', ')}.`);
+      else problem('param.not-one-of', { name, value, allowed: exampleIds.join(', ') });
     } else if (name === 'size') {
       const match = /^(\d+)x(\d+)$/i.exec(value);
       const width = match ? Number(match[1]) : 0;
       const height = match ? Number(match[2]) : 0;
       if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
-      else problem(`URL parameter size="${value}" must look like 20x12, each side from 2 to ${MAX_SIDE}.`);
+      else problem('param.size', { value, max: MAX_SIDE });
     } else if (name === 'speed') {
       const speed = Number(value);
       if (value === 'max') result.speed = Infinity;
       else if (value.trim() !== '' && Number.isFinite(speed) && speed > 0) result.speed = speed;
-      else problem(`URL parameter speed="${value}" must be a number of expansions per second above 0, or "max".`);
+      else problem('param.speed', { value });
     } else if (name === 'step') {
       const step = Number(value);
       if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
-      else problem(`URL parameter step="${value}" must be a whole number of at least 0.`);
+      else problem('param.step', { value });
+    } else if (name === 'lang') {
+      if (LANGUAGES.includes(value)) result.lang = value;
+      else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
     } else if (FLAGS.includes(name)) {
       if (['1', 'true', ''].includes(value)) result[name] = true;
       else if (['0', 'false'].includes(value)) result[name] = false;
-      else problem(`URL parameter ${name}="${value}" must be 1 or 0.`);
+      else problem('param.flag', { name, value });
     }
   }
   return result;
@@ -109,7 +115,7 @@ export function parseParams(query, exampleIds) {
 
 // The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
 // that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed }) {
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
   for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak']) {
@@ -117,6 +123,7 @@ export function buildQuery({ options, mapText, speed, autoplay, embed }) {
   }
   add('map', mapText.trim().split(/\r?\n/).join('/'));
   add('speed', Number.isFinite(speed) ? String(speed) : 'max');
+  if (lang) add('lang', lang);
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
   return `?${parts.join('&')}`;

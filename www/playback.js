@@ -2,18 +2,18 @@
 // per second lets a class follow every number); from one per screen refresh upwards they
 // count steps per frame, so a 512x512 search plays through in seconds.
 export const SPEEDS = [
-  { perSecond: 1, label: '1 step/s' },
-  { perSecond: 2, label: '2 steps/s' },
-  { perSecond: 5, label: '5 steps/s' },
-  { perSecond: 10, label: '10 steps/s' },
-  { perSecond: 20, label: '20 steps/s' },
-  { perFrame: 1, label: '1 step/frame' },
-  { perFrame: 3, label: '3 steps/frame' },
-  { perFrame: 10, label: '10 steps/frame' },
-  { perFrame: 30, label: '30 steps/frame' },
-  { perFrame: 100, label: '100 steps/frame' },
-  { perFrame: 300, label: '300 steps/frame' },
-  { perFrame: 1000, label: '1000 steps/frame' },
+  { perSecond: 1 },
+  { perSecond: 2 },
+  { perSecond: 5 },
+  { perSecond: 10 },
+  { perSecond: 20 },
+  { perFrame: 1 },
+  { perFrame: 3 },
+  { perFrame: 10 },
+  { perFrame: 30 },
+  { perFrame: 100 },
+  { perFrame: 300 },
+  { perFrame: 1000 },
 ];
 
 export const DEFAULT_SPEED_INDEX = 2;

@@ -1,12 +1,11 @@
-import { describeStep } from './narration.js';
-
 // How many recent steps the log keeps (and replays after a jump on the timeline).
 export const LOG_LENGTH = 8;
 // Searches on maps up to this size are run to the end once when built, so the timeline knows
 // its length from the first frame; bigger ones learn it when they first finish.
 const EAGER_TOTAL_CELLS = 256 * 256;
 
-// The map being edited, the search over it, and the plain-language log of its last steps.
+// The map being edited, the search over it, and the log of its last steps (their events,
+// put into words when shown).
 // Every edit of the map or change of options builds a new search (a search works on a
 // snapshot) and takes it to where the old one was: its end if it had finished, so the path
 // follows the change at once, else the same step.
@@ -117,7 +116,7 @@ export class SearchSession {
   }
 
   record(event) {
-    this.log.push({ step: this.search.stepCount(), text: describeStep(event) });
+    this.log.push({ step: this.search.stepCount(), event });
     if (this.log.length > LOG_LENGTH) this.log.shift();
   }
 

@@ -1,4 +1,6 @@
 import { buildQuery } from './params.js';
+import { t, language } from './i18n.js';
+import { PageError } from './errors.js';
 
 // Beyond this a link gets unwieldy (and some servers refuse long URLs): such maps are
 // better shared as files.
@@ -19,14 +21,14 @@ export function wireShare(doc, location, state, onError) {
   button.addEventListener('click', () => {
     const current = state();
     if (current.cells > MAX_LINK_CELLS) {
-      onError(new Error(`This map has ${current.cells} cells, too many for a link (at most ${MAX_LINK_CELLS}); save it as a file instead.`));
+      onError(new PageError('error.link-too-big', { cells: current.cells, max: MAX_LINK_CELLS }));
       return;
     }
-    const query = { ...current, autoplay: autoplay.checked };
+    const query = { ...current, autoplay: autoplay.checked, lang: language() };
     const link = pageAddress(location) + buildQuery(query);
     url.value = link;
     const frameSource = pageAddress(location) + buildQuery({ ...query, embed: true });
-    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="760" height="560" style="border:0" title="A* pathfinding, step by step" loading="lazy"></iframe>`;
+    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="760" height="560" style="border:0" title="${t('embed.frame-title').replace(/"/g, '&quot;')}" loading="lazy"></iframe>`;
     url.select();
     // Copying is a convenience: without clipboard permission the selected link is still there.
     if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
