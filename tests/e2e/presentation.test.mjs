@@ -47,12 +47,13 @@ describe('presentation mode', () => {
           counters: top('counters').bottom,
           board: top('grid').top,
           stepFont: parseFloat(getComputedStyle(document.getElementById('step')).fontSize),
-          side: getComputedStyle(document.getElementById('side')).display,
         };
       });
       assert.ok(layout.step <= layout.board && layout.counters <= layout.board, 'controls and counters above the board');
       assert.ok(layout.stepFont >= 18, `step controls in large type (${layout.stepFont}px)`);
-      assert.equal(layout.side, 'none');
+      // The map leaves room on the side: the pseudocode sits there, the other panels step aside.
+      assert.equal(await page.locator('#method-panel').isVisible(), false);
+      assert.equal(await page.locator('#pseudocode').isVisible(), true);
 
       // The first step of the tutorial: the start's right-hand neighbour (3,2) has G = 10.
       await page.getByRole('button', { name: 'Step', exact: true }).click();
@@ -62,6 +63,9 @@ describe('presentation mode', () => {
       assert.equal(Number(numbers.F), Number(numbers.G) + Number(numbers.H));
       // Drawn at full contrast: plenty of dark ink in the F corner.
       assert.ok(await inkInCell(page, 3, 2, [0.05, 0.05, 0.5, 0.35]) > 20, 'F is drawn in dark ink');
+      const line = page.locator('#pseudocode li[aria-current="step"]');
+      assert.equal(await line.textContent(), 'move current from the open list to the closed list');
+      assert.ok(await line.isVisible());
 
       await page.keyboard.press('Escape');
       assert.equal(await button.getAttribute('aria-pressed'), 'false');
