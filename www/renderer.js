@@ -303,18 +303,10 @@ export class GridRenderer {
   }
 
   drawLabels(px, py, inner, i, view) {
-    const ctx = this.ctx;
-    const pad = Math.max(2, inner * 0.07);
-    ctx.font = `700 ${Math.round(this.largeFont)}px ${FONT_FAMILY}`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
-    ctx.font = `500 ${Math.round(this.smallFont)}px ${FONT_FAMILY}`;
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.44);
-    ctx.textAlign = 'right';
-    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
+    const f = formatValue(view.f[i] / view.priorityScale);
+    writeLabels(this.ctx, px, py, inner, this, [f, formatValue(view.g[i] / view.costScale), formatValue(view.h[i] / view.costScale)]);
   }
+
 
   drawCornerDigit(px, py, inner, digit) {
     const ctx = this.ctx;
@@ -377,7 +369,10 @@ export class GridRenderer {
       ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
       ctx.setLineDash([]);
     }
-    for (const mark of view.marks ?? []) this.drawMark(mark);
+    for (const mark of view.marks ?? []) {
+      if (mark.kind === 'pending') this.drawPending(mark);
+      else this.drawMark(mark);
+    }
     if (this.bigEndpointMarkers) {
       this.drawEndpointMarker(view.start, 'start');
       this.drawEndpointMarker(view.goal, 'goal');
@@ -412,6 +407,19 @@ export class GridRenderer {
     ctx.strokeStyle = MARK_STYLES[kind].colour;
     ctx.strokeRect(x * c, y * c, size, size);
     ctx.restore();
+  }
+
+  // A neighbour given new numbers by a line of an expansion that is not finished yet (Step
+  // line): drawn as open, with those numbers, over what the search shows so far.
+  drawPending({ x, y, f, g, h }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    ctx.fillStyle = PALETTE.open;
+    ctx.fillRect(x * c, y * c, inner, inner);
+    if (!this.labelsShown) return;
+    ctx.fillStyle = PALETTE.text;
+    writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
   }
 
   drawPath(path) {
@@ -457,6 +465,21 @@ export class GridRenderer {
     ctx.stroke();
     drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);
   }
+}
+
+// F top-left (larger), G bottom-left and H bottom-right of a cell, in the sizes `fonts`
+// holds (largeFont, smallFont).
+function writeLabels(ctx, px, py, inner, fonts, [f, g, h]) {
+  const pad = Math.max(2, inner * 0.07);
+  ctx.font = `700 ${Math.round(fonts.largeFont)}px ${FONT_FAMILY}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  ctx.fillText(f, px + pad, py + pad, inner * 0.62);
+  ctx.font = `500 ${Math.round(fonts.smallFont)}px ${FONT_FAMILY}`;
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
+  ctx.textAlign = 'right';
+  ctx.fillText(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

@@ -41,6 +41,7 @@ export function trace(event) {
         line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.g) });
         line('new', 'code.note.new');
         line('set', 'code.note.set', { parent: formatCell(node), g: value(nb.g), h: value(nb.h), f: value(nb.f) });
+        lines[lines.length - 1].values = { f: nb.f, g: nb.g, h: nb.h };
         line('add', 'code.note.add');
         break;
       case 'improved':
@@ -48,6 +49,7 @@ export function trace(event) {
         line('new', 'code.note.in-open');
         line('better', 'code.note.better', { candidate: value(nb.g), old: value(nb.oldG) });
         line('update', 'code.note.update', { parent: formatCell(node), g: value(nb.g), f: value(nb.f) });
+        lines[lines.length - 1].values = { f: nb.f, g: nb.g, h: nb.h };
         break;
       case 'not-improved':
         line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.candidateG) });
@@ -133,7 +135,8 @@ export class StepLine {
     if (this.done > 0) {
       const lines = this.nextLines(session).slice(0, this.done);
       const last = lines[lines.length - 1];
-      return { algorithm, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last };
+      const given = lines.filter((l) => l.values).map((l) => ({ ...l.neighbour, ...l.values }));
+      return { algorithm, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given };
     }
     const count = session.search.stepCount();
     if (count === 0) return { algorithm, line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} }, item: null };
@@ -143,12 +146,13 @@ export class StepLine {
     return { algorithm, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: null };
   }
 
-  // What to point out on the board in the middle of an expansion: the node being expanded
-  // and the neighbour being considered.
+  // What to show on the board in the middle of an expansion: the numbers the lines run so far
+  // gave to neighbours, the node being expanded and the neighbour being considered.
   marks(position) {
     const item = position.item;
     if (!item) return [];
-    const marks = [{ x: item.node.x, y: item.node.y, kind: 'expanding' }];
+    const marks = position.given.map((cell) => ({ ...cell, kind: 'pending' }));
+    marks.push({ x: item.node.x, y: item.node.y, kind: 'expanding' });
     if (item.neighbour) marks.push({ ...item.neighbour, kind: 'considered' });
     return marks;
   }
