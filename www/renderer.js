@@ -327,8 +327,8 @@ export class GridRenderer {
 
   // An arrow from the cell's centre towards its parent, one step away by (dx, dy), as in the
   // tutorials' figures.
-  drawArrow(px, py, inner, dx, dy) {
-    const ctx = this.ctx;
+  // With `halo` (a colour), a wider arrow in that colour, to lay under the arrow itself.
+  drawArrow(px, py, inner, dx, dy, ctx = this.ctx, halo = null) {
     const len = Math.hypot(dx, dy);
     dx /= len;
     dy /= len;
@@ -338,8 +338,12 @@ export class GridRenderer {
     const head = Math.max(3, inner * 0.1);
     const tipX = cx + dx * half;
     const tipY = cy + dy * half;
-    ctx.globalAlpha = this.arrowAlpha * 0.8;
-    ctx.lineWidth = Math.max(1, inner * 0.035);
+    ctx.globalAlpha = halo ? 1 : this.arrowAlpha * 0.8;
+    ctx.lineWidth = Math.max(1, inner * 0.035) * (halo ? 4 : 1);
+    if (halo) {
+      ctx.strokeStyle = halo;
+      ctx.fillStyle = halo;
+    }
     ctx.lineCap = 'round';
     ctx.beginPath();
     ctx.moveTo(cx - dx * half, cy - dy * half);
@@ -351,6 +355,7 @@ export class GridRenderer {
     ctx.lineTo(tipX - dx * head - dy * head * 0.6, tipY - dy * head + dx * head * 0.6);
     ctx.closePath();
     ctx.fill();
+    if (halo) ctx.stroke();
     ctx.globalAlpha = 1;
   }
 
@@ -360,7 +365,10 @@ export class GridRenderer {
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
-    if (view.path && view.path.length > 1) this.drawPath(view.path);
+    if (view.path && view.path.length > 1) {
+      this.drawPath(view.path);
+      if (this.labelsShown) this.redrawPathLabels(view);
+    }
     if (view.next) {
       const width = Math.max(2, Math.round(c * 0.06));
       ctx.setLineDash([Math.max(2, c * 0.12), Math.max(2, c * 0.08)]);
@@ -422,6 +430,53 @@ export class GridRenderer {
     writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
   }
 
+  // The path line runs under the numbers and arrows of its cells: they are written again over
+  // it, each digit edged in its cell's own colour, so the line seems to pass beneath them.
+  redrawPathLabels(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    const { x0, y0, x1, y1 } = this.visibleCells();
+    const { layout } = view;
+    for (const i of view.path) {
+      const x = i % this.cols;
+      const y = (i / this.cols) | 0;
+      const record = view.records[i];
+      if (x < x0 || x >= x1 || y < y0 || y >= y1 || !Number.isFinite(view.g[i])) continue;
+      const flag = this.flags[i];
+      const state = flag & CURRENT ? DRAW_CURRENT_STATE : record & layout.stateMask;
+      const endpoint = flag & (START | GOAL);
+      const shown = this.fills[state * 10 + view.terrain[i]];
+      const fill = endpoint ? (flag & START ? PALETTE.start : PALETTE.goal) : shown.fill;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x * c, y * c, inner, inner);
+      ctx.clip();
+      ctx.fillStyle = endpoint ? PALETTE.textOnDark : shown.text;
+      ctx.strokeStyle = fill;
+      ctx.lineWidth = Math.max(2, this.smallFont * 0.25);
+      ctx.lineJoin = 'round';
+      const values = [view.f[i] / view.priorityScale, view.g[i] / view.costScale, view.h[i] / view.costScale];
+      writeLabels(ctx, x * c, y * c, inner, this, values.map((v) => formatValue(v)), true);
+      if (endpoint) {
+        const kind = flag & START ? 'start' : 'goal';
+        ctx.fillStyle = fill;
+        ctx.beginPath();
+        ctx.arc(x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.17, 0, Math.PI * 2);
+        ctx.fill();
+        drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
+      } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
+        const move = layout.moves[(record >> layout.parentMoveShift) & 7];
+        const ink = ctx.fillStyle;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx, fill);
+        ctx.fillStyle = ink;
+        ctx.strokeStyle = ink;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx);
+      }
+      ctx.restore();
+    }
+  }
+
   drawPath(path) {
     const ctx = this.overlay;
     const c = this.cell;
@@ -469,17 +524,22 @@ export class GridRenderer {
 
 // F top-left (larger), G bottom-left and H bottom-right of a cell, in the sizes `fonts`
 // holds (largeFont, smallFont).
-function writeLabels(ctx, px, py, inner, fonts, [f, g, h]) {
+// With `edged`, each text is first stroked in the context's stroke style, as a halo.
+function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
   const pad = Math.max(2, inner * 0.07);
+  const write = (text, x, y, width) => {
+    if (edged) ctx.strokeText(text, x, y, width);
+    ctx.fillText(text, x, y, width);
+  };
   ctx.font = `700 ${Math.round(fonts.largeFont)}px ${FONT_FAMILY}`;
   ctx.textAlign = 'left';
   ctx.textBaseline = 'top';
-  ctx.fillText(f, px + pad, py + pad, inner * 0.62);
+  write(f, px + pad, py + pad, inner * 0.62);
   ctx.font = `500 ${Math.round(fonts.smallFont)}px ${FONT_FAMILY}`;
   ctx.textBaseline = 'bottom';
-  ctx.fillText(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
+  write(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
   ctx.textAlign = 'right';
-  ctx.fillText(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
+  write(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

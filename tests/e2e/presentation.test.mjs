@@ -76,6 +76,32 @@ describe('presentation mode', () => {
     });
   });
 
+  it('draws the path under the numbers and arrows of its cells', async () => {
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
+      await page.getByRole('button', { name: 'Presentation' }).click();
+      await page.getByRole('button', { name: 'To end' }).click();
+      await waitForText(page, '#result', /Path found/);
+      // (3,1) is on the tutorial's path, which crosses it from corner to corner: dark digits
+      // and arrow on top of the line, edged in the cell's colour.
+      const dark = await page.evaluate(() => {
+        const grid = document.getElementById('grid');
+        const overlay = document.getElementById('overlay');
+        const cell = Number(grid.dataset.cell);
+        const read = (fx0, fy0, fx1, fy1) => {
+          const left = Math.floor((3 + fx0) * cell - Number(grid.dataset.originX));
+          const top = Math.floor((1 + fy0) * cell - Number(grid.dataset.originY));
+          const { data } = overlay.getContext('2d').getImageData(left, top, Math.floor((fx1 - fx0) * cell), Math.floor((fy1 - fy0) * cell));
+          let count = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 150) count++;
+          return count;
+        };
+        return { g: read(0.05, 0.65, 0.45, 0.97), arrow: read(0.3, 0.3, 0.7, 0.7) };
+      });
+      assert.ok(dark.g > 20, `G is written over the path line (${dark.g} dark pixels)`);
+      assert.ok(dark.arrow > 20, `the parent arrow is drawn over the path line (${dark.arrow} dark pixels)`);
+    });
+  });
+
   it('folds the side panel away so the board takes its width, and remembers it', async () => {
     await withApp(browser(), '?example=tutorial-wall', { viewport: { width: 1366, height: 768 } }, async ({ page }) => {
       const toggle = page.getByRole('button', { name: 'Side panel' });
