@@ -15,6 +15,7 @@ import { formatCell } from './format.js';
 import { t, setLanguage, initialLanguage, onLanguageChange } from './i18n.js';
 import { PageError, describeProblem } from './errors.js';
 import { wireLanguagePicker } from './language.js';
+import { ExampleNote } from './examplenote.js';
 import { Presentation, SidePanelToggle } from './presentation.js';
 import { PseudocodePanel } from './pseudocode.js';
 import { StepLine, wireStepLine } from './stepline.js';
@@ -93,7 +94,7 @@ function initialScene(engine, board, problems) {
   } else if (params.example !== undefined) {
     try {
       const example = openExample(params.example);
-      return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options } };
+      return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options }, exampleId: params.example };
     } catch (error) {
       problems.push(new PageError('error.url-example', { id: params.example, detail: error }));
     }
@@ -121,6 +122,8 @@ function start(engine) {
   const playback = new Playback();
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc);
+  const exampleNote = new ExampleNote(byId('example-about'));
+  exampleNote.show(scene.exampleId ?? null);
   const zoom = new Zoom();
   const stepEvents = new StepEvents();
   const stepLine = new StepLine(stepEvents);
@@ -232,6 +235,7 @@ function start(engine) {
     loadExample: act((id) => {
       const example = openExample(id);
       loadMap(example.text, { ...DEFAULT_OPTIONS, ...example.options });
+      exampleNote.show(id);
     }),
     saveMap: act((format) => {
       let text;
@@ -295,6 +299,7 @@ function start(engine) {
     } catch (error) {
       throw new PageError('error.open-file', { name, detail: error });
     }
+    exampleNote.show(null);
   }), actions.fail);
   wireShare(doc, location, () => ({
     options: session.options,

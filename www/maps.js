@@ -3,12 +3,22 @@ import { mazeText, randomWallsText } from './mapgen.js';
 // The built-in example maps. The first three are the worked examples of the classic
 // tutorials, in their own text formats: O X S E (ground, wall, start, end) and . + s d
 // (ground, wall, source, destination); digits are terrain weights. `options` are the search
-// options the example is meant to be seen with (on top of the defaults): the tutorials'
-// own movement rules. Their names are in the string files, as `example.<id>`.
+// options the example is meant to be seen with (on top of the defaults): for a tutorial's
+// map, that tutorial's own rules (heuristic, movement, diagonal rule, costs, and the way its
+// open list breaks ties), so every number on screen is the number in its text. Their names
+// and what they show are in the string files, as `example.<id>` and `example.about.<id>`.
+
+// The first C++ tutorial: 8 directions, diagonals never blocked, 10/14 costs, Manhattan H
+// (x10). Its open list is a vector scanned with `F <=`, so of equal F the last added wins.
+const FIRST_CPP_TUTORIAL = { directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'manhattan', tieBreak: 'last-in' };
+// The multimap tutorial: 4 directions, every step costs 1, Manhattan H; its open list is a
+// std::multimap keyed by F, so of equal F the first added comes out first.
+const MULTIMAP_TUTORIAL = { directions: 4, costs: 'exact', heuristic: 'manhattan', tieBreak: 'first-in' };
+
 export const EXAMPLES = [
   {
     id: 'tutorial-wall',
-    options: { diagonal: 'always' },
+    options: FIRST_CPP_TUTORIAL,
     text: `OOOOOOOO
 OOOOXOOO
 OOSOXOEO
@@ -18,7 +28,7 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-pockets',
-    options: { diagonal: 'always' },
+    options: FIRST_CPP_TUTORIAL,
     text: `OXXXXOOO
 OXOOXOOO
 OOSOXOEX
@@ -28,7 +38,7 @@ OOOOOOOO`,
   },
   {
     id: 'tutorial-dots',
-    options: { directions: 4 },
+    options: MULTIMAP_TUTORIAL,
     text: `..............
 .....++++++++.
 ....s+.....++.

@@ -38,7 +38,7 @@ async function answerValues(page, g, h) {
 
 describe('predict', () => {
   it('asks for the next node and for G and H, scores right and wrong answers, and retries after Step back', async () => {
-    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall&tieBreak=larger-g', DESKTOP, async ({ page }) => {
       const toggle = page.getByRole('button', { name: 'Predict' });
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
@@ -91,7 +91,7 @@ describe('predict', () => {
   });
 
   it('takes answers from the keyboard cell cursor and explains ties, in English and in Chinese', async () => {
-    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall&tieBreak=larger-g', DESKTOP, async ({ page }) => {
       await page.getByRole('button', { name: 'Predict' }).click();
       const map = await gridInfo(page);
       await page.locator('#grid').focus();
