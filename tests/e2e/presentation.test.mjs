@@ -73,6 +73,13 @@ describe('presentation mode', () => {
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
       await page.keyboard.press('p');
       await eventually(page, async () => (await boardFit(page)).width <= before.width + 1, 'the board is back to its place');
+
+      // In Chinese the button is 演示模式, and it works the same.
+      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      const chinese = page.getByRole('button', { name: '演示模式' });
+      await chinese.click();
+      assert.equal(await chinese.getAttribute('aria-pressed'), 'true');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window in Chinese too');
     });
   });
 
