@@ -91,6 +91,14 @@ describe('presentation mode', () => {
     });
   });
 
+  it('fills a 1366x768 window at 1.5 device pixels per CSS px as well', async () => {
+    await withApp(browser(), '?example=tutorial-wall', { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1.5 }, async ({ page }) => {
+      await page.keyboard.press('p');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window');
+      assert.ok((await boardFit(page)).digitFont >= 11);
+    });
+  });
+
   it('draws the path under the numbers and arrows of its cells', async () => {
     await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
       await page.getByRole('button', { name: 'Presentation' }).click();
