@@ -92,7 +92,10 @@ fn snapshot(search: &JsSearch) -> String {
         json(&ok(search.info())),
         format!(
             "{:?}",
-            bytes_at(search.marks_ptr(), (search.width() * search.height()) as usize)
+            bytes_at(
+                search.marks_ptr(),
+                (search.width() * search.height()) as usize
+            )
         ),
     ];
     for y in 0..search.height() {
