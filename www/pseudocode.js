@@ -26,14 +26,18 @@ const BIDIRECTIONAL = (name) => [
   ['init', 0, 'code.bi.init'],
   ['start', 0, `code.bi.${name}.start`],
   ['loop', 0, 'code.bi.loop'],
+  ['stop', 1, `code.bi.${name}.stop`],
   ['side', 1, 'code.bi.side'],
   ['pop', 1, `code.bi.${name}.pop`],
-  ['stop', 1, `code.bi.${name}.stop`],
   ['each', 1, 'code.each'],
   ['skip', 2, 'code.bi.skip'],
   ['cost', 2, 'code.cost'],
-  ['new', 2, `code.bi.${name}.new`],
+  ['new', 2, 'code.bi.new'],
   ['set', 3, `code.bi.${name}.set`],
+  ['add', 3, name === 'bfs' ? 'code.bi.bfs.add' : 'code.bi.add'],
+  ...(name === 'bfs'
+    ? [['keep', 2, 'code.bfs.keep']]
+    : [['better', 2, 'code.better'], ['update', 3, `code.${name}.update`]]),
   ['meet', 2, 'code.bi.meet'],
   ['best', 3, 'code.bi.best'],
   ['close', 1, 'code.bi.close'],
@@ -117,7 +121,8 @@ export class PseudocodePanel {
   // params } or null) }
   show(position) {
     if (position.algorithm !== this.algorithm) this.build(position.algorithm);
-    const key = JSON.stringify(position);
+    // Brought into view again when the line moves or the listing's box changes size.
+    const key = `${JSON.stringify(position)}:${this.list.clientHeight}`;
     if (key === this.shown) return;
     this.shown = key;
     const ran = new Set(position.ran);
