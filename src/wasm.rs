@@ -15,6 +15,7 @@ use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
 use crate::search::{CellState, Search, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -442,6 +443,17 @@ impl JsSearch {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.inner.grid().height()
+    }
+
+    /// The whole search as a Posthoc search trace (YAML), whatever step it is at; `undefined`
+    /// when it takes more than `maxSteps` steps, so the page can say why.
+    pub fn trace(&self, max_steps: f64) -> Result<Option<String>, JsError> {
+        let limit = whole(max_steps, "maxSteps", u32::MAX as f64)? as u32;
+        match trace_text(&self.inner, Some(limit)) {
+            Ok(text) => Ok(Some(text)),
+            Err(TraceError::TooManySteps { .. }) => Ok(None),
+            Err(e) => Err(JsError::new(&e.to_string())),
+        }
     }
 
     /// One expansion; its event, or `null` once the search has finished.
