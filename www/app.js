@@ -15,6 +15,11 @@ import { formatCell } from './format.js';
 import { applyEmbedLayout, HeightReporter } from './embed.js';
 import { loadWork, WorkSaver } from './storage.js';
 import { wireExports } from './exporting.js';
+import { Presentation, SidePanelToggle } from './presentation.js';
+import { PseudocodePanel } from './pseudocode.js';
+import { StepLine, wireStepLine } from './stepline.js';
+import { StepEvents } from './stepevents.js';
+import { Predict } from './predict.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -113,6 +118,10 @@ function start(engine) {
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc);
   const zoom = new Zoom();
+  const stepEvents = new StepEvents();
+  const stepLine = new StepLine(stepEvents);
+  const pseudocode = new PseudocodePanel(doc);
+  const predict = new Predict(doc, stepEvents, requestFrame);
   // Where the pointer (or the board's centre) was when the zoom changed: the grid point
   // under it stays under it.
   let zoomAnchor = null;
@@ -173,7 +182,11 @@ function start(engine) {
     }),
     stepBack: act(() => {
       playback.stop();
-      session.stepBack();
+      if (!stepLine.back(session)) session.stepBack();
+    }),
+    stepLine: act(() => {
+      playback.stop();
+      if (!session.finished) stepLine.forward(session);
     }),
     finish: act(() => {
       playback.stop();
@@ -265,6 +278,12 @@ function start(engine) {
     changed: requestFrame,
     scrollBy: (dx, dy) => board.scrollBy(dx, dy),
     zoom: (steps, clientX, clientY) => zoomAt(() => (steps > 0 ? zoom.in() : zoom.out()), clientX, clientY),
+    pick: (cell) => {
+      if (!predict.on) return false;
+      playback.stop();
+      session.syncWithEditor();
+      return predict.pick(session, cell);
+    },
     // Pointer events only edit the map; the search catches up once per frame.
     guard: (fn) => {
       try {
@@ -303,6 +322,13 @@ function start(engine) {
     speedIndex: playback.speedIndex,
   }));
   const heightReporter = params.embed ? new HeightReporter(window, board) : null;
+  const stepLineButton = wireStepLine(doc, actions.stepLine);
+  const relayout = () => {
+    layoutDirty = true;
+    requestFrame();
+  };
+  const presentation = new Presentation(doc, relayout);
+  new SidePanelToggle(doc, relayout);
   new ResizeObserver(() => {
     layoutDirty = true;
     requestFrame();
@@ -317,6 +343,7 @@ function start(engine) {
 
   function layout() {
     const editor = session.editor;
+    if (layoutDirty) presentation.placeCode(editor.width, editor.height, board);
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr, zoom.factor);
     if (resized || layoutDirty) {
@@ -343,7 +370,16 @@ function start(engine) {
 
   function draw() {
     layout();
+    // Before frameView: finding a step's event steps the engine, which may move wasm memory.
+    const line = stepLine.position(session);
+    pseudocode.show(line);
+    predict.show(session);
+    const predictMarks = predict.marks(session);
+    const hideNext = predict.hidesNext(session);
     const view = session.frameView(renderer.labelCells());
+    // While the class guesses the next node, nothing on the board gives it away.
+    view.marks = hideNext ? [] : [...stepLine.marks(line), ...predictMarks];
+    if (hideNext) view.next = null;
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);
@@ -357,6 +393,7 @@ function start(engine) {
     const search = session.search;
     saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${playback.speedIndex}`);
     heightReporter?.update(editor.width, editor.height);
+    stepLineButton.disabled = search.status() !== 'running';
     controls.update({
       playing: playback.playing,
       stepCount: search.stepCount(),
@@ -372,6 +409,8 @@ function start(engine) {
       canZoomIn: !renderer.zoomLimited && zoom.factor < ZOOM_LEVELS[ZOOM_LEVELS.length - 1],
       canZoomOut: !zoom.fitsWhole,
     });
+    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
+    if (line.item) byId('step-back').disabled = false;
   }
 
   function frame(now) {
