@@ -9,8 +9,8 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::events::{NodeValues, Outcome, StepEvent};
+use crate::finder::Finder;
 use crate::grid::Point;
-use crate::search::Search;
 
 /// The Posthoc search-trace format version written.
 pub const TRACE_VERSION: &str = "1.4.0";
@@ -67,27 +67,30 @@ pub struct TraceSummary {
     pub events: u64,
 }
 
-/// Writes the whole search, from its first step to its end, whatever step `search` is at
-/// (it is left untouched: the trace is made on a copy). With `max_steps`, refuses searches
-/// longer than that before writing anything big.
+/// Writes the whole search between `start` and `goal`, from its first step to its end,
+/// whatever step `finder` is at; it is left at that step. With `max_steps`, stops with
+/// [`TraceError::TooManySteps`] once the search runs longer than that.
 pub fn write_trace<W: Write>(
-    search: &Search,
+    finder: &mut dyn Finder,
+    start: Point,
+    goal: Point,
     out: &mut W,
     max_steps: Option<u32>,
 ) -> Result<TraceSummary, TraceError> {
-    let mut run = search.clone();
-    if let Some(limit) = max_steps {
-        run.seek(0);
-        // Running without recording is cheap next to writing: learn the length first.
-        let total = run.total_steps().unwrap_or_else(|| {
-            run.run();
-            run.counters().steps
-        });
-        if total > limit {
-            return Err(TraceError::TooManySteps { limit });
-        }
-    }
-    run.seek(0);
+    let at = finder.counters().steps;
+    finder.seek(0);
+    let written = write_events(finder, start, goal, out, max_steps);
+    finder.seek(at);
+    written
+}
+
+fn write_events<W: Write>(
+    run: &mut dyn Finder,
+    start: Point,
+    goal: Point,
+    out: &mut W,
+    max_steps: Option<u32>,
+) -> Result<TraceSummary, TraceError> {
     let mut writer = EventWriter {
         out,
         width: run.grid().width(),
@@ -96,7 +99,6 @@ pub fn write_trace<W: Write>(
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
     writer.out.write_all(HEADER_VIEWS.as_bytes())?;
     writeln!(writer.out, "events:")?;
-    let (start, goal) = (run.start(), run.goal());
     let start_values = run.values(run.grid().index(start) as u32);
     writer.event("source", start, None, Some(start_values))?;
     writer.event("destination", goal, None, None)?;
@@ -104,6 +106,9 @@ pub fn write_trace<W: Write>(
     let mut steps = 0;
     while let Some(event) = run.step() {
         steps += 1;
+        if let Some(limit) = max_steps.filter(|&limit| steps > limit) {
+            return Err(TraceError::TooManySteps { limit });
+        }
         match event {
             StepEvent::Expanded {
                 node, neighbours, ..
@@ -192,9 +197,14 @@ fn number(v: f64) -> String {
 }
 
 /// The trace as a string, for callers without a stream (the page).
-pub fn trace_text(search: &Search, max_steps: Option<u32>) -> Result<String, TraceError> {
+pub fn trace_text(
+    finder: &mut dyn Finder,
+    start: Point,
+    goal: Point,
+    max_steps: Option<u32>,
+) -> Result<String, TraceError> {
     let mut bytes = Vec::new();
-    write_trace(search, &mut bytes, max_steps)?;
+    write_trace(finder, start, goal, &mut bytes, max_steps)?;
     // Everything written above is ASCII.
     Ok(String::from_utf8(bytes).unwrap_or_default())
 }

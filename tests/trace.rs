@@ -7,7 +7,7 @@ use std::process::Command;
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::trace::{trace_text, TraceError, TRACE_VERSION};
 use astar_visualizer::{
-    Algorithm, DiagonalRule, Directions, Point, Search, SearchOptions, Status, StepEvent,
+    Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status, StepEvent,
 };
 
 const WALL_BETWEEN: &str = include_str!("maps/tutorial/wall_between.txt");
@@ -45,6 +45,19 @@ fn events(trace: &str) -> Vec<Event> {
 fn search(text: &str, options: SearchOptions) -> Search {
     let map = parse_map(text).unwrap();
     Search::new(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
+}
+
+/// The trace of `search`, which stays at the step it was at.
+fn trace_of(search: &mut Search, max_steps: Option<u32>) -> Result<String, TraceError> {
+    let (start, goal) = (search.start(), search.goal());
+    let at = search.counters().steps;
+    let trace = trace_text(search as &mut dyn Finder, start, goal, max_steps);
+    assert_eq!(
+        search.counters().steps,
+        at,
+        "the search is left where it was"
+    );
+    trace
 }
 
 fn num(v: f64) -> String {
@@ -186,7 +199,7 @@ fn the_tutorial_search_is_traced_event_by_event() {
         let mut s = search(text, options);
         // The trace covers the whole search wherever the timeline is, and leaves it there.
         s.advance(3);
-        let trace = trace_text(&s, None).unwrap();
+        let trace = trace_of(&mut s, None).unwrap();
         assert_eq!(s.counters().steps, 3);
         check_against_search(&s, &trace);
         s.run();
@@ -198,8 +211,8 @@ fn the_tutorial_search_is_traced_event_by_event() {
 
 #[test]
 fn the_end_event_carries_the_path_cost() {
-    let s = search(WALL_BETWEEN, SearchOptions::default());
-    let trace = trace_text(&s, None).unwrap();
+    let mut s = search(WALL_BETWEEN, SearchOptions::default());
+    let trace = trace_of(&mut s, None).unwrap();
     let end = events(&trace)
         .into_iter()
         .find(|e| e["type"] == "end")
@@ -210,25 +223,25 @@ fn the_end_event_carries_the_path_cost() {
 #[test]
 fn a_search_without_a_path_has_no_end_event() {
     let walled = "SXOE\nXXOO\n";
-    let s = search(walled, SearchOptions::default());
-    let trace = trace_text(&s, None).unwrap();
+    let mut s = search(walled, SearchOptions::default());
+    let trace = trace_of(&mut s, None).unwrap();
     check_against_search(&s, &trace);
     assert!(events(&trace).iter().all(|e| e["type"] != "end"));
 }
 
 #[test]
 fn a_step_limit_refuses_long_searches() {
-    let s = search(MULTIMAP, SearchOptions::default());
+    let mut s = search(MULTIMAP, SearchOptions::default());
     let mut full = s.clone();
     let steps = {
         full.run();
         full.counters().steps
     };
     assert!(matches!(
-        trace_text(&s, Some(steps - 1)),
+        trace_of(&mut s, Some(steps - 1)),
         Err(TraceError::TooManySteps { limit }) if limit == steps - 1
     ));
-    assert!(trace_text(&s, Some(steps)).is_ok());
+    assert!(trace_of(&mut s, Some(steps)).is_ok());
 }
 
 #[test]
@@ -247,14 +260,14 @@ fn the_command_line_writes_the_same_trace() {
         String::from_utf8_lossy(&run.stderr)
     );
     let out = String::from_utf8(run.stdout).unwrap();
-    let s = search(
+    let mut s = search(
         WALL_BETWEEN,
         SearchOptions {
             diagonal: DiagonalRule::Never,
             ..SearchOptions::default()
         },
     );
-    assert_eq!(out, trace_text(&s, None).unwrap());
+    assert_eq!(out, trace_of(&mut s, None).unwrap());
     check_against_search(&s, &out);
 
     // A Moving AI map needs the start and the goal from the flags; --output writes a file.

@@ -371,9 +371,10 @@ function start(engine) {
   function draw() {
     layout();
     // Before frameView: finding a step's event steps the engine, which may move wasm memory.
+    // The predict box first: it can change the room the pseudocode listing has.
+    predict.show(session);
     const line = stepLine.position(session);
     pseudocode.show(line);
-    predict.show(session);
     const predictMarks = predict.marks(session);
     const hideNext = predict.hidesNext(session);
     const view = session.frameView(renderer.labelCells());

@@ -7,8 +7,8 @@ use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
-    Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, Search, SearchOptions,
-    Status, TieBreak,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, Heuristic, Point,
+    SearchOptions, Status, TieBreak,
 };
 
 const HELP: &str = "\
@@ -141,12 +141,17 @@ fn fmt_cost(v: f64) -> String {
     }
 }
 
-/// A search over a map file with start and goal from the file or the flags; also returns
-/// the map's format and the flags left over.
-fn open_search<'a>(
-    map_path: &str,
-    flags: &[Flag<'a>],
-) -> Result<(Search, MapFormat, Vec<Flag<'a>>), String> {
+/// A search over a map file, with start and goal from the file or the flags.
+struct Opened<'a> {
+    search: Box<dyn Finder>,
+    start: Point,
+    goal: Point,
+    format: MapFormat,
+    /// The flags left over.
+    rest: Vec<Flag<'a>>,
+}
+
+fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, String> {
     let (options, other) = apply_options(SearchOptions::default(), flags)?;
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
     let (mut start, mut goal) = (map.start, map.goal);
@@ -163,11 +168,17 @@ fn open_search<'a>(
             "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
         ));
     };
-    let search = Search::new(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    let search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
     }
-    Ok((search, map.format, rest))
+    Ok(Opened {
+        search,
+        start,
+        goal,
+        format: map.format,
+        rest,
+    })
 }
 
 fn unknown_option(flags: &[Flag]) -> Result<(), String> {
@@ -178,9 +189,14 @@ fn unknown_option(flags: &[Flag]) -> Result<(), String> {
 }
 
 fn solve(map_path: &str, flags: &[Flag]) -> Result<(), String> {
-    let (mut search, format, other) = open_search(map_path, flags)?;
-    unknown_option(&other)?;
-    let (start, goal) = (search.start(), search.goal());
+    let Opened {
+        mut search,
+        start,
+        goal,
+        format,
+        rest,
+    } = open_search(map_path, flags)?;
+    unknown_option(&rest)?;
     let format = match format {
         MapFormat::MovingAi => MapFormat::Dot,
         f => f,
@@ -204,21 +220,39 @@ fn solve(map_path: &str, flags: &[Flag]) -> Result<(), String> {
 }
 
 fn trace(map_path: &str, flags: &[Flag]) -> Result<(), String> {
-    let (search, _, other) = open_search(map_path, flags)?;
+    let Opened {
+        mut search,
+        start,
+        goal,
+        rest,
+        ..
+    } = open_search(map_path, flags)?;
     let (output, other): (Vec<Flag>, Vec<Flag>) =
-        other.into_iter().partition(|(flag, _)| *flag == "--output");
+        rest.into_iter().partition(|(flag, _)| *flag == "--output");
     unknown_option(&other)?;
     let failed = |e: &dyn std::fmt::Display| format!("writing the trace: {e}");
     match output.last() {
         Some((_, path)) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
-            write_trace(&search, &mut std::io::BufWriter::new(file), None)
-                .map_err(|e| failed(&e))?;
+            write_trace(
+                search.as_mut(),
+                start,
+                goal,
+                &mut std::io::BufWriter::new(file),
+                None,
+            )
+            .map_err(|e| failed(&e))?;
         }
         None => {
             let stdout = std::io::stdout();
-            write_trace(&search, &mut std::io::BufWriter::new(stdout.lock()), None)
-                .map_err(|e| failed(&e))?;
+            write_trace(
+                search.as_mut(),
+                start,
+                goal,
+                &mut std::io::BufWriter::new(stdout.lock()),
+                None,
+            )
+            .map_err(|e| failed(&e))?;
         }
     }
     Ok(())
@@ -246,7 +280,7 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         println!("no scenarios");
         return Ok(());
     };
-    let mut search = Search::new(map.grid, first.start, first.goal, options)
+    let mut search = new_finder(map.grid, first.start, first.goal, options)
         .map_err(|e| format!("scenario 0: {e}"))?;
     let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
     let began = Instant::now();
