@@ -311,9 +311,11 @@ function start(engine) {
   }), actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   wireExports(doc, {
+    engine,
     session: () => session,
     cellCssSize: () => renderer.cellCssSize,
     fail: actions.fail,
+    notify: (text) => messages.show(text),
   });
   const saver = params.embed ? null : new WorkSaver(window, () => ({
     map: session.editor.toText('ox'),

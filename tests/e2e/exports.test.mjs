@@ -1,12 +1,14 @@
 // Exports: the PNG of the current frame (1x and 2x, legend or not) decodes to the right size
-// and shows the path; the Posthoc trace parses as YAML and matches the search on screen.
+// and shows the path; the animation decodes to one frame per step, slide-sized, and can be
+// cancelled; the Posthoc trace parses as YAML and matches the search on screen.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { PNG } from 'pngjs';
 import YAML from 'yaml';
-import { browserForThisFile } from './browser.mjs';
+import { GifReader } from 'omggif';
+import { browserForThisFile, DIST } from './browser.mjs';
 import { DESKTOP, withApp, gridInfo, cellSize, readout, waitForText } from './page.mjs';
 import { PALETTE } from '../../www/palette.js';
 
@@ -68,6 +70,71 @@ describe('exporting', () => {
       const legendRow = [];
       for (let x = 0; x < two.width; x++) legendRow.push(pixel(two, x, height * Math.floor(cell * 2) + 28));
       assert.ok(legendRow.some((c) => near(c, hexRgb(PALETTE.goal))), 'the legend shows the goal colour');
+    });
+  });
+
+  it('saves steps as an animated GIF sized for a slide, one frame per step', async () => {
+    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const total = Number(await page.inputValue('#export-to'));
+      assert.ok(total >= 5, `the whole search is offered (${total} steps)`);
+      await page.getByLabel('From step').fill('2');
+      const { name, bytes } = await download(page, 'Export animation');
+      assert.equal(name, `astar-steps-2-${total}.gif`);
+      const gif = new GifReader(new Uint8Array(bytes));
+      assert.equal(gif.numFrames(), total - 2 + 1);
+      // An 8x5 map on a 960x540 slide: 5 rows of cells and the 28 px legend row fill its
+      // height, with cells of a whole number of pixels.
+      const cell = Math.floor(Math.min(960 / 8, (540 - 28) / 5));
+      assert.equal(gif.width, 8 * cell);
+      assert.equal(gif.height, 5 * cell + 28);
+      // The frames differ (the search moves) and the last one shows the path.
+      const frame = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        return pixels;
+      };
+      const count = (pixels, colour) => {
+        let n = 0;
+        for (let i = 0; i < pixels.length; i += 4) if (near([pixels[i], pixels[i + 1], pixels[i + 2]], colour, 12)) n++;
+        return n;
+      };
+      const path = hexRgb(PALETTE.path);
+      assert.equal(count(frame(0), path) < 200, true, 'no path at step 2');
+      assert.ok(count(frame(gif.numFrames() - 1), path) > 1000, 'the path at the end');
+      assert.ok(count(frame(1), hexRgb(PALETTE.closed)) > count(frame(0), hexRgb(PALETTE.closed)), 'one more node closed per frame');
+      // The page stayed where it was.
+      assert.match((await readout(page)).step, /^0 \//);
+
+      await page.getByLabel('From step').fill('9');
+      await page.getByLabel('To step').fill('3');
+      await page.getByRole('button', { name: 'Export animation' }).click();
+      await waitForText(page, '#message-text', /"from" before "to"/);
+    });
+  });
+
+  it('saves an animation from the single-file build too', async () => {
+    await withApp(browser(), `${DIST}${WALL}`, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const total = Number(await page.inputValue('#export-to'));
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), total + 1);
+    });
+  });
+
+  it('cancels a long animation', async () => {
+    await withApp(browser(), '?size=60x40&algorithm=dijkstra', DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await page.getByRole('button', { name: 'Export animation' }).click();
+      const progress = page.getByRole('progressbar', { name: 'Animation progress' });
+      await progress.waitFor({ state: 'visible' });
+      await page.waitForFunction(() => Number(document.getElementById('export-progress-bar').value) > 0);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await waitForText(page, '#message-text', /cancelled/);
+      assert.equal(await progress.isVisible(), false);
+      assert.equal(downloads, 0);
     });
   });
 

@@ -171,4 +171,13 @@ export const TEXTS = {
   'code.note.bi-go-on': 'Best path {best}, bound {bound}: a cheaper path may still come, go on.',
   'code.note.bi-forward': 'The forward side (from the start) expands.',
   'code.note.bi-backward': 'The backward side (from the goal) expands.',
+  'export.from': 'From step',
+  'export.to': 'To step',
+  'export.gif': 'Export animation',
+  'export.progress': 'Animation progress',
+  'export.cancel': 'Cancel',
+  'export.encoding': 'Frame {frame} of {total}',
+  'export.cancelled': 'The animation export was cancelled.',
+  'export.rangeInvalid': 'The animation needs steps from 0 to {total}, with "from" before "to".',
+  'export.gifHint': 'An animated GIF sized for a 16:9 slide; long ranges keep every few steps (at most 300 frames).',
 };

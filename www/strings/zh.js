@@ -170,4 +170,13 @@ export const TEXTS = {
   'code.note.bi-go-on': '最佳路径 {best}，下界 {bound}：仍可能有更短的路径，继续。',
   'code.note.bi-forward': '正向一侧（从起点出发）扩展。',
   'code.note.bi-backward': '反向一侧（从终点出发）扩展。',
+  'export.from': '起始步',
+  'export.to': '结束步',
+  'export.gif': '导出动画',
+  'export.progress': '动画导出进度',
+  'export.cancel': '取消',
+  'export.encoding': '第 {frame} 帧，共 {total} 帧',
+  'export.cancelled': '已取消动画导出。',
+  'export.rangeInvalid': '动画的步数须在 0 到 {total} 之间，且起始步小于结束步。',
+  'export.gifHint': '导出适合 16:9 幻灯片的 GIF 动画；范围较长时每隔几步取一帧（最多 300 帧）。',
 };
