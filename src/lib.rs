@@ -16,6 +16,7 @@ pub mod open_list;
 pub mod options;
 pub mod scenario;
 pub mod search;
+pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
