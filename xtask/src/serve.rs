@@ -17,6 +17,13 @@ const WORKERS: usize = 4;
 
 pub fn command(root: &Path, port: u16) -> Result<()> {
     wasm_build::build_pkg(root)?;
+    // The libraries the page's import map points to.
+    if let Err(error) = crate::npm::install(root) {
+        println!(
+            "warning: the page's npm libraries are missing, so it cannot export animations \
+             ({error:#})"
+        );
+    }
     let server = StaticServer::bind(root, port)?;
     println!("\nServing {} (Ctrl+C to stop)", root.display());
     println!("Open {}", server.url());
