@@ -23,6 +23,7 @@ use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -59,13 +60,33 @@ fn fail<P: Serialize + fmt::Display>(problem: P) -> JsValue {
     rename_all_fields = "camelCase"
 )]
 enum BoundaryProblem {
-    NotWhole { name: String, max: f64, value: f64 },
-    BadCoordinate { name: String, value: f64 },
+    NotWhole {
+        name: String,
+        max: f64,
+        value: f64,
+    },
+    BadCoordinate {
+        name: String,
+        value: f64,
+    },
     OptionsNotObject,
-    UnknownOptionField { field: String, allowed: String },
-    OptionUnreadable { field: String },
-    OptionNotText { field: String },
-    OptionWeight { given: String },
+    UnknownOptionField {
+        field: String,
+        allowed: String,
+    },
+    OptionUnreadable {
+        field: String,
+    },
+    OptionNotText {
+        field: String,
+    },
+    OptionWeight {
+        given: String,
+    },
+    /// Writing the trace text failed (it is built in memory, so this is not expected).
+    TraceWrite {
+        detail: String,
+    },
 }
 
 impl fmt::Display for BoundaryProblem {
@@ -94,6 +115,9 @@ impl fmt::Display for BoundaryProblem {
             }
             BoundaryProblem::OptionNotText { field } => {
                 write!(f, "search options: '{field}' must be a string or a number")
+            }
+            BoundaryProblem::TraceWrite { detail } => {
+                write!(f, "the trace could not be written: {detail}")
             }
             BoundaryProblem::OptionWeight { given } => {
                 write!(
@@ -454,6 +478,9 @@ pub fn record_layout() -> JsResult<JsValue> {
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
+    /// Where the search runs, for its trace.
+    start: Point,
+    goal: Point,
     /// H and F in cost units for the cells last asked for by `fillEstimates` (`INFINITY`
     /// elsewhere); empty until then. The search itself keeps neither: they follow from G.
     shown_h: Vec<f64>,
@@ -483,6 +510,8 @@ impl JsSearch {
         new_finder(map.grid().clone(), map.start(), map.goal(), options)
             .map(|inner| JsSearch {
                 inner,
+                start: map.start(),
+                goal: map.goal(),
                 shown_h: Vec::new(),
                 shown_f: Vec::new(),
             })
@@ -517,6 +546,19 @@ impl JsSearch {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.inner.grid().height()
+    }
+
+    /// The whole search as a Posthoc search trace (YAML), whatever step it is at; `undefined`
+    /// when it takes more than `maxSteps` steps, so the page can say why.
+    pub fn trace(&mut self, max_steps: f64) -> JsResult<Option<String>> {
+        let limit = whole(max_steps, "maxSteps", u32::MAX as f64)? as u32;
+        match trace_text(self.inner.as_mut(), self.start, self.goal, Some(limit)) {
+            Ok(text) => Ok(Some(text)),
+            Err(TraceError::TooManySteps { .. }) => Ok(None),
+            Err(e) => Err(fail(BoundaryProblem::TraceWrite {
+                detail: e.to_string(),
+            })),
+        }
     }
 
     /// One expansion; its event, or `null` once the search has finished.

@@ -19,15 +19,16 @@ export class MessageArea {
     close.addEventListener('click', () => this.clear());
   }
 
-  // One error, or several (one per line).
-  showError(error) {
+  // One error, or several (one per line, or joined by `separator`).
+  showError(error, separator = '\n') {
     this.shown = Array.isArray(error) ? error : [error];
+    this.separator = separator;
     this.render();
   }
 
   render() {
     if (this.shown.length === 0) return;
-    this.text.textContent = this.shown.map(describeError).join('\n');
+    this.text.textContent = this.shown.map(describeError).join(this.separator);
     this.box.hidden = false;
   }
 

@@ -20,7 +20,11 @@
  *   speed       expansions per second, or "max"                               (default 5)
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
- *   embed       1 to show only the map, the playback controls and the counters
+ *   embed       1 to show only the map, the playback controls and the counters, fitted to
+ *               the frame whatever its size; the page posts its ideal height to the host
+ *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   legend      1 to show the legend in an embedded page
+ *   log         1 to show the latest step in words in an embedded page
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *
@@ -38,9 +42,10 @@ export const OPTION_VALUES = {
 };
 
 const MAX_SIDE = 512;
-const FLAGS = ['autoplay', 'embed'];
+const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
+export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'lang', ...FLAGS];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'controls', 'lang', ...FLAGS];
 
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
@@ -104,6 +109,9 @@ export function parseParams(query, exampleIds) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'controls') {
+      if (EMBED_CONTROLS.includes(value)) result.controls = value;
+      else problem('param.not-one-of', { name, value, allowed: EMBED_CONTROLS.join(', ') });
     } else if (FLAGS.includes(name)) {
       if (['1', 'true', ''].includes(value)) result[name] = true;
       else if (['0', 'false'].includes(value)) result[name] = false;
