@@ -4,6 +4,7 @@
 
 pub mod editor;
 pub mod events;
+pub mod finders;
 pub mod grid;
 pub mod heuristic;
 pub mod key;

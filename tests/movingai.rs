@@ -6,6 +6,7 @@
 use std::fmt;
 use std::time::Instant;
 
+use astar_visualizer::finders::bidirectional::{Bidirectional, Kind};
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::{Algorithm, Grid, Search, SearchOptions, Status, StepEvent};
@@ -20,6 +21,8 @@ enum Mode {
     Run(Algorithm),
     /// A* through `step()`, building every event.
     Stepped,
+    /// A bidirectional search run to the end, a new one per scenario.
+    Bidirectional(Kind),
 }
 
 impl fmt::Display for Mode {
@@ -27,6 +30,7 @@ impl fmt::Display for Mode {
         match self {
             Mode::Run(a) => write!(f, "{a} run()"),
             Mode::Stepped => f.write_str("astar step()"),
+            Mode::Bidirectional(k) => write!(f, "bidirectional {k:?} finish()"),
         }
     }
 }
@@ -61,6 +65,7 @@ fn step_to_the_end(search: &mut Search) -> Option<f64> {
                 *step
             }
             StepEvent::GoalReached { step, .. } | StepEvent::NoPath { step } => *step,
+            other => panic!("A* takes best-first steps only: {other:?}"),
         };
         assert_eq!(step, search.counters().steps);
         last = Some(event);
@@ -88,13 +93,16 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
         .collect();
     let algorithm = match mode {
         Mode::Run(a) => a,
-        Mode::Stepped => Algorithm::AStar,
+        Mode::Stepped | Mode::Bidirectional(_) => Algorithm::AStar,
     };
     let options = SearchOptions {
         algorithm,
         ..SearchOptions::moving_ai()
     };
     let first = chosen[0].1;
+    if let Mode::Bidirectional(kind) = mode {
+        return check_bidirectional(map, &grid, &chosen, options, kind);
+    }
     let mut search = Search::new(grid, first.start, first.goal, options).unwrap();
     let began = Instant::now();
     let (mut expanded, mut wrong) = (0u64, Vec::new());
@@ -105,7 +113,7 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
                 assert_ne!(search.run(), Status::Running);
                 search.path_cost()
             }
-            Mode::Stepped => step_to_the_end(&mut search),
+            Mode::Stepped | Mode::Bidirectional(_) => step_to_the_end(&mut search),
         };
         assert_eq!(cost, search.path_cost(), "scenario {i}");
         expanded += search.counters().expanded as u64;
@@ -134,6 +142,39 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
     );
 }
 
+fn check_bidirectional(
+    map: &str,
+    grid: &Grid,
+    chosen: &[(usize, &Scenario)],
+    options: SearchOptions,
+    kind: Kind,
+) {
+    let began = Instant::now();
+    let (mut expanded, mut wrong) = (0u64, Vec::new());
+    for &(i, s) in chosen {
+        let mut finder = Bidirectional::new(grid.clone(), s.start, s.goal, options, kind).unwrap();
+        assert_ne!(finder.finish(), Status::Running);
+        let cost = finder.path_cost();
+        expanded += finder.counters().expanded as u64;
+        if !cost.is_some_and(|c| (c - s.optimal).abs() <= TOLERANCE * s.optimal) {
+            wrong.push((i, cost, s.optimal));
+        }
+    }
+    println!(
+        "{map}: bidirectional {kind:?}: {} scenarios, {} optimal, {expanded} expansions, {:.2} s",
+        chosen.len(),
+        chosen.len() - wrong.len(),
+        began.elapsed().as_secs_f64()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{map}, {kind:?}: {} of {} scenarios off; the first: {:?}",
+        wrong.len(),
+        chosen.len(),
+        &wrong[..wrong.len().min(5)]
+    );
+}
+
 /// One module per map, one test per way of searching, so the harness spreads them over its
 /// threads; the maze, by far the longest, is split further into alternate scenarios.
 macro_rules! benchmark_map {
@@ -154,6 +195,21 @@ macro_rules! benchmark_map {
             #[test]
             fn a_star_stepped() {
                 check_map($file, $scenarios, Mode::Stepped, (0, 1));
+            }
+
+            #[test]
+            fn bidirectional_a_star() {
+                check_map($file, $scenarios, Mode::Bidirectional(Kind::AStar), (0, 1));
+            }
+
+            #[test]
+            fn bidirectional_dijkstra() {
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Bidirectional(Kind::Dijkstra),
+                    (0, 1),
+                );
             }
         }
     };
@@ -189,6 +245,36 @@ macro_rules! benchmark_map {
             #[test]
             fn a_star_stepped_odd() {
                 check_map($file, $scenarios, Mode::Stepped, (1, 2));
+            }
+
+            #[test]
+            fn bidirectional_a_star_even() {
+                check_map($file, $scenarios, Mode::Bidirectional(Kind::AStar), (0, 2));
+            }
+
+            #[test]
+            fn bidirectional_a_star_odd() {
+                check_map($file, $scenarios, Mode::Bidirectional(Kind::AStar), (1, 2));
+            }
+
+            #[test]
+            fn bidirectional_dijkstra_even() {
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Bidirectional(Kind::Dijkstra),
+                    (0, 2),
+                );
+            }
+
+            #[test]
+            fn bidirectional_dijkstra_odd() {
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Bidirectional(Kind::Dijkstra),
+                    (1, 2),
+                );
             }
         }
     };

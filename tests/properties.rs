@@ -180,7 +180,7 @@ fn run_checked(
             prop_assert_eq!(reachable, None, "{:?} found no path", o);
             Ok((s, None))
         }
-        Status::Running => Err(TestCaseError::fail("run() stopped early")),
+        other => Err(TestCaseError::fail(format!("run() ended {other:?}"))),
     }
 }
 
@@ -784,5 +784,286 @@ fn the_benchmark_maps_write_back_unchanged() {
         let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
         let map = parse_map(&text).unwrap();
         assert_eq!(rewrite(&map).unwrap(), map, "{name}");
+    }
+}
+
+// IDA* and the bidirectional searches, through the stepwise interface every finder shares.
+
+use astar_visualizer::finders::bidirectional::{Bidirectional, Kind};
+use astar_visualizer::finders::idastar::{IdaStar, DEFAULT_NODE_LIMIT};
+
+trait Finder {
+    fn step(&mut self) -> Option<StepEvent>;
+    fn step_back(&mut self) -> bool;
+    fn advance(&mut self, n: u32) -> u32;
+    fn finish(&mut self) -> Status;
+    fn seek(&mut self, n: u32) -> u32;
+    fn status(&self) -> Status;
+    fn counters(&self) -> Counters;
+    fn total_steps(&self) -> Option<u32>;
+    fn records(&self) -> &[u8];
+    fn g_values(&self) -> &[f64];
+    fn marks(&self) -> &[u8];
+    fn values(&self, c: u32) -> NodeValues;
+    fn parent_at(&self, c: u32) -> Option<u32>;
+    fn open_list(&self, k: usize) -> Vec<NodeValues>;
+    fn current(&self) -> Option<Point>;
+    fn touched(&self) -> Vec<Point>;
+    fn path(&self) -> &[u32];
+    fn path_cost(&self) -> Option<f64>;
+    fn path_steps(&self) -> Option<u32>;
+    fn cell_state(&self, c: u32) -> CellState;
+    fn info(&self) -> String;
+}
+
+macro_rules! delegate {
+    ($t:ty, $info:expr) => {
+        impl Finder for $t {
+            fn step(&mut self) -> Option<StepEvent> {
+                <$t>::step(self)
+            }
+            fn step_back(&mut self) -> bool {
+                <$t>::step_back(self)
+            }
+            fn advance(&mut self, n: u32) -> u32 {
+                <$t>::advance(self, n)
+            }
+            fn finish(&mut self) -> Status {
+                <$t>::finish(self)
+            }
+            fn seek(&mut self, n: u32) -> u32 {
+                <$t>::seek(self, n)
+            }
+            fn status(&self) -> Status {
+                <$t>::status(self)
+            }
+            fn counters(&self) -> Counters {
+                <$t>::counters(self)
+            }
+            fn total_steps(&self) -> Option<u32> {
+                <$t>::total_steps(self)
+            }
+            fn records(&self) -> &[u8] {
+                <$t>::records(self)
+            }
+            fn g_values(&self) -> &[f64] {
+                <$t>::g_values(self)
+            }
+            fn marks(&self) -> &[u8] {
+                <$t>::marks(self)
+            }
+            fn values(&self, c: u32) -> NodeValues {
+                <$t>::values(self, c)
+            }
+            fn parent_at(&self, c: u32) -> Option<u32> {
+                <$t>::parent_at(self, c)
+            }
+            fn open_list(&self, k: usize) -> Vec<NodeValues> {
+                <$t>::open_list(self, k)
+            }
+            fn current(&self) -> Option<Point> {
+                <$t>::current(self)
+            }
+            fn touched(&self) -> Vec<Point> {
+                <$t>::touched(self)
+            }
+            fn path(&self) -> &[u32] {
+                <$t>::path(self)
+            }
+            fn path_cost(&self) -> Option<f64> {
+                <$t>::path_cost(self)
+            }
+            fn path_steps(&self) -> Option<u32> {
+                <$t>::path_steps(self)
+            }
+            fn cell_state(&self, c: u32) -> CellState {
+                <$t>::cell_state(self, c)
+            }
+            fn info(&self) -> String {
+                $info(self)
+            }
+        }
+    };
+}
+delegate!(IdaStar, |s: &IdaStar| format!(
+    "{:?} {}",
+    s.threshold(),
+    s.iteration()
+));
+delegate!(Bidirectional, |s: &Bidirectional| format!(
+    "{:?} {:?}",
+    s.best_cost(),
+    s.meeting_point()
+));
+
+#[derive(Clone, Copy, Debug)]
+enum Which {
+    Ida,
+    Bi(Kind),
+}
+
+fn make(world: &World, o: SearchOptions, which: Which) -> Box<dyn Finder> {
+    let (g, s, t) = (world.grid.clone(), world.start, world.goal);
+    match which {
+        Which::Ida => Box::new(IdaStar::new(g, s, t, o, DEFAULT_NODE_LIMIT).unwrap()),
+        Which::Bi(kind) => Box::new(Bidirectional::new(g, s, t, o, kind).unwrap()),
+    }
+}
+
+fn finder_cost(
+    world: &World,
+    rules: Rules,
+    f: &mut dyn Finder,
+) -> Result<Option<u64>, TestCaseError> {
+    match f.finish() {
+        Status::Found => {
+            let cost = rules
+                .path_cost(
+                    &world.grid,
+                    world.start_index(),
+                    world.goal_index(),
+                    f.path(),
+                )
+                .map_err(TestCaseError::fail)?;
+            let scale = if rules.costs == CostModel::Exact {
+                1e6
+            } else {
+                1.0
+            };
+            prop_assert_eq!(f.path_cost(), Some(cost as f64 / scale));
+            prop_assert_eq!(f.path_steps(), Some(f.path().len() as u32 - 1));
+            Ok(Some(cost))
+        }
+        Status::NoPath => Ok(None),
+        other => Err(TestCaseError::fail(format!("ended {other:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(500))]
+
+    #[test]
+    fn ida_star_and_bidirectional_a_star_and_dijkstra_are_optimal(
+        world in world(16),
+        rules in rules(),
+        tie_break in select(TieBreak::ALL),
+        pick in any::<Index>(),
+    ) {
+        let oracle = rules.shortest_costs(&world.grid, world.start_index())[world.goal_index()];
+        let heuristics = admissible(rules);
+        let heuristic = heuristics[pick.index(heuristics.len())];
+        let a_star = options(rules, Algorithm::AStar, tie_break, Some(heuristic));
+        for which in [Which::Ida, Which::Bi(Kind::AStar), Which::Bi(Kind::Dijkstra)] {
+            let mut f = make(&world, a_star, which);
+            prop_assert_eq!(finder_cost(&world, rules, f.as_mut())?, oracle, "{:?} {:?}", which, heuristic);
+        }
+        let fewest = fewest_moves(rules, &world.grid, world.start_index())[world.goal_index()];
+        let mut bfs = make(&world, a_star, Which::Bi(Kind::BreadthFirst));
+        let cost = finder_cost(&world, rules, bfs.as_mut())?;
+        prop_assert_eq!(cost.is_some(), oracle.is_some());
+        prop_assert_eq!(bfs.path_steps(), fewest, "bidirectional BFS takes the fewest moves");
+        let mut greedy = make(&world, a_star, Which::Bi(Kind::Greedy));
+        let cost = finder_cost(&world, rules, greedy.as_mut())?;
+        prop_assert_eq!(cost.is_some(), oracle.is_some());
+        prop_assert!(cost >= oracle);
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct FinderSnapshot {
+    status: Status,
+    counters: Counters,
+    records: Vec<u8>,
+    g: Vec<u64>,
+    marks: Vec<u8>,
+    values: Vec<[u64; 3]>,
+    parents: Vec<Option<u32>>,
+    open: Vec<NodeValues>,
+    current: Option<Point>,
+    touched: Vec<Point>,
+    path: Vec<u32>,
+    path_cost: Option<f64>,
+    cells: Vec<CellState>,
+    info: String,
+}
+
+fn finder_snapshot(s: &dyn Finder) -> FinderSnapshot {
+    let cells = 0..s.records().len() as u32;
+    FinderSnapshot {
+        status: s.status(),
+        counters: s.counters(),
+        records: s.records().to_vec(),
+        g: s.g_values().iter().map(|g| g.to_bits()).collect(),
+        marks: s.marks().to_vec(),
+        values: cells
+            .clone()
+            .map(|i| {
+                let v = s.values(i);
+                [v.g.to_bits(), v.h.to_bits(), v.f.to_bits()]
+            })
+            .collect(),
+        parents: cells.clone().map(|i| s.parent_at(i)).collect(),
+        open: s.open_list(usize::MAX),
+        current: s.current(),
+        touched: s.touched(),
+        path: s.path().to_vec(),
+        path_cost: s.path_cost(),
+        cells: cells.map(|i| s.cell_state(i)).collect(),
+        info: s.info(),
+    }
+}
+
+proptest! {
+    #![proptest_config(config(300))]
+
+    #[test]
+    fn ida_star_and_bidirectional_steps_undo_exactly(
+        world in world(10),
+        rules in rules(),
+        which in select(vec![Which::Ida, Which::Bi(Kind::AStar), Which::Bi(Kind::Dijkstra), Which::Bi(Kind::BreadthFirst), Which::Bi(Kind::Greedy)]),
+        tie_break in select(TieBreak::ALL),
+        ops in prop::collection::vec(op(), 1..40),
+    ) {
+        let o = options(rules, Algorithm::AStar, tie_break, None);
+        let mut reference = make(&world, o, which);
+        let mut snaps = vec![finder_snapshot(reference.as_ref())];
+        let mut events = Vec::new();
+        while let Some(e) = reference.step() {
+            events.push(e);
+            snaps.push(finder_snapshot(reference.as_ref()));
+        }
+        let total = events.len();
+        prop_assert_eq!(reference.total_steps(), Some(total as u32));
+        let mut s = make(&world, o, which);
+        for k in 0..total {
+            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "before step {}", k + 1);
+            prop_assert_eq!(s.step(), Some(events[k].clone()));
+            prop_assert!(s.step_back());
+            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "after undoing step {}", k + 1);
+            prop_assert_eq!(s.step(), Some(events[k].clone()), "redoing step {}", k + 1);
+        }
+        prop_assert_eq!(s.step(), None);
+        for k in (0..total).rev() {
+            prop_assert!(s.step_back());
+            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "walking back to step {}", k);
+        }
+        prop_assert!(!s.step_back());
+        for op in ops {
+            let at = s.counters().steps as usize;
+            match op {
+                Op::Step => prop_assert_eq!(s.step(), events.get(at).cloned()),
+                Op::Back => prop_assert_eq!(s.step_back(), at > 0),
+                Op::Seek(i) => {
+                    let target = i.index(total + 3) as u32;
+                    prop_assert_eq!(s.seek(target), target.min(total as u32));
+                }
+                Op::Advance(n) => {
+                    let taken = s.advance(n as u32) as usize;
+                    prop_assert_eq!(taken, (n as usize).min(total - at));
+                }
+            }
+            let at = s.counters().steps as usize;
+            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[at], "after {:?}", op);
+        }
     }
 }

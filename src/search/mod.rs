@@ -38,6 +38,8 @@ pub enum Status {
     Running,
     Found,
     NoPath,
+    /// Stopped at the finder's limit of visited nodes, without an answer.
+    LimitReached,
 }
 
 /// What a cell looks like to a person: its search state with the path and the node being
