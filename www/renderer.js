@@ -3,9 +3,11 @@ import { formatValue } from './format.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
-// F/G/H numbers and parent arrows fade out over these cell sizes (CSS px) as the grid gets
-// denser, instead of turning into unreadable smudges.
-const LABEL_FADE = [30, 42];
+// F, G and H are drawn, at full contrast, in every cell that can hold two rows of digits at
+// least DIGIT_MIN_FONT_CSS tall (the G and H row) side by side; in smaller cells they would be
+// smudges, so there are none. Parent arrows fade out over ARROW_FADE (CSS px).
+const DIGIT_MIN_FONT_CSS = 11;
+const LABEL_MIN_CELL_CSS = 30;
 const ARROW_FADE = [12, 20];
 const DIGIT_MIN_CSS = 14;
 // Below this size start and goal also get a marker larger than their cell on the overlay,
@@ -17,6 +19,13 @@ const TOUCHED = 2;
 const START = 4;
 const GOAL = 8;
 const DRAW_CURRENT_STATE = 3;
+
+const MARK_STYLES = {
+  expanding: { colour: PALETTE.current },
+  considered: { colour: PALETTE.path },
+  asked: { colour: PALETTE.path, dashed: true },
+  picked: { colour: PALETTE.next, dashed: true },
+};
 
 const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
 
@@ -89,7 +98,10 @@ export class GridRenderer {
     this.originX = 0;
     this.originY = 0;
     const size = cell / dpr;
-    this.labelAlpha = fade(size, LABEL_FADE);
+    this.labelsShown = size >= LABEL_MIN_CELL_CSS;
+    // G and H in 23% of the cell, F in 27%, never under the readable minimum.
+    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.23);
+    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.27);
     this.arrowAlpha = fade(size, ARROW_FADE);
     this.showDigits = size >= DIGIT_MIN_CSS;
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
@@ -132,6 +144,8 @@ export class GridRenderer {
     data.cell = String(this.cell);
     data.originX = String(this.originX);
     data.originY = String(this.originY);
+    // The size of the G and H digits in CSS px, 0 when cells show no numbers.
+    data.digitFont = this.labelsShown ? String(Math.round((this.smallFont / this.dpr) * 10) / 10) : '0';
   }
 
   allocate(count) {
@@ -146,7 +160,7 @@ export class GridRenderer {
   }
 
   get labelsVisible() {
-    return this.labelAlpha > 0;
+    return this.labelsShown;
   }
 
   // The cell under a pointer, or null off the grid; with clamp, the nearest cell instead
@@ -263,7 +277,7 @@ export class GridRenderer {
     if (c / this.dpr < DIGIT_MIN_CSS) return;
 
     const visited = state !== 0 && Number.isFinite(view.g[i]);
-    const withLabels = visited && this.labelAlpha > 0;
+    const withLabels = visited && this.labelsShown;
     ctx.save();
     ctx.beginPath();
     ctx.rect(px, py, inner, inner);
@@ -291,17 +305,15 @@ export class GridRenderer {
   drawLabels(px, py, inner, i, view) {
     const ctx = this.ctx;
     const pad = Math.max(2, inner * 0.07);
-    ctx.globalAlpha = this.labelAlpha;
-    ctx.font = `700 ${Math.round(inner * 0.27)}px ${FONT_FAMILY}`;
+    ctx.font = `700 ${Math.round(this.largeFont)}px ${FONT_FAMILY}`;
     ctx.textAlign = 'left';
     ctx.textBaseline = 'top';
     ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
-    ctx.font = `500 ${Math.round(inner * 0.23)}px ${FONT_FAMILY}`;
+    ctx.font = `500 ${Math.round(this.smallFont)}px ${FONT_FAMILY}`;
     ctx.textBaseline = 'bottom';
-    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.38);
+    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.44);
     ctx.textAlign = 'right';
-    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.38);
-    ctx.globalAlpha = 1;
+    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
   }
 
   drawCornerDigit(px, py, inner, digit) {
@@ -365,6 +377,7 @@ export class GridRenderer {
       ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
       ctx.setLineDash([]);
     }
+    for (const mark of view.marks ?? []) this.drawMark(mark);
     if (this.bigEndpointMarkers) {
       this.drawEndpointMarker(view.start, 'start');
       this.drawEndpointMarker(view.goal, 'goal');
@@ -379,6 +392,25 @@ export class GridRenderer {
       ctx.strokeStyle = PALETTE.next;
       ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
     }
+    ctx.restore();
+  }
+
+  // A frame on the edge of a cell the lesson points at: the node being expanded, the neighbour
+  // being considered, a student's pick. It straddles the cell's border, clear of the
+  // numbers inside, with a white casing so it shows on any fill.
+  drawMark({ x, y, kind }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const width = Math.max(3 * this.dpr, Math.round(c * 0.07));
+    const size = c - this.gridLine;
+    ctx.save();
+    ctx.setLineDash(MARK_STYLES[kind].dashed ? [width * 1.5, width] : []);
+    ctx.lineWidth = width + 2 * this.dpr;
+    ctx.strokeStyle = PALETTE.pathCasing;
+    ctx.strokeRect(x * c, y * c, size, size);
+    ctx.lineWidth = width;
+    ctx.strokeStyle = MARK_STYLES[kind].colour;
+    ctx.strokeRect(x * c, y * c, size, size);
     ctx.restore();
   }
 
