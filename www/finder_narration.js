@@ -56,11 +56,8 @@ function describeTest(test) {
 }
 
 function describeSide(event, expansion) {
-  const n = event.node;
   const side = t(event.side === 'forward' ? 'finder.bi.forward' : 'finder.bi.backward');
-  const parts = [describeTest(event.test), t('finder.bi.expanded', { side, cell: formatCell(n), f: value(n.f), g: value(n.g), h: value(n.h) })];
-  const neighbours = expansion(event);
-  if (neighbours) parts.push(neighbours);
+  const parts = [describeTest(event.test), `${t('finder.bi.expanded', { side })} ${expansion(event)}`];
   if (event.met) {
     parts.push(t('finder.bi.met', { cell: formatCell(event.met), cost: value(event.met.cost), moves: event.met.moves }));
   }
@@ -75,4 +72,11 @@ function describeStop(event) {
     parts.push(t('finder.bi.no-path'));
   }
   return parts.join(' ');
+}
+
+// Why the open list panel shows what it shows, for the finders that keep something else.
+export function describeFinderOrder(algorithm) {
+  if (algorithm === 'idastar') return t('finder.order.ida');
+  if (algorithm.startsWith('bi-')) return t('finder.order.bi');
+  return null;
 }
