@@ -663,6 +663,20 @@ impl Bidirectional {
         self.s.status
     }
 
+    /// Runs to the end keeping no record: earlier steps can no longer be undone.
+    pub fn run(&mut self) -> Status {
+        let status = self.finish();
+        self.log.clear();
+        self.changes.clear();
+        status
+    }
+
+    /// Starts again between new endpoints on the same grid.
+    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        *self = Bidirectional::new(self.graph.grid.clone(), start, goal, self.options, self.kind)?;
+        Ok(())
+    }
+
     pub fn seek(&mut self, target: u32) -> u32 {
         while self.s.counters.steps > target && self.step_back() {}
         if self.s.counters.steps < target {

@@ -49,11 +49,10 @@ struct CellChange {
 #[derive(Clone, Debug)]
 struct StepLog {
     scalars: Scalars,
+    /// Where this step's entries begin in `IdaStar::changes`, `popped` and `advanced`.
     changes_from: usize,
-    /// Frames taken off the path, in the order they were taken.
-    popped: Vec<Frame>,
-    /// `(stack index, next_move before)` of frames whose next move advanced.
-    advanced: Vec<(usize, u8)>,
+    popped_from: usize,
+    advanced_from: usize,
     pushed: bool,
     /// The cells the previous iteration had touched, when this step began a new one.
     previous_touched: Option<Vec<u32>>,
@@ -92,6 +91,11 @@ pub struct IdaStar {
     path: Vec<u32>,
     log: Vec<StepLog>,
     changes: Vec<CellChange>,
+    /// Frames taken off the path, in the order they were taken.
+    popped: Vec<Frame>,
+    /// `(stack index, next_move before)` of frames whose next move advanced, one entry per
+    /// frame and step.
+    advanced: Vec<(u32, u8)>,
 }
 
 /// What a step did, before it is put into words.
@@ -143,6 +147,8 @@ impl IdaStar {
             path: Vec::new(),
             log: Vec::new(),
             changes: Vec::new(),
+            popped: Vec::new(),
+            advanced: Vec::new(),
         })
     }
 
@@ -198,8 +204,8 @@ impl IdaStar {
         self.log.push(StepLog {
             scalars,
             changes_from: self.changes.len(),
-            popped: Vec::new(),
-            advanced: Vec::new(),
+            popped_from: self.popped.len(),
+            advanced_from: self.advanced.len(),
             pushed: false,
             previous_touched: None,
         });
@@ -233,16 +239,15 @@ impl IdaStar {
             let depth = self.stack.len() - 1;
             let legal = self.graph.legal(top.cell);
             let next = (top.next_move as usize..MOVES.len()).find(|&i| legal & 1 << i != 0);
-            if let Some(log) = self.log.last_mut() {
-                log.advanced.push((depth, top.next_move));
+            let logged = self.log.last().map_or(0, |l| l.advanced_from);
+            if self.advanced[logged..].last().map(|a| a.0) != Some(depth as u32) {
+                self.advanced.push((depth as u32, top.next_move));
             }
             let Some(i) = next else {
                 // Every move tried: back up.
                 self.stack[depth].next_move = MOVES.len() as u8;
                 let frame = self.stack.pop().expect("the path has a top");
-                if let Some(log) = self.log.last_mut() {
-                    log.popped.push(frame);
-                }
+                self.popped.push(frame);
                 let c = frame.cell as usize;
                 self.set_cell(
                     frame.cell,
@@ -372,11 +377,11 @@ impl IdaStar {
         if log.pushed {
             self.stack.pop();
         }
-        for frame in log.popped.iter().rev() {
-            self.stack.push(*frame);
+        for frame in self.popped.drain(log.popped_from..).rev() {
+            self.stack.push(frame);
         }
-        for &(depth, next_move) in log.advanced.iter().rev() {
-            self.stack[depth].next_move = next_move;
+        for (depth, next_move) in self.advanced.drain(log.advanced_from..).rev() {
+            self.stack[depth as usize].next_move = next_move;
         }
         for change in self.changes.split_off(log.changes_from).into_iter().rev() {
             let c = change.cell as usize;
@@ -407,6 +412,22 @@ impl IdaStar {
     pub fn finish(&mut self) -> Status {
         self.advance(u32::MAX);
         self.s.status
+    }
+
+    /// Runs to the end keeping no record: earlier steps can no longer be undone.
+    pub fn run(&mut self) -> Status {
+        let status = self.finish();
+        self.log.clear();
+        self.changes.clear();
+        self.popped.clear();
+        self.advanced.clear();
+        status
+    }
+
+    /// Starts again between new endpoints on the same grid.
+    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        *self = IdaStar::new(self.graph.grid.clone(), start, goal, self.options, self.node_limit)?;
+        Ok(())
     }
 
     pub fn seek(&mut self, target: u32) -> u32 {

@@ -161,4 +161,9 @@ export const TEXTS = {
   'finder.bi.no-path': 'The goal cannot be reached: there is no path.',
   'finder.order.ida': 'the deepest cell of the path being explored (IDA* keeps a path, not an open list)',
   'finder.order.bi': 'both open lists, each toward its own target: the side whose turn is next first (the sides take turns)',
+  'counter.iteration': 'Iteration',
+  'counter.threshold': 'Threshold',
+  'counter.best-cost': 'Best cost so far',
+  'counter.meeting': 'Meeting point',
+  'result.limit': 'Stopped at the node limit ({limit} visited nodes) without reaching the goal: raise the limit or choose A*.',
 };

@@ -160,4 +160,9 @@ export const TEXTS = {
   'finder.bi.no-path': '无法到达终点：没有路径。',
   'finder.order.ida': '正在探索的路径上最深的格子（IDA* 保存的是一条路径，而不是开启列表）',
   'finder.order.bi': '两个开启列表，各自朝自己的目标：轮到的一侧在前（两侧轮流扩展）',
+  'counter.iteration': '迭代轮次',
+  'counter.threshold': '阈值',
+  'counter.best-cost': '目前最佳代价',
+  'counter.meeting': '相遇点',
+  'result.limit': '已达到节点上限（访问了 {limit} 个节点），仍未到达终点：请提高上限或改用 A*。',
 };
