@@ -7,7 +7,8 @@ use crate::heuristic::Heuristic;
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
 
-/// The four best-first searches; they share one loop and differ only in the policy below.
+/// The finders. The first four are best-first searches sharing one loop, differing only in
+/// the policy below; the others have loops of their own (see `crate::finders`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
     /// Priority f = g + w*h.
@@ -18,6 +19,16 @@ pub enum Algorithm {
     Greedy,
     /// Priority = number of moves from the start, first in first out, never re-parents.
     BreadthFirst,
+    /// Iterative-deepening A*: depth-first searches under a rising threshold on F.
+    IdaStar,
+    /// A* from both ends, stopping when no open node can lead to a cheaper path.
+    BiAStar,
+    /// Dijkstra from both ends, stopping when the two smallest G reach the best path's cost.
+    BiDijkstra,
+    /// Breadth-first search from both ends (fewest moves).
+    BiBreadthFirst,
+    /// Greedy best-first search from both ends, stopping at the first contact.
+    BiGreedy,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -25,7 +36,28 @@ named_enum!(Algorithm, "algorithm", {
     Dijkstra => "dijkstra",
     Greedy => "greedy",
     BreadthFirst => "bfs",
+    IdaStar => "idastar",
+    BiAStar => "bi-astar",
+    BiDijkstra => "bi-dijkstra",
+    BiBreadthFirst => "bi-bfs",
+    BiGreedy => "bi-greedy",
 });
+
+impl Algorithm {
+    /// Whether the shared best-first loop (`crate::search::Search`) runs it.
+    pub fn is_best_first(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst
+        )
+    }
+
+    /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
+    /// means something.
+    pub fn takes_weight(self) -> bool {
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+    }
+}
 
 /// Which of several open nodes with equal priority comes out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +91,9 @@ pub struct SearchOptions {
     pub diagonal: DiagonalRule,
     pub costs: CostModel,
     pub tie_break: TieBreak,
+    /// IDA* only: how many nodes it may visit before it gives up (`None`: the default,
+    /// `crate::finders::idastar::DEFAULT_NODE_LIMIT`).
+    pub node_limit: Option<u32>,
 }
 
 impl Default for SearchOptions {
@@ -71,6 +106,7 @@ impl Default for SearchOptions {
             diagonal: DiagonalRule::IfAtMostOneObstacle,
             costs: CostModel::TenFourteen,
             tie_break: TieBreak::LargerG,
+            node_limit: None,
         }
     }
 }
@@ -100,7 +136,14 @@ impl SearchOptions {
     }
 
     pub fn uses_heuristic(&self) -> bool {
-        matches!(self.algorithm, Algorithm::AStar | Algorithm::Greedy)
+        matches!(
+            self.algorithm,
+            Algorithm::AStar
+                | Algorithm::Greedy
+                | Algorithm::IdaStar
+                | Algorithm::BiAStar
+                | Algorithm::BiGreedy
+        )
     }
 
     pub fn validate(&self) -> Result<(), OptionsError> {
@@ -110,7 +153,23 @@ impl SearchOptions {
                 self.weight
             )));
         }
-        Ok(())
+        if self.weight != 1.0 && !self.algorithm.takes_weight() {
+            return Err(OptionsError(format!(
+                "a heuristic weight of {} means nothing to {}: only astar and idastar weigh the \
+                 heuristic (leave the weight at 1)",
+                self.weight, self.algorithm
+            )));
+        }
+        match self.node_limit {
+            Some(0) => Err(OptionsError(
+                "the node limit must be at least 1".to_string(),
+            )),
+            Some(limit) if self.algorithm != Algorithm::IdaStar => Err(OptionsError(format!(
+                "a node limit ({limit}) applies to idastar only, not to {}",
+                self.algorithm
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Whether A*'s answer is guaranteed shortest as far as the heuristic is concerned, and if
@@ -121,14 +180,15 @@ impl SearchOptions {
         } else {
             let h = self.resolved_heuristic();
             h.overestimate_reason(self.movement()).or_else(|| {
-                (self.algorithm == Algorithm::AStar && self.weight > 1.0 && h != Heuristic::Zero)
-                    .then(|| {
+                (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero).then(
+                    || {
                         format!(
                             "weight {} > 1 inflates the heuristic: paths may be up to {} times \
                              the shortest",
                             self.weight, self.weight
                         )
-                    })
+                    },
+                )
             })
         };
         Admissibility {

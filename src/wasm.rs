@@ -10,11 +10,15 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::editor::{EditError, Endpoint, MapEditor};
+use crate::finder::{
+    new_finder, Finder, MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK,
+    MARK_PRUNED, MARK_SCANNED,
+};
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
-use crate::search::{CellState, Search, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -240,7 +244,7 @@ fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
 }
 
 /// The option fields JavaScript may pass; anything else is a misspelling worth reporting.
-const OPTION_FIELDS: [&str; 7] = [
+const OPTION_FIELDS: [&str; 8] = [
     "algorithm",
     "heuristic",
     "weight",
@@ -248,6 +252,7 @@ const OPTION_FIELDS: [&str; 7] = [
     "diagonal",
     "costs",
     "tieBreak",
+    "nodeLimit",
 ];
 
 /// The resolved options, in the same shape as the input.
@@ -261,6 +266,9 @@ struct OptionsOutput {
     diagonal: &'static str,
     costs: &'static str,
     tie_break: &'static str,
+    /// IDA*'s limit on visited nodes, the default filled in; absent for other finders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node_limit: Option<u32>,
 }
 
 /// One option field as text: a string, or a number where that reads naturally
@@ -340,6 +348,15 @@ fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
         diagonal: parse_option::<DiagonalRule>(&value, "diagonal", defaults.diagonal)?,
         costs: parse_option::<CostModel>(&value, "costs", defaults.costs)?,
         tie_break: parse_option::<TieBreak>(&value, "tieBreak", defaults.tie_break)?,
+        node_limit: match option_text(&value, "nodeLimit")? {
+            None => None,
+            Some(text) => Some(text.parse::<u32>().map_err(|_| {
+                JsError::new(&format!(
+                    "search options: nodeLimit must be a whole number from 1 to {}, got '{text}'",
+                    u32::MAX
+                ))
+            })?),
+        },
     };
     options
         .validate()
@@ -358,6 +375,20 @@ struct RecordLayout {
     has_parent: u8,
     parent_move_shift: u8,
     moves: Vec<Step>,
+    /// The flags of the byte per cell at `Search.marksPtr()`.
+    marks: MarkLayout,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MarkLayout {
+    scanned: u8,
+    jump_point: u8,
+    forced: u8,
+    backward: u8,
+    meeting: u8,
+    on_stack: u8,
+    pruned: u8,
 }
 
 #[derive(Serialize)]
@@ -373,12 +404,21 @@ pub fn record_layout() -> Result<JsValue, JsError> {
         has_parent: HAS_PARENT,
         parent_move_shift: PARENT_MOVE_SHIFT,
         moves: MOVES.iter().map(|m| Step { dx: m.dx, dy: m.dy }).collect(),
+        marks: MarkLayout {
+            scanned: MARK_SCANNED,
+            jump_point: MARK_JUMP_POINT,
+            forced: MARK_FORCED,
+            backward: MARK_BACKWARD,
+            meeting: MARK_MEETING,
+            on_stack: MARK_ON_STACK,
+            pruned: MARK_PRUNED,
+        },
     })
 }
 
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
-    inner: Search,
+    inner: Box<dyn Finder>,
     /// H and F in cost units for the cells last asked for by `fillEstimates` (`INFINITY`
     /// elsewhere); empty until then. The search itself keeps neither: they follow from G.
     shown_h: Vec<f64>,
@@ -405,7 +445,7 @@ impl JsSearch {
     pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
         let options = read_options(options)?;
         let map = &editor.inner;
-        Search::new(map.grid().clone(), map.start(), map.goal(), options)
+        new_finder(map.grid().clone(), map.start(), map.goal(), options)
             .map(|inner| JsSearch {
                 inner,
                 shown_h: Vec::new(),
@@ -418,7 +458,7 @@ impl JsSearch {
         let o = self.inner.options();
         to_js(&OptionsOutput {
             algorithm: o.algorithm.name(),
-            heuristic: self.inner.heuristic().name(),
+            heuristic: o.resolved_heuristic().name(),
             weight: o.weight,
             directions: match o.directions {
                 Directions::Four => 4,
@@ -427,6 +467,10 @@ impl JsSearch {
             diagonal: o.diagonal.name(),
             costs: o.costs.name(),
             tie_break: o.tie_break.name(),
+            node_limit: (o.algorithm == Algorithm::IdaStar).then(|| {
+                o.node_limit
+                    .unwrap_or(crate::finders::idastar::DEFAULT_NODE_LIMIT)
+            }),
         })
     }
 
@@ -489,6 +533,18 @@ impl JsSearch {
     #[wasm_bindgen(js_name = recordsPtr)]
     pub fn records_ptr(&self) -> *const u8 {
         self.inner.records().as_ptr()
+    }
+
+    /// One byte of finder marks per cell (see `recordLayout().marks`); all zero for A*,
+    /// Dijkstra, greedy and breadth-first search.
+    #[wasm_bindgen(js_name = marksPtr)]
+    pub fn marks_ptr(&self) -> *const u8 {
+        self.inner.marks().as_ptr()
+    }
+
+    /// The finder's own counters (e.g. cells scanned by jumps); absent ones are left out.
+    pub fn info(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.info())
     }
 
     /// G per cell in cost units, `Infinity` where not reached.

@@ -375,3 +375,105 @@ fn help_documents_every_option() {
         }
     }
 }
+
+#[test]
+fn idastar_and_the_bidirectional_searches_solve_the_tutorial_maps() {
+    for algorithm in ["idastar", "bi-astar", "bi-dijkstra"] {
+        let out = ok(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+        ]);
+        assert!(out.contains("cost: 56\n"), "{algorithm}:\n{out}");
+        let out = ok(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+            "--diagonal",
+            "never",
+        ]);
+        assert!(out.contains("cost: 80\n"), "{algorithm}:\n{out}");
+    }
+    let out = ok(&[
+        "scen",
+        &format!("{MOVING_AI}/arena2.map"),
+        &format!("{MOVING_AI}/arena2.map.scen"),
+        "--algorithm",
+        "bi-astar",
+    ]);
+    assert!(out.contains("solved: 910  optimal (1e-4): 910"), "{out}");
+}
+
+#[test]
+fn idastar_stops_at_its_node_limit_with_a_message() {
+    let message = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "5",
+    ]);
+    assert!(message.contains("after visiting 5 nodes"), "{message}");
+    assert!(message.contains("--node-limit"), "{message}");
+    let out = ok(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "100000",
+    ]);
+    assert!(out.contains("cost: 56\n"), "{out}");
+    let bad = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "lots",
+    ]);
+    assert!(
+        bad.contains("--node-limit: expected a whole number"),
+        "{bad}"
+    );
+    let zero = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "0",
+    ]);
+    assert!(zero.contains("at least 1"), "{zero}");
+}
+
+#[test]
+fn options_a_finder_cannot_use_are_refused() {
+    for algorithm in [
+        "dijkstra",
+        "bfs",
+        "greedy",
+        "bi-astar",
+        "bi-dijkstra",
+        "bi-bfs",
+        "bi-greedy",
+    ] {
+        let message = refused(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+            "--weight",
+            "2",
+        ]);
+        assert!(
+            message.contains("weight of 2 means nothing to"),
+            "{algorithm}: {message}"
+        );
+    }
+    let message = refused(&["solve", &tutorial("wall_between.txt"), "--node-limit", "10"]);
+    assert!(message.contains("applies to idastar only"), "{message}");
+}

@@ -299,7 +299,7 @@ function start(engine) {
     layoutDirty = true;
     requestFrame();
   };
-  new Presentation(doc, relayout);
+  const presentation = new Presentation(doc, relayout);
   new SidePanelToggle(doc, relayout);
   new ResizeObserver(() => {
     layoutDirty = true;
@@ -315,6 +315,7 @@ function start(engine) {
 
   function layout() {
     const editor = session.editor;
+    if (layoutDirty) presentation.placeCode(editor.width, editor.height, board);
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr, zoom.factor);
     if (resized || layoutDirty) {

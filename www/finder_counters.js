@@ -1,5 +1,6 @@
 import { formatValue, formatCell } from './format.js';
 import { t } from './i18n.js';
+import { MARK } from './finder_marks.js';
 
 // Beside the step counters: IDA*'s threshold and iteration, a bidirectional search's best
 // cost so far and meeting point, from the engine's `info()`.
@@ -22,4 +23,22 @@ export function renderFinderCounters(element, algorithm, info) {
   });
   element.replaceChildren(...spans);
   element.hidden = spans.length === 0;
+}
+
+// Shows the legend entries (`data-finders="name ..."`) of the finder in use only.
+export function showFinderLegend(root, algorithm) {
+  for (const item of root.querySelectorAll('[data-finders]')) {
+    const shown = item.dataset.finders.split(' ').includes(algorithm);
+    if (item.hidden === shown) item.hidden = !shown;
+  }
+}
+
+// What a cell's marks say, for the cell inspector: [label, text] rows.
+export function finderCellRows(mark) {
+  const notes = [];
+  if (mark & MARK.backward) notes.push(t('inspector.backward'));
+  if (mark & MARK.meeting) notes.push(t('inspector.meeting'));
+  if (mark & MARK.onStack) notes.push(t('inspector.on-stack'));
+  if (mark & MARK.pruned) notes.push(t('inspector.pruned'));
+  return notes.length === 0 ? [] : [[t('inspector.finder'), notes.join(' ')]];
 }

@@ -27,7 +27,7 @@
  */
 
 export const OPTION_VALUES = {
-  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs'],
+  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs', 'idastar', 'bi-astar', 'bi-dijkstra', 'bi-bfs', 'bi-greedy'],
   heuristic: ['manhattan', 'octile', 'euclidean', 'chebyshev', 'zero'],
   directions: ['4', '8'],
   diagonal: ['always', 'if-at-most-one-obstacle', 'only-when-no-obstacles', 'never'],
@@ -37,7 +37,7 @@ export const OPTION_VALUES = {
 
 const MAX_SIDE = 512;
 const FLAGS = ['autoplay', 'embed'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', ...FLAGS];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'example', 'size', 'speed', 'step', ...FLAGS];
 
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
@@ -77,6 +77,10 @@ export function parseParams(query, exampleIds) {
       const weight = Number(value);
       if (value.trim() !== '' && Number.isFinite(weight) && weight >= 0) result.options.weight = weight;
       else problem(`URL parameter weight="${value}" must be a number of at least 0.`);
+    } else if (name === 'nodeLimit') {
+      const limit = Number(value);
+      if (Number.isInteger(limit) && limit >= 1 && limit <= 4294967295 && value.trim() !== '') result.options.nodeLimit = limit;
+      else problem(`URL parameter nodeLimit="${value}" must be a whole number of at least 1.`);
     } else if (name === 'map') {
       if (value.trim() === '') problem('URL parameter map is empty.');
       else result.map = value.split('/').join('\n');
@@ -112,7 +116,7 @@ export function parseParams(query, exampleIds) {
 export function buildQuery({ options, mapText, speed, autoplay, embed }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
-  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak']) {
+  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit']) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }
   add('map', mapText.trim().split(/\r?\n/).join('/'));

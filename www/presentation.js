@@ -2,8 +2,14 @@ import { isFormField } from './controls.js';
 
 // Presentation mode, for a projector: the board takes the whole window and the step controls
 // and counters sit above it in large type (the layout is in style.css under
-// body.presentation). P switches it on and off, Esc leaves it. The side panel, which can
+// body.presentation); the pseudocode joins it on the side when the map leaves room there. P switches it on and off, Esc leaves it. The side panel, which can
 // be folded away outside presentation mode too, keeps its own state.
+// The width of the pseudocode column in presentation mode (CSS px), and the room the board's
+// own padding takes.
+const CODE_WIDTH_MIN = 280;
+const CODE_WIDTH_MAX = 460;
+const CODE_MARGIN = 24;
+
 export class Presentation {
   // changed(): called after the layout switched, so the board is measured again.
   constructor(doc, changed) {
@@ -26,6 +32,19 @@ export class Presentation {
     this.doc.body.classList.toggle('presentation', on);
     this.button.setAttribute('aria-pressed', String(on));
     this.changed();
+  }
+
+  // The pseudocode goes beside the board when the board is short of height rather than width
+  // there, so it costs the map nothing: true when that changed the layout.
+  placeCode(cols, rows, board) {
+    const win = this.doc.defaultView;
+    const codeWidth = Math.min(CODE_WIDTH_MAX, Math.max(CODE_WIDTH_MIN, win.innerWidth * 0.3));
+    const widthLeft = win.innerWidth - codeWidth - CODE_MARGIN;
+    const beside = this.active && widthLeft / cols >= board.clientHeight / rows;
+    if (beside === this.doc.body.classList.contains('presentation-code')) return false;
+    this.doc.body.classList.toggle('presentation-code', beside);
+    this.doc.documentElement.style.setProperty('--code-width', `${Math.round(codeWidth)}px`);
+    return true;
   }
 
   shortcut(e) {

@@ -1,5 +1,6 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
 import { formatValue } from './format.js';
+import { backwardFill, drawCellMarks } from './finder_marks.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
@@ -205,6 +206,7 @@ export class GridRenderer {
     this.drawnGeneration = view.generation;
     this.markFlags(view);
     const { terrain, records, g } = view;
+    const marks = view.finderMarks;
     const detailed = this.arrowAlpha > 0;
     const { prevSig, prevG, flags, cols } = this;
     const { x0, y0, x1, y1 } = this.visibleCells();
@@ -212,7 +214,7 @@ export class GridRenderer {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
         // A record holds the state and the parent; within one search H and F change only
         // with G.
-        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12);
+        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12) | (marks ? marks[i] << 20 : 0);
         const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
         if (!changed) continue;
         prevSig[i] = sig;
@@ -260,13 +262,16 @@ export class GridRenderer {
       fill = flag & START ? PALETTE.start : PALETTE.goal;
       text = PALETTE.textOnDark;
     } else {
-      const shown = this.fills[(flag & CURRENT ? DRAW_CURRENT_STATE : state) * 10 + terrain];
+      const drawnState = flag & CURRENT ? DRAW_CURRENT_STATE : state;
+      const mark = view.finderMarks ? view.finderMarks[i] : 0;
+      const shown = backwardFill(mark, drawnState, terrain) ?? this.fills[drawnState * 10 + terrain];
       fill = shown.fill;
       text = shown.text;
     }
     ctx.fillStyle = fill;
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
+    if (view.finderMarks) drawCellMarks(ctx, px, py, inner, view.finderMarks[i]);
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;
@@ -303,18 +308,10 @@ export class GridRenderer {
   }
 
   drawLabels(px, py, inner, i, view) {
-    const ctx = this.ctx;
-    const pad = Math.max(2, inner * 0.07);
-    ctx.font = `700 ${Math.round(this.largeFont)}px ${FONT_FAMILY}`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
-    ctx.font = `500 ${Math.round(this.smallFont)}px ${FONT_FAMILY}`;
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.44);
-    ctx.textAlign = 'right';
-    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
+    const f = formatValue(view.f[i] / view.priorityScale);
+    writeLabels(this.ctx, px, py, inner, this, [f, formatValue(view.g[i] / view.costScale), formatValue(view.h[i] / view.costScale)]);
   }
+
 
   drawCornerDigit(px, py, inner, digit) {
     const ctx = this.ctx;
@@ -335,8 +332,8 @@ export class GridRenderer {
 
   // An arrow from the cell's centre towards its parent, one step away by (dx, dy), as in the
   // tutorials' figures.
-  drawArrow(px, py, inner, dx, dy) {
-    const ctx = this.ctx;
+  // With `halo` (a colour), a wider arrow in that colour, to lay under the arrow itself.
+  drawArrow(px, py, inner, dx, dy, ctx = this.ctx, halo = null) {
     const len = Math.hypot(dx, dy);
     dx /= len;
     dy /= len;
@@ -346,8 +343,12 @@ export class GridRenderer {
     const head = Math.max(3, inner * 0.1);
     const tipX = cx + dx * half;
     const tipY = cy + dy * half;
-    ctx.globalAlpha = this.arrowAlpha * 0.8;
-    ctx.lineWidth = Math.max(1, inner * 0.035);
+    ctx.globalAlpha = halo ? 1 : this.arrowAlpha * 0.8;
+    ctx.lineWidth = Math.max(1, inner * 0.035) * (halo ? 4 : 1);
+    if (halo) {
+      ctx.strokeStyle = halo;
+      ctx.fillStyle = halo;
+    }
     ctx.lineCap = 'round';
     ctx.beginPath();
     ctx.moveTo(cx - dx * half, cy - dy * half);
@@ -359,6 +360,7 @@ export class GridRenderer {
     ctx.lineTo(tipX - dx * head - dy * head * 0.6, tipY - dy * head + dx * head * 0.6);
     ctx.closePath();
     ctx.fill();
+    if (halo) ctx.stroke();
     ctx.globalAlpha = 1;
   }
 
@@ -368,7 +370,10 @@ export class GridRenderer {
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
-    if (view.path && view.path.length > 1) this.drawPath(view.path);
+    if (view.path && view.path.length > 1) {
+      this.drawPath(view.path, view.pathTentative);
+      if (this.labelsShown) this.redrawPathLabels(view);
+    }
     if (view.next) {
       const width = Math.max(2, Math.round(c * 0.06));
       ctx.setLineDash([Math.max(2, c * 0.12), Math.max(2, c * 0.08)]);
@@ -377,7 +382,10 @@ export class GridRenderer {
       ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
       ctx.setLineDash([]);
     }
-    for (const mark of view.marks ?? []) this.drawMark(mark);
+    for (const mark of view.marks ?? []) {
+      if (mark.kind === 'pending') this.drawPending(mark);
+      else this.drawMark(mark);
+    }
     if (this.bigEndpointMarkers) {
       this.drawEndpointMarker(view.start, 'start');
       this.drawEndpointMarker(view.goal, 'goal');
@@ -414,7 +422,68 @@ export class GridRenderer {
     ctx.restore();
   }
 
-  drawPath(path) {
+  // A neighbour given new numbers by a line of an expansion that is not finished yet (Step
+  // line): drawn as open, with those numbers, over what the search shows so far.
+  drawPending({ x, y, f, g, h }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    ctx.fillStyle = PALETTE.open;
+    ctx.fillRect(x * c, y * c, inner, inner);
+    if (!this.labelsShown) return;
+    ctx.fillStyle = PALETTE.text;
+    writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
+  }
+
+  // The path line runs under the numbers and arrows of its cells: they are written again over
+  // it, each digit edged in its cell's own colour, so the line seems to pass beneath them.
+  redrawPathLabels(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    const { x0, y0, x1, y1 } = this.visibleCells();
+    const { layout } = view;
+    for (const i of view.path) {
+      const x = i % this.cols;
+      const y = (i / this.cols) | 0;
+      const record = view.records[i];
+      if (x < x0 || x >= x1 || y < y0 || y >= y1 || !Number.isFinite(view.g[i])) continue;
+      const flag = this.flags[i];
+      const state = flag & CURRENT ? DRAW_CURRENT_STATE : record & layout.stateMask;
+      const endpoint = flag & (START | GOAL);
+      const shown = this.fills[state * 10 + view.terrain[i]];
+      const fill = endpoint ? (flag & START ? PALETTE.start : PALETTE.goal) : shown.fill;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x * c, y * c, inner, inner);
+      ctx.clip();
+      ctx.fillStyle = endpoint ? PALETTE.textOnDark : shown.text;
+      ctx.strokeStyle = fill;
+      ctx.lineWidth = Math.max(2, this.smallFont * 0.25);
+      ctx.lineJoin = 'round';
+      const values = [view.f[i] / view.priorityScale, view.g[i] / view.costScale, view.h[i] / view.costScale];
+      writeLabels(ctx, x * c, y * c, inner, this, values.map((v) => formatValue(v)), true);
+      if (endpoint) {
+        const kind = flag & START ? 'start' : 'goal';
+        ctx.fillStyle = fill;
+        ctx.beginPath();
+        ctx.arc(x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.17, 0, Math.PI * 2);
+        ctx.fill();
+        drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
+      } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
+        const move = layout.moves[(record >> layout.parentMoveShift) & 7];
+        const ink = ctx.fillStyle;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx, fill);
+        ctx.fillStyle = ink;
+        ctx.strokeStyle = ink;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx);
+      }
+      ctx.restore();
+    }
+  }
+
+  // A tentative path (a bidirectional search's best so far) is dashed.
+  drawPath(path, tentative = false) {
     const ctx = this.overlay;
     const c = this.cell;
     const half = (c - this.gridLine) / 2;
@@ -435,6 +504,7 @@ export class GridRenderer {
     ctx.stroke();
     ctx.strokeStyle = PALETTE.path;
     ctx.lineWidth = width;
+    if (tentative) ctx.setLineDash([width * 2, width * 1.5]);
     ctx.stroke();
     ctx.restore();
   }
@@ -457,6 +527,26 @@ export class GridRenderer {
     ctx.stroke();
     drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);
   }
+}
+
+// F top-left (larger), G bottom-left and H bottom-right of a cell, in the sizes `fonts`
+// holds (largeFont, smallFont).
+// With `edged`, each text is first stroked in the context's stroke style, as a halo.
+function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
+  const pad = Math.max(2, inner * 0.07);
+  const write = (text, x, y, width) => {
+    if (edged) ctx.strokeText(text, x, y, width);
+    ctx.fillText(text, x, y, width);
+  };
+  ctx.font = `700 ${Math.round(fonts.largeFont)}px ${FONT_FAMILY}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  write(f, px + pad, py + pad, inner * 0.62);
+  ctx.font = `500 ${Math.round(fonts.smallFont)}px ${FONT_FAMILY}`;
+  ctx.textBaseline = 'bottom';
+  write(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
+  ctx.textAlign = 'right';
+  write(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

@@ -137,6 +137,12 @@ export class SearchSession {
     for (let k = 0; k < wanted; k++) this.step();
   }
 
+  // The finder marks of one cell (see finder_marks.js).
+  markAt(cell) {
+    const cells = this.editor.width * this.editor.height;
+    return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
+  }
+
   // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
   // made last, after every call that could allocate (and so grow and detach the buffer), and
   // valid for this frame only. H and F come only for labelCells, the cells whose numbers are
@@ -146,7 +152,9 @@ export class SearchSession {
     const editor = this.editor;
     const count = search.stepCount();
     const status = search.status();
-    if (status !== 'found') {
+    // A bidirectional search shows its best path so far while it runs.
+    const tentative = status === 'running' && this.resolvedOptions.algorithm.startsWith('bi-');
+    if (status !== 'found' && !tentative) {
       this.path = null;
       this.pathFor = -1;
     } else if (this.pathFor !== count) {
@@ -163,6 +171,7 @@ export class SearchSession {
       touched: search.touched(),
       next: head,
       path: this.path,
+      pathTentative: tentative,
       costScale: search.costScale(),
       priorityScale: search.priorityScale(),
       layout: this.engine.recordLayout,
@@ -173,6 +182,7 @@ export class SearchSession {
     const pointers = {
       terrain: editor.terrainPtr(),
       records: search.recordsPtr(),
+      marks: search.marksPtr(),
       g: search.gPtr(),
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
@@ -180,6 +190,7 @@ export class SearchSession {
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
     view.records = new Uint8Array(buffer, pointers.records, cells);
+    view.finderMarks = new Uint8Array(buffer, pointers.marks, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;

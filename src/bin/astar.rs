@@ -3,10 +3,11 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::{
-    Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, Search, SearchOptions,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, SearchOptions,
     Status, TieBreak,
 };
 
@@ -25,10 +26,12 @@ USAGE:
         exact costs.
 
 OPTIONS:
-    --algorithm astar|dijkstra|greedy|bfs          (default astar)
+    --algorithm astar|dijkstra|greedy|bfs|idastar|bi-astar|bi-dijkstra|bi-bfs|bi-greedy
+                        (default astar)
     --heuristic manhattan|octile|euclidean|chebyshev|zero
                                                    (default octile with diagonals, else manhattan)
-    --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1)
+    --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1; astar and
+                        idastar only)
     --movement 4|8      directions (default 8)
     --diagonal always|if-at-most-one-obstacle|only-when-no-obstacles|never
                         when a diagonal may pass a wall's corner
@@ -37,6 +40,7 @@ OPTIONS:
                         (default 10-14; scen: exact)
     --tie-break larger-g|smaller-g|first-in|last-in
                         order among equal F (default larger-g)
+    --node-limit N      idastar: give up after visiting N nodes (default 1000000)
     -h, --help          this text
 ";
 
@@ -104,6 +108,14 @@ fn apply_options<'a>(
             "--diagonal" => options.diagonal = value.parse::<DiagonalRule>().map_err(|x| e(&x))?,
             "--costs" => options.costs = value.parse::<CostModel>().map_err(|x| e(&x))?,
             "--tie-break" => options.tie_break = value.parse::<TieBreak>().map_err(|x| e(&x))?,
+            "--node-limit" => {
+                options.node_limit = Some(value.parse().map_err(|_| {
+                    format!(
+                        "{flag}: expected a whole number from 1 to {}, found '{value}'",
+                        u32::MAX
+                    )
+                })?)
+            }
             _ => other.push((flag, value)),
         }
     }
@@ -154,11 +166,14 @@ fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
         MapFormat::MovingAi => MapFormat::Dot,
         f => f,
     };
-    let mut search = Search::new(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    let mut search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
     }
     let status = search.run();
+    if status == Status::LimitReached {
+        return Err(limit_message(search.counters().generated));
+    }
     let drawn = write_map(
         search.grid(),
         Some(start),
@@ -198,15 +213,17 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         println!("no scenarios");
         return Ok(());
     };
-    let mut search = Search::new(map.grid, first.start, first.goal, options)
+    let mut search = new_finder(map.grid, first.start, first.goal, options)
         .map_err(|e| format!("scenario 0: {e}"))?;
-    let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
+    let (mut solved, mut matching, mut stopped, mut expanded_total) = (0, 0, 0, 0u64);
     let began = Instant::now();
     for (i, s) in scenarios.iter().enumerate() {
         search
             .restart(s.start, s.goal)
             .map_err(|e| format!("scenario {i}: {e}"))?;
-        search.run();
+        if search.run() == Status::LimitReached {
+            stopped += 1;
+        }
         let expanded = search.counters().expanded;
         expanded_total += expanded as u64;
         let cost = search.path_cost();
@@ -226,5 +243,18 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         scenarios.len(),
         ms / scenarios.len() as f64
     );
+    if stopped > 0 {
+        println!(
+            "# {stopped} searches stopped at the node limit ({}) without an answer",
+            options.node_limit.unwrap_or(DEFAULT_NODE_LIMIT)
+        );
+    }
     Ok(())
+}
+
+fn limit_message(visited: u32) -> String {
+    format!(
+        "idastar stopped after visiting {visited} nodes, its node limit, without reaching the \
+         goal; raise the limit with --node-limit N or use another algorithm"
+    )
 }

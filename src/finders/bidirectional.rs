@@ -16,9 +16,9 @@
 use crate::events::{
     Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
 };
+use crate::finder::{FinderInfo, MARK_BACKWARD, MARK_MEETING};
 use crate::finders::graph::Graph;
 use crate::finders::idastar::endpoint;
-use crate::finders::marks::{MARK_BACKWARD, MARK_MEETING};
 use crate::grid::{Grid, Point, MAX_WEIGHT};
 use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::MOVES;
@@ -673,7 +673,13 @@ impl Bidirectional {
 
     /// Starts again between new endpoints on the same grid.
     pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        *self = Bidirectional::new(self.graph.grid.clone(), start, goal, self.options, self.kind)?;
+        *self = Bidirectional::new(
+            self.graph.grid.clone(),
+            start,
+            goal,
+            self.options,
+            self.kind,
+        )?;
         Ok(())
     }
 
@@ -891,3 +897,15 @@ fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
             && matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
     })
 }
+
+impl Bidirectional {
+    pub fn info(&self) -> FinderInfo {
+        FinderInfo {
+            best_cost: self.best_cost(),
+            meeting: self.meeting_point(),
+            ..FinderInfo::default()
+        }
+    }
+}
+
+super::delegate_finder!(Bidirectional);

@@ -13,8 +13,8 @@
 //! too long, with [`Status::LimitReached`].
 
 use crate::events::{NodeValues, StepEvent, VisitOutcome};
+use crate::finder::{FinderInfo, MARK_ON_STACK, MARK_PRUNED};
 use crate::finders::graph::Graph;
-use crate::finders::marks::{MARK_ON_STACK, MARK_PRUNED};
 use crate::grid::{Grid, Point};
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
@@ -117,7 +117,6 @@ impl IdaStar {
         start: Point,
         goal: Point,
         options: SearchOptions,
-        node_limit: u32,
     ) -> Result<IdaStar, SearchError> {
         options.validate()?;
         let s = endpoint(&grid, start, SearchError::Start, SearchError::StartOnWall)?;
@@ -129,7 +128,7 @@ impl IdaStar {
             start: s,
             goal: t,
             goal_at: goal,
-            node_limit,
+            node_limit: options.node_limit.unwrap_or(DEFAULT_NODE_LIMIT),
             record: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
             marks: vec![0; cells],
@@ -426,7 +425,7 @@ impl IdaStar {
 
     /// Starts again between new endpoints on the same grid.
     pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        *self = IdaStar::new(self.graph.grid.clone(), start, goal, self.options, self.node_limit)?;
+        *self = IdaStar::new(self.graph.grid.clone(), start, goal, self.options)?;
         Ok(())
     }
 
@@ -481,6 +480,11 @@ impl IdaStar {
 
     pub fn cost_scale(&self) -> f64 {
         self.options.costs.scale()
+    }
+
+    /// F is a cost, like G and H.
+    pub fn priority_scale(&self) -> f64 {
+        self.cost_scale()
     }
 
     /// A cell's H and F in units, `INFINITY` where not reached this iteration.
@@ -590,3 +594,15 @@ pub(crate) fn endpoint(
         Err(on_wall(p))
     }
 }
+
+impl IdaStar {
+    pub fn info(&self) -> FinderInfo {
+        FinderInfo {
+            threshold: self.threshold(),
+            iteration: (self.s.iteration > 0).then_some(self.s.iteration),
+            ..FinderInfo::default()
+        }
+    }
+}
+
+super::delegate_finder!(IdaStar);

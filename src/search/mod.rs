@@ -116,6 +116,8 @@ pub struct Search {
     g: Vec<f64>,
     /// Moves from the start, for breadth-first search only (empty otherwise).
     depth: Vec<u32>,
+    /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
+    marks: Vec<u8>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
     /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
     legal: Vec<u16>,
@@ -171,6 +173,12 @@ impl Search {
         options: SearchOptions,
     ) -> Result<Search, SearchError> {
         options.validate()?;
+        if !options.algorithm.is_best_first() {
+            return Err(SearchError::Options(OptionsError(format!(
+                "{} is not a best-first search: make it with new_finder",
+                options.algorithm
+            ))));
+        }
         let cells = grid.cell_count();
         let breadth_first = options.algorithm == Algorithm::BreadthFirst;
         let mut search = Search {
@@ -188,6 +196,7 @@ impl Search {
             } else {
                 Vec::new()
             },
+            marks: vec![0; cells],
             legal: vec![MOVES_UNKNOWN; cells],
             offsets: Movement::index_offsets(grid.width()),
             step_costs: options
@@ -385,9 +394,10 @@ impl Search {
         let now = self.estimate_at(c, p, g);
         // The value that breaks ties on F (see `key_layout`).
         let tie = match self.options.algorithm {
-            Algorithm::AStar => now.h,
             Algorithm::Greedy => g,
             Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
+            // A* (the only other algorithm `new` accepts).
+            _ => now.h,
         };
         let order = self.next_order;
         self.next_order += 1;
@@ -405,10 +415,10 @@ impl Search {
             0.0
         };
         let f = match self.options.algorithm {
-            Algorithm::AStar => g + self.options.weight * h,
             Algorithm::Dijkstra => g,
             Algorithm::Greedy => h,
             Algorithm::BreadthFirst => f64::from(self.depth[cell]),
+            _ => g + self.options.weight * h,
         };
         Estimate { h, f }
     }
@@ -503,10 +513,10 @@ fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
     );
     let weight = options.weight;
     let (max_f, whole) = match options.algorithm {
-        Algorithm::AStar => (max_g + weight * max_h, weight.fract() == 0.0),
         Algorithm::Dijkstra => (max_g, true),
         Algorithm::Greedy => (max_h, true),
         Algorithm::BreadthFirst => (cells as f64, true),
+        _ => (max_g + weight * max_h, weight.fract() == 0.0),
     };
     let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
     let (max_tie, larger_tie_first) = match options.algorithm {

@@ -23,9 +23,18 @@ async function predictState(page) {
   });
 }
 
+// Runs an answer and waits until the page has drawn its verdict (every answer changes the
+// score line).
+async function answered(page, action) {
+  const before = (await predictState(page)).score;
+  await action();
+  await eventually(page, async () => (await predictState(page)).score !== before, 'the answer was scored');
+  return predictState(page);
+}
+
 async function clickCell(page, x, y) {
   const point = await cellPoint(page, x, y);
-  await page.mouse.click(point.x, point.y);
+  await answered(page, () => page.mouse.click(point.x, point.y));
 }
 
 const parseCell = (text) => text.replace(/[()]/g, '').split(',').map(Number);
@@ -33,7 +42,7 @@ const parseCell = (text) => text.replace(/[()]/g, '').split(',').map(Number);
 async function answerValues(page, g, h) {
   await page.getByRole('spinbutton', { name: 'G =' }).fill(String(g));
   await page.getByRole('spinbutton', { name: 'H =' }).fill(String(h));
-  await page.getByRole('button', { name: 'Check' }).click();
+  await answered(page, () => page.getByRole('button', { name: 'Check' }).click());
 }
 
 describe('predict', () => {
@@ -65,9 +74,8 @@ describe('predict', () => {
       assert.ok((await readout(page)).narration.includes(`Opened ${asked} with G=${revealed[1]}, H=${revealed[2]}.`), 'the answer is the engine\'s');
 
       // Step back: the same questions again; this time both right.
-      await page.getByRole('button', { name: 'Step back' }).click();
+      state = await answered(page, () => page.getByRole('button', { name: 'Step back' }).click());
       await waitForText(page, '#count-step', /^0 /);
-      state = await predictState(page);
       assert.match(state.prompt, /^Which cell/);
       assert.equal(state.score, 'Next node: 0 of 0 right · G and H: 0 of 0 right');
       await clickCell(page, map.start.x, map.start.y);
@@ -115,8 +123,7 @@ describe('predict', () => {
           cursor.y += cursor.y < y ? 1 : -1;
         }
         const step = Number((await readout(page)).step.split(' ')[0]);
-        await page.keyboard.press('Enter');
-        const after = await predictState(page);
+        const after = await answered(page, () => page.keyboard.press('Enter'));
         assert.match(after.verdict, /^Correct: /);
         if (/tied with/.test(after.verdict)) tie = after.verdict;
         if (after.asksValues) await answerValues(page, 0, 0);

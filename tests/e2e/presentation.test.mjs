@@ -47,12 +47,13 @@ describe('presentation mode', () => {
           counters: top('counters').bottom,
           board: top('grid').top,
           stepFont: parseFloat(getComputedStyle(document.getElementById('step')).fontSize),
-          side: getComputedStyle(document.getElementById('side')).display,
         };
       });
       assert.ok(layout.step <= layout.board && layout.counters <= layout.board, 'controls and counters above the board');
       assert.ok(layout.stepFont >= 18, `step controls in large type (${layout.stepFont}px)`);
-      assert.equal(layout.side, 'none');
+      // The map leaves room on the side: the pseudocode sits there, the other panels step aside.
+      assert.equal(await page.locator('#method-panel').isVisible(), false);
+      assert.equal(await page.locator('#pseudocode').isVisible(), true);
 
       // The first step of the tutorial: the start's right-hand neighbour (3,2) has G = 10.
       await page.getByRole('button', { name: 'Step', exact: true }).click();
@@ -62,6 +63,9 @@ describe('presentation mode', () => {
       assert.equal(Number(numbers.F), Number(numbers.G) + Number(numbers.H));
       // Drawn at full contrast: plenty of dark ink in the F corner.
       assert.ok(await inkInCell(page, 3, 2, [0.05, 0.05, 0.5, 0.35]) > 20, 'F is drawn in dark ink');
+      const line = page.locator('#pseudocode li[aria-current="step"]');
+      assert.equal(await line.textContent(), 'move current from the open list to the closed list');
+      assert.ok(await line.isVisible());
 
       await page.keyboard.press('Escape');
       assert.equal(await button.getAttribute('aria-pressed'), 'false');
@@ -69,6 +73,39 @@ describe('presentation mode', () => {
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
       await page.keyboard.press('p');
       await eventually(page, async () => (await boardFit(page)).width <= before.width + 1, 'the board is back to its place');
+
+      // In Chinese the button is 演示模式, and it works the same.
+      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      const chinese = page.getByRole('button', { name: '演示模式' });
+      await chinese.click();
+      assert.equal(await chinese.getAttribute('aria-pressed'), 'true');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window in Chinese too');
+    });
+  });
+
+  it('draws the path under the numbers and arrows of its cells', async () => {
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
+      await page.getByRole('button', { name: 'Presentation' }).click();
+      await page.getByRole('button', { name: 'To end' }).click();
+      await waitForText(page, '#result', /Path found/);
+      // (3,1) is on the tutorial's path, which crosses it from corner to corner: dark digits
+      // and arrow on top of the line, edged in the cell's colour.
+      const dark = await page.evaluate(() => {
+        const grid = document.getElementById('grid');
+        const overlay = document.getElementById('overlay');
+        const cell = Number(grid.dataset.cell);
+        const read = (fx0, fy0, fx1, fy1) => {
+          const left = Math.floor((3 + fx0) * cell - Number(grid.dataset.originX));
+          const top = Math.floor((1 + fy0) * cell - Number(grid.dataset.originY));
+          const { data } = overlay.getContext('2d').getImageData(left, top, Math.floor((fx1 - fx0) * cell), Math.floor((fy1 - fy0) * cell));
+          let count = 0;
+          for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 150) count++;
+          return count;
+        };
+        return { g: read(0.05, 0.65, 0.45, 0.97), arrow: read(0.3, 0.3, 0.7, 0.7) };
+      });
+      assert.ok(dark.g > 20, `G is written over the path line (${dark.g} dark pixels)`);
+      assert.ok(dark.arrow > 20, `the parent arrow is drawn over the path line (${dark.arrow} dark pixels)`);
     });
   });
 
