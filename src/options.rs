@@ -29,6 +29,8 @@ pub enum Algorithm {
     BiBreadthFirst,
     /// Greedy best-first search from both ends, stopping at the first contact.
     BiGreedy,
+    /// Jump Point Search: A*'s priority over jump points only; uniform costs only.
+    JumpPoint,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -41,6 +43,7 @@ named_enum!(Algorithm, "algorithm", {
     BiDijkstra => "bi-dijkstra",
     BiBreadthFirst => "bi-bfs",
     BiGreedy => "bi-greedy",
+    JumpPoint => "jps",
 });
 
 impl Algorithm {
@@ -55,7 +58,10 @@ impl Algorithm {
     /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
     /// means something.
     pub fn takes_weight(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::JumpPoint | Algorithm::IdaStar
+        )
     }
 }
 
@@ -140,6 +146,7 @@ impl SearchOptions {
             self.algorithm,
             Algorithm::AStar
                 | Algorithm::Greedy
+                | Algorithm::JumpPoint
                 | Algorithm::IdaStar
                 | Algorithm::BiAStar
                 | Algorithm::BiGreedy

@@ -61,6 +61,7 @@ fn wall_between_costs_56_56_68_80_and_80_for_every_exact_finder() {
                 m.grid.index(m.goal.unwrap()),
             );
             assert_eq!(rules.path_cost(&m.grid, s, g, f.path()), Ok(cost as u64));
+            assert_eq!(rules.shortest_costs(&m.grid, s)[g], Some(cost as u64));
         }
     }
 }

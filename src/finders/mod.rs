@@ -1,9 +1,13 @@
-//! Finders with loops of their own, behind the same stepwise interface as the best-first
-//! search (see `crate::finder`).
+//! Finders with loops of their own, behind the one stepwise [`Finder`](crate::finder::Finder)
+//! interface.
 
 pub mod bidirectional;
 mod graph;
 pub mod idastar;
+pub mod jps;
+mod jump;
+
+pub use jps::JumpPointSearch;
 
 /// `impl Finder` for a finder whose inherent methods have the interface's names, taking
 /// and giving cell indices where the interface uses points.
