@@ -943,7 +943,6 @@ fn the_benchmark_maps_write_back_unchanged() {
 
 // IDA* and the bidirectional searches, through the stepwise interface every finder shares.
 
-
 /// The finders with loops of their own, by name.
 const OWN_LOOPS: [&str; 5] = ["idastar", "bi-astar", "bi-dijkstra", "bi-bfs", "bi-greedy"];
 
