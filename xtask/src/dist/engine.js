@@ -8,7 +8,8 @@ const wasmBase64 = '/* wasm as base64 */';
 
 let engine = null;
 
-/** Same contract as www/engine.js: resolves to `{ MapEditor, Search, memory, recordLayout }`. */
+/** Same contract as www/engine.js: resolves to
+ * `{ MapEditor, Search, memory, recordLayout, parseScenarios }`. */
 export async function loadEngine() {
   if (engine === null) {
     const bytes = Uint8Array.from(atob(wasmBase64), (char) => char.charCodeAt(0));
@@ -18,6 +19,7 @@ export async function loadEngine() {
       Search: wasm_bindgen.Search,
       memory: exports.memory,
       recordLayout: wasm_bindgen.recordLayout(),
+      parseScenarios: wasm_bindgen.parseScenarios,
     };
   }
   return engine;
