@@ -15,6 +15,11 @@ import { formatCell } from './format.js';
 import { t } from './i18n.js';
 import { CompareView } from './compare.js';
 import { ScenarioPanel } from './scenarios.js';
+import { Presentation, SidePanelToggle } from './presentation.js';
+import { PseudocodePanel } from './pseudocode.js';
+import { StepLine, wireStepLine } from './stepline.js';
+import { StepEvents } from './stepevents.js';
+import { Predict } from './predict.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -115,6 +120,10 @@ function start(engine) {
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc);
   const zoom = new Zoom();
+  const stepEvents = new StepEvents();
+  const stepLine = new StepLine(stepEvents);
+  const pseudocode = new PseudocodePanel(doc);
+  const predict = new Predict(doc, stepEvents, requestFrame);
   // Where the pointer (or the board's centre) was when the zoom changed: the grid point
   // under it stays under it.
   let zoomAnchor = null;
@@ -182,7 +191,12 @@ function start(engine) {
     }),
     stepBack: act(() => {
       playback.stop();
-      driver().stepBack();
+      if (compare.active) compare.stepBack();
+      else if (!stepLine.back(session)) session.stepBack();
+    }),
+    stepLine: act(() => {
+      playback.stop();
+      if (!compare.active && !session.finished) stepLine.forward(session);
     }),
     finish: act(() => {
       playback.stop();
@@ -276,6 +290,12 @@ function start(engine) {
     changed: requestFrame,
     scrollBy: (dx, dy) => board.scrollBy(dx, dy),
     zoom: (steps, clientX, clientY) => zoomAt(() => (steps > 0 ? zoom.in() : zoom.out()), clientX, clientY),
+    pick: (cell) => {
+      if (!predict.on) return false;
+      playback.stop();
+      session.syncWithEditor();
+      return predict.pick(session, cell);
+    },
     guard: inputGuard,
   });
   const compare = new CompareView(doc, {
@@ -312,6 +332,13 @@ function start(engine) {
     cells: session.editor.cellCount(),
     speed: playback.speed.perSecond ?? playback.speed.perFrame * 60,
   }), actions.fail);
+  const stepLineButton = wireStepLine(doc, actions.stepLine);
+  const relayout = () => {
+    layoutDirty = true;
+    requestFrame();
+  };
+  const presentation = new Presentation(doc, relayout);
+  new SidePanelToggle(doc, relayout);
   new ResizeObserver(() => {
     layoutDirty = true;
     requestFrame();
@@ -326,6 +353,7 @@ function start(engine) {
 
   function layout() {
     const editor = session.editor;
+    if (layoutDirty) presentation.placeCode(editor.width, editor.height, board);
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr, zoom.factor);
     if (resized || layoutDirty) {
@@ -356,11 +384,21 @@ function start(engine) {
     scenarios.update(session);
     if (compare.active) {
       compare.draw(window.devicePixelRatio || 1);
+      stepLineButton.disabled = true;
       controls.update(controlState(compare.timeline()));
       return;
     }
     layout();
+    // Before frameView: finding a step's event steps the engine, which may move wasm memory.
+    const line = stepLine.position(session);
+    pseudocode.show(line);
+    predict.show(session);
+    const predictMarks = predict.marks(session);
+    const hideNext = predict.hidesNext(session);
     const view = session.frameView(renderer.labelCells());
+    // While the class guesses the next node, nothing on the board gives it away.
+    view.marks = hideNext ? [] : [...stepLine.marks(line), ...predictMarks];
+    if (hideNext) view.next = null;
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);
@@ -370,7 +408,10 @@ function start(engine) {
     panels.update(session);
     panels.inspect(session, input.hover ?? input.cursor);
     showAdmissibility();
+    stepLineButton.disabled = session.search.status() !== 'running';
     controls.update(controlState(session.timeline()));
+    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
+    if (line.item) byId('step-back').disabled = false;
   }
 
   function controlState({ stepCount, total, status }) {

@@ -17,7 +17,7 @@ const MAX_SIDE = 512;
 // The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
 export const MAX_WEIGHT = 100;
 
-function isFormField(element) {
+export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
     element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
 }
