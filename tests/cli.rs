@@ -237,7 +237,7 @@ fn scen_marks_unreachable_goals_and_honours_options() {
 #[test]
 fn bad_options_are_refused_with_the_choices() {
     let map = tutorial("wall_between.txt");
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &["--movement", "5"],
             "--movement: unknown direction count '5': expected one of 4, 8",

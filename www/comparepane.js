@@ -83,9 +83,10 @@ export class ComparePane {
       brush: host.brush,
       changed: host.changed,
       guard: host.inputGuard,
-      // Panes always show the whole map: nothing to scroll or zoom.
+      // Panes always show the whole map: nothing to scroll or zoom; clicks always edit.
       scrollBy: () => {},
       zoom: () => {},
+      pick: () => false,
     });
   }
 
