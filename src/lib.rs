@@ -4,6 +4,7 @@
 
 pub mod editor;
 pub mod events;
+pub mod finder;
 pub mod grid;
 pub mod heuristic;
 pub mod key;
@@ -14,10 +15,12 @@ pub mod open_list;
 pub mod options;
 pub mod scenario;
 pub mod search;
+pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
 pub use events::{Neighbour, NodeValues, Outcome, StepEvent};
+pub use finder::{new_finder, Finder, FinderInfo};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;
 pub use movement::{CostModel, DiagonalRule, Directions, Movement};

@@ -22,7 +22,11 @@ import { t } from './i18n.js';
  *   speed       expansions per second, or "max"                               (default 5)
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
- *   embed       1 to show only the map, the playback controls and the counters
+ *   embed       1 to show only the map, the playback controls and the counters, fitted to
+ *               the frame whatever its size; the page posts its ideal height to the host
+ *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   legend      1 to show the legend in an embedded page
+ *   log         1 to show the latest step in words in an embedded page
  *   compare     2 to 4 methods side by side, comma-separated, each
  *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
  *               compare=astar:manhattan,astar:octile:2
@@ -41,8 +45,9 @@ export const OPTION_VALUES = {
 };
 
 const MAX_SIDE = 512;
-const FLAGS = ['autoplay', 'embed'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'compare', ...FLAGS];
+const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
+export const EMBED_CONTROLS = ['none', 'play', 'full'];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', ...FLAGS];
 // The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
 const MAX_WEIGHT = 100;
 export const COMPARE_PANES = { min: 2, max: 4 };
@@ -138,6 +143,9 @@ export function parseParams(query, exampleIds) {
       const step = Number(value);
       if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
       else problem(`URL parameter step="${value}" must be a whole number of at least 0.`);
+    } else if (name === 'controls') {
+      if (EMBED_CONTROLS.includes(value)) result.controls = value;
+      else problem(`URL parameter controls="${value}" is not one of: ${EMBED_CONTROLS.join(', ')}.`);
     } else if (FLAGS.includes(name)) {
       if (['1', 'true', ''].includes(value)) result[name] = true;
       else if (['0', 'false'].includes(value)) result[name] = false;

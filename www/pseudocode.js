@@ -121,7 +121,8 @@ export class PseudocodePanel {
   // params } or null) }
   show(position) {
     if (position.algorithm !== this.algorithm) this.build(position.algorithm);
-    const key = JSON.stringify(position);
+    // Brought into view again when the line moves or the listing's box changes size.
+    const key = `${JSON.stringify(position)}:${this.list.clientHeight}`;
     if (key === this.shown) return;
     this.shown = key;
     const ran = new Set(position.ran);

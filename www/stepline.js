@@ -9,14 +9,16 @@ import { isFormField } from './controls.js';
 const value = (v) => formatValue(v, 2);
 const SKIPS = { wall: 'code.note.wall', closed: 'code.note.closed', 'corner-blocked': 'code.note.corner' };
 
-// The lines one step ran: [{ line, note: { key, params }, node, neighbour, values }].
-export function trace(event) {
+// The lines one step of `algorithm` ran: [{ line, note: { key, params }, node, neighbour,
+// values }].
+export function trace(event, algorithm) {
   if (!event) return [];
   switch (event.kind) {
     case 'no-path':
       return [{ line: 'loop', note: { key: 'code.note.empty', params: {} } }, { line: 'fail', note: { key: 'code.note.fail', params: {} } }];
-    case 'expanded':
     case 'goal-reached':
+      return algorithm === 'idastar' ? traceVisit(event) : traceBestFirst(event);
+    case 'expanded':
       return traceBestFirst(event);
     case 'visited':
       return traceVisit(event);
@@ -107,15 +109,17 @@ function traceVisit(event) {
   const node = event.node;
   const lines = [];
   const at = lineMaker(lines, node);
-  const params = { ...nodeParams(node), threshold: value(event.threshold) };
+  const params = { ...nodeParams(node), threshold: value(event.threshold ?? node.f) };
   if (event.newIteration) {
     if (event.iteration > 1) at('raise', 'code.note.ida-raise', { threshold: value(event.threshold) });
     at('loop', 'code.note.ida-iteration', { iteration: event.iteration, threshold: value(event.threshold) });
   }
-  if (event.backtracked.length > 0) at('back', 'code.note.ida-back', { cells: event.backtracked.map(formatCell).join(' ') });
-  at('visit', 'code.note.ida-visit', { cell: formatCell(node), depth: event.depth });
+  if (event.backtracked?.length > 0) at('back', 'code.note.ida-back', { cells: event.backtracked.map(formatCell).join(' ') });
+  at('visit', 'code.note.ida-visit', { cell: formatCell(node), depth: event.depth ?? event.steps });
   at('f', 'code.note.ida-f', params);
-  if (event.outcome === 'pruned') {
+  if (event.kind === 'goal-reached') {
+    at('goal', 'code.note.goal', { cell: formatCell(node), cost: value(event.cost), moves: event.steps });
+  } else if (event.outcome === 'pruned') {
     at('prune', 'code.note.ida-prune', params);
   } else {
     at('goal', 'code.note.not-goal', { cell: formatCell(node) });
@@ -169,7 +173,7 @@ export class StepLine {
   }
 
   nextLines(session) {
-    return trace(this.events.at(session, session.search.stepCount() + 1));
+    return trace(this.events.at(session, session.search.stepCount() + 1), algorithmOf(session));
   }
 
   // One line forward; takes the step in the engine after the expansion's last line.
@@ -196,7 +200,7 @@ export class StepLine {
     }
     const count = session.search.stepCount();
     if (count === 0) return true;
-    const lines = trace(this.events.at(session, count));
+    const lines = trace(this.events.at(session, count), algorithmOf(session));
     session.stepBack();
     this.sync(session);
     this.done = Math.max(0, lines.length - 1);
@@ -207,7 +211,7 @@ export class StepLine {
   // The line to highlight, the lines run in this step, and the note.
   position(session) {
     this.sync(session);
-    const algorithm = session.resolvedOptions.algorithm ?? session.options.algorithm;
+    const algorithm = algorithmOf(session);
     if (this.done > 0) {
       const lines = this.nextLines(session).slice(0, this.done);
       const last = lines[lines.length - 1];
@@ -216,7 +220,7 @@ export class StepLine {
     }
     const count = session.search.stepCount();
     if (count === 0) return { algorithm, line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} }, item: null };
-    const lines = trace(this.events.at(session, count));
+    const lines = trace(this.events.at(session, count), algorithm);
     const last = lines[lines.length - 1];
     if (!last) return { algorithm, line: null, ran: [], note: null, item: null };
     return { algorithm, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: null };
@@ -232,6 +236,10 @@ export class StepLine {
     if (item.neighbour) marks.push({ ...item.neighbour, kind: 'considered' });
     return marks;
   }
+}
+
+function algorithmOf(session) {
+  return session.resolvedOptions.algorithm ?? session.options.algorithm;
 }
 
 // The Step line button and its key, L.

@@ -114,6 +114,8 @@ pub struct Search {
     g: Vec<f64>,
     /// Moves from the start, for breadth-first search only (empty otherwise).
     depth: Vec<u32>,
+    /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
+    marks: Vec<u8>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
     /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
     legal: Vec<u16>,
@@ -186,6 +188,7 @@ impl Search {
             } else {
                 Vec::new()
             },
+            marks: vec![0; cells],
             legal: vec![MOVES_UNKNOWN; cells],
             offsets: Movement::index_offsets(grid.width()),
             step_costs: options

@@ -65,7 +65,15 @@ describe('presentation mode', () => {
       assert.ok(await inkInCell(page, 3, 2, [0.05, 0.05, 0.5, 0.35]) > 20, 'F is drawn in dark ink');
       const line = page.locator('#pseudocode li[aria-current="step"]');
       assert.equal(await line.textContent(), 'move current from the open list to the closed list');
-      assert.ok(await line.isVisible());
+      // With Predict on too, the board keeps its room and the line stays scrolled into view.
+      await page.getByRole('button', { name: 'Predict' }).click();
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board keeps its room with Predict on');
+      await eventually(page, () => page.evaluate(() => {
+        const list = document.getElementById('pseudocode').getBoundingClientRect();
+        const current = document.querySelector('#pseudocode li[aria-current="step"]').getBoundingClientRect();
+        return current.top >= list.top - 1 && current.bottom <= list.bottom + 1;
+      }), 'the highlighted line is in view');
+      await page.getByRole('button', { name: 'Predict' }).click();
 
       await page.keyboard.press('Escape');
       assert.equal(await button.getAttribute('aria-pressed'), 'false');
@@ -73,6 +81,21 @@ describe('presentation mode', () => {
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
       await page.keyboard.press('p');
       await eventually(page, async () => (await boardFit(page)).width <= before.width + 1, 'the board is back to its place');
+
+      // In Chinese the button is 演示模式, and it works the same.
+      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      const chinese = page.getByRole('button', { name: '演示模式' });
+      await chinese.click();
+      assert.equal(await chinese.getAttribute('aria-pressed'), 'true');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window in Chinese too');
+    });
+  });
+
+  it('fills a 1366x768 window at 1.5 device pixels per CSS px as well', async () => {
+    await withApp(browser(), '?example=tutorial-wall', { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1.5 }, async ({ page }) => {
+      await page.keyboard.press('p');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window');
+      assert.ok((await boardFit(page)).digitFont >= 11);
     });
   });
 

@@ -23,7 +23,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let bindings = std::fs::read_to_string(bindings_dir.join(format!("{LIB_NAME}.js")))?;
     let wasm = std::fs::read(bindings_dir.join(format!("{LIB_NAME}_bg.wasm")))?;
 
-    let optimised = match npm::install(root) {
+    let optimised = match npm::install_and_vendor(root) {
         Ok(node_modules) => Some(wasm_opt::shrink(
             &node_modules,
             &scratch.join("wasm-opt"),

@@ -17,6 +17,9 @@ const MAX_HEAD_BYTES: usize = 16 * 1024;
 
 pub fn command(root: &Path, port: u16) -> Result<()> {
     wasm_build::build_pkg(root)?;
+    if let Err(error) = crate::npm::install_and_vendor(root) {
+        println!("warning: the page's npm modules are missing, so it cannot export animations ({error:#})");
+    }
     let server = StaticServer::bind(root, port)?;
     println!("\nServing {} (Ctrl+C to stop)", root.display());
     println!("Open {}", server.url());

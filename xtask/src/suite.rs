@@ -94,7 +94,7 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
         return suite.skip("browser tests", &reason);
     }
     suite.step("wasm tests (Node.js)", || run_wasm_tests(root, &wasm_tests))?;
-    suite.step("npm packages", || npm::install(root).map(drop))?;
+    suite.step("npm packages", || npm::install_and_vendor(root).map(drop))?;
     let mut dist_file = PathBuf::new();
     suite.step("build pkg/ and dist/", || {
         wasm_build::build_pkg(root)?;
