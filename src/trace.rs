@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{NodeValues, Outcome, StepEvent};
+use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent};
 use crate::finder::Finder;
 use crate::grid::Point;
 
@@ -133,6 +133,32 @@ fn write_events<W: Write>(
                         f,
                     };
                     writer.event(kind, to, Some(parent), Some(values))?;
+                }
+                writer.event("closing", at, parent, Some(node))?;
+            }
+            StepEvent::Jumped { node, jumps, .. } => {
+                let at = Point::new(node.x, node.y);
+                let parent = run.parent_of(at).ok().flatten();
+                writer.event("expanding", at, parent, Some(node))?;
+                for jump in &jumps {
+                    let JumpOutcome::JumpPoint { x, y, result, .. } = &jump.end else {
+                        continue;
+                    };
+                    let (kind, g, h, f, parent) = match *result {
+                        Outcome::Opened { g, h, f, parent } => ("generating", g, h, f, parent),
+                        Outcome::Improved {
+                            g, h, f, parent, ..
+                        } => ("updating", g, h, f, parent),
+                        _ => continue,
+                    };
+                    let values = NodeValues {
+                        x: *x,
+                        y: *y,
+                        g,
+                        h,
+                        f,
+                    };
+                    writer.event(kind, Point::new(*x, *y), Some(parent), Some(values))?;
                 }
                 writer.event("closing", at, parent, Some(node))?;
             }

@@ -130,6 +130,7 @@ fn check_against_search(original: &Search, trace: &str) {
                 next("end", p, replay.parent_of(p).unwrap(), cost, node.h, node.f);
             }
             StepEvent::NoPath { .. } => {}
+            StepEvent::Jumped { .. } => panic!("a best-first search does not jump"),
         }
     }
     assert_eq!(at, events.len(), "events after the search ended");

@@ -30,7 +30,8 @@ USAGE:
         exact costs.
 
 OPTIONS:
-    --algorithm astar|dijkstra|greedy|bfs          (default astar)
+    --algorithm astar|dijkstra|greedy|bfs|jps      (default astar; jps: jump point search,
+                        exact like astar, maps without terrain weights only)
     --heuristic manhattan|octile|euclidean|chebyshev|zero
                                                    (default octile with diagonals, else manhattan)
     --weight W          heuristic weight, f = g + W*h, 0 <= W <= 100 (default 1)

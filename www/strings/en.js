@@ -233,4 +233,12 @@ export const TEXTS = {
   'export.cancelled': 'The animation export was cancelled.',
   'export.rangeInvalid': 'The animation needs steps from 0 to {total}, with "from" before "to".',
   'export.gifHint': 'An animated GIF sized for a 16:9 slide; long ranges keep every few steps (at most 300 frames).',
+  'code.note.jps-each': 'From {from} in the direction ({dx},{dy}).',
+  'code.note.jps-jump': 'The jump passes over {scanned} cells.',
+  'code.note.jps-dead': 'It ends after {cell} at a wall, the edge or a corner it may not cut: nothing found.',
+  'code.note.jps-goal': 'It stops at {cell}: the goal.',
+  'code.note.jps-forced': 'It stops at {cell}, a jump point: forced neighbour at {forced}.',
+  'code.note.jps-turn': 'It stops at {cell}, a jump point: a straight jump from it reaches {turn}.',
+  'code.note.jps-found': '{cell} is a jump point and not in the closed list.',
+  'code.note.jps-cost': '{cell}: G\' = {from} + the distance = {to}.',
 };

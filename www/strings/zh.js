@@ -232,4 +232,12 @@ export const TEXTS = {
   'export.cancelled': '已取消动画导出。',
   'export.rangeInvalid': '动画的步数须在 0 到 {total} 之间，且起始步小于结束步。',
   'export.gifHint': '导出适合 16:9 幻灯片的 GIF 动画；范围较长时每隔几步取一帧（最多 300 帧）。',
+  'code.note.jps-each': '从 {from} 沿方向 ({dx},{dy}) 跳跃。',
+  'code.note.jps-jump': '这次跳跃经过 {scanned} 个格子。',
+  'code.note.jps-dead': '在 {cell} 之后遇到障碍物、地图边缘或不能切过的墙角：没有找到跳点。',
+  'code.note.jps-goal': '停在 {cell}：这是终点。',
+  'code.note.jps-forced': '停在 {cell}，这是跳点：强迫邻居在 {forced}。',
+  'code.note.jps-turn': '停在 {cell}，这是跳点：从它直线跳跃可到达 {turn}。',
+  'code.note.jps-found': '{cell} 是跳点，且不在关闭列表中。',
+  'code.note.jps-cost': '{cell}：G\' = {from} + 距离 = {to}。',
 };
