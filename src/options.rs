@@ -86,6 +86,10 @@ named_enum!(TieBreak, "tie-break", {
     LastIn => "last-in",
 });
 
+/// The largest heuristic weight accepted: far beyond it A* is greedy best-first already, and
+/// F would lose the precision that keeps ties exact.
+pub const MAX_HEURISTIC_WEIGHT: f64 = 100.0;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchOptions {
     pub algorithm: Algorithm,
@@ -154,10 +158,15 @@ impl SearchOptions {
     }
 
     pub fn validate(&self) -> Result<(), OptionsError> {
-        if !self.weight.is_finite() || self.weight < 0.0 {
+        if !(0.0..=MAX_HEURISTIC_WEIGHT).contains(&self.weight) {
+            // A huge weight would print hundreds of digits: show it in scientific notation.
+            let shown = if self.weight.abs() < 1e6 {
+                self.weight.to_string()
+            } else {
+                format!("{:e}", self.weight)
+            };
             return Err(OptionsError(format!(
-                "heuristic weight must be a number >= 0, got {}",
-                self.weight
+                "heuristic weight must be a number from 0 to {MAX_HEURISTIC_WEIGHT}, got {shown}"
             )));
         }
         if self.weight != 1.0 && !self.algorithm.takes_weight() {
@@ -255,12 +264,25 @@ mod tests {
 
     #[test]
     fn negative_or_nan_weight_is_refused() {
-        for w in [-1.0, f64::NAN, f64::INFINITY] {
+        for w in [-1.0, f64::NAN, f64::INFINITY, 100.5, 1e300] {
             let o = SearchOptions {
                 weight: w,
                 ..SearchOptions::default()
             };
             assert!(o.validate().is_err());
+        }
+        let huge = SearchOptions {
+            weight: 1e300,
+            ..SearchOptions::default()
+        };
+        let message = huge.validate().unwrap_err().to_string();
+        assert!(message.contains("from 0 to 100, got 1e300"), "{message}");
+        for w in [0.0, 2.5, 100.0] {
+            let o = SearchOptions {
+                weight: w,
+                ..SearchOptions::default()
+            };
+            assert!(o.validate().is_ok());
         }
     }
 }

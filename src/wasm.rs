@@ -18,6 +18,7 @@ use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
+use crate::scenario;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
@@ -197,6 +198,31 @@ impl JsMapEditor {
         self.inner
             .move_endpoint(Endpoint::Goal, coord(x, "x")?, coord(y, "y")?)
             .map_err(edit_error)
+    }
+
+    /// Opens a map read from text in place of this one, as one undo entry; returns the
+    /// format it was in ("ox", "dot" or "movingai"). A text that cannot be read changes
+    /// nothing and the error names the line and column.
+    #[wasm_bindgen(js_name = loadText)]
+    pub fn load_text(&mut self, text: &str) -> Result<String, JsError> {
+        self.inner
+            .load_text(text)
+            .map(|format| format.name().to_string())
+            .map_err(edit_error)
+    }
+
+    /// Puts the start and the goal at once (a benchmark scenario), as one undo entry.
+    #[wasm_bindgen(js_name = placeEndpoints)]
+    pub fn place_endpoints(
+        &mut self,
+        start_x: f64,
+        start_y: f64,
+        goal_x: f64,
+        goal_y: f64,
+    ) -> Result<(), JsError> {
+        let start = (coord(start_x, "start x")?, coord(start_y, "start y")?);
+        let goal = (coord(goal_x, "goal x")?, coord(goal_y, "goal y")?);
+        self.inner.place_endpoints(start, goal).map_err(edit_error)
     }
 
     #[wasm_bindgen(js_name = clearWalls)]
@@ -415,6 +441,38 @@ pub fn record_layout() -> Result<JsValue, JsError> {
             pruned: MARK_PRUNED,
         },
     })
+}
+
+/// One line of a Moving AI `.scen` file, as the page lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScenarioOutput {
+    bucket: u32,
+    map: String,
+    width: u32,
+    height: u32,
+    start: Xy,
+    goal: Xy,
+    optimal: f64,
+}
+
+/// Reads a Moving AI scenario file; the error names the line and column of the first fault.
+#[wasm_bindgen(js_name = parseScenarios)]
+pub fn parse_scenarios(text: &str) -> Result<JsValue, JsError> {
+    let scenarios = scenario::parse_scenarios(text).map_err(|e| JsError::new(&e.to_string()))?;
+    let out: Vec<ScenarioOutput> = scenarios
+        .into_iter()
+        .map(|s| ScenarioOutput {
+            bucket: s.bucket,
+            map: s.map,
+            width: s.width,
+            height: s.height,
+            start: s.start.into(),
+            goal: s.goal.into(),
+            optimal: s.optimal,
+        })
+        .collect();
+    to_js(&out)
 }
 
 #[wasm_bindgen(js_name = Search)]

@@ -237,7 +237,7 @@ fn scen_marks_unreachable_goals_and_honours_options() {
 #[test]
 fn bad_options_are_refused_with_the_choices() {
     let map = tutorial("wall_between.txt");
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &["--movement", "5"],
             "--movement: unknown direction count '5': expected one of 4, 8",
@@ -259,7 +259,8 @@ fn bad_options_are_refused_with_the_choices() {
             &["--tie-break", "random"],
             "larger-g, smaller-g, first-in, last-in",
         ),
-        (&["--weight", "-1"], "weight must be a number >= 0"),
+        (&["--weight", "-1"], "weight must be a number from 0 to 100"),
+        (&["--weight", "1e300"], "from 0 to 100, got 1e300"),
         (
             &["--weight", "heavy"],
             "--weight: expected a number >= 0, found 'heavy'",

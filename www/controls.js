@@ -19,6 +19,8 @@ const WEIGHTED = new Set(['astar', 'idastar']);
 const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy']);
 
 const MAX_SIDE = 512;
+// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
+export const MAX_WEIGHT = 100;
 
 export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
@@ -130,10 +132,10 @@ export class Controls {
 
   submitOptions() {
     const weight = Number(this.method.weight.value);
-    const weightValid = this.method.weight.value.trim() !== '' && Number.isFinite(weight) && weight >= 0;
+    const weightValid = this.method.weight.value.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT;
     this.method.weight.setAttribute('aria-invalid', String(!weightValid));
     if (!weightValid) {
-      this.actions.fail(new Error('The heuristic weight must be a number of at least 0 (1 is plain A*).'));
+      this.actions.fail(new Error(t('weight.invalid')));
       return;
     }
     const limit = Number(this.method.nodeLimit.value);
@@ -177,10 +179,12 @@ export class Controls {
     this.brush.value = String(brush);
   }
 
-  showSpeed(index) {
+  // exactRate: a rate between the slider's stops that playback keeps (from a link), or null.
+  showSpeed(index, exactRate = null) {
     this.speed.value = String(index);
-    setText(this.speedLabel, SPEEDS[index].label);
-    this.speed.setAttribute('aria-valuetext', SPEEDS[index].label);
+    const label = exactRate === null ? SPEEDS[index].label : t('speed.perSecond', { n: exactRate });
+    setText(this.speedLabel, label);
+    this.speed.setAttribute('aria-valuetext', label);
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,

@@ -510,19 +510,25 @@ export class GridRenderer {
   }
 
   // A disc (start) or a square (goal) at least 8 CSS px in radius, with the same icon as the
-  // cell.
+  // cell. On a cell at the map's edge or corner it moves inwards just enough to be drawn
+  // whole (a Moving AI query often starts in a corner).
   drawEndpointMarker(p, kind) {
     const ctx = this.overlay;
     const c = this.cell;
     const r = Math.max(8 * this.dpr, c * 0.6);
-    const cx = p.x * c + c / 2;
-    const cy = p.y * c + c / 2;
+    const lineWidth = Math.max(1, this.dpr * 1.5);
+    const inside = (centre, extent) => {
+      const margin = r + lineWidth;
+      return extent < 2 * margin ? extent / 2 : Math.min(extent - margin, Math.max(margin, centre));
+    };
+    const cx = inside(p.x * c + c / 2, c * this.cols);
+    const cy = inside(p.y * c + c / 2, c * this.rows);
     ctx.beginPath();
     if (kind === 'start') ctx.arc(cx, cy, r, 0, Math.PI * 2);
     else ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
     ctx.fillStyle = kind === 'start' ? PALETTE.start : PALETTE.goal;
     ctx.fill();
-    ctx.lineWidth = Math.max(1, this.dpr * 1.5);
+    ctx.lineWidth = lineWidth;
     ctx.strokeStyle = PALETTE.pathCasing;
     ctx.stroke();
     drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);

@@ -45,19 +45,18 @@ export class SearchSession {
     this.syncLog();
   }
 
-  // A new map (loaded, example, URL): a fresh search at step 0, with new options if given.
-  replaceEditor(editor, options = this.options) {
-    const old = { editor: this.editor, options: this.options };
-    this.editor = editor;
+  // After a new map was loaded into the editor: a fresh search at step 0, with new options if
+  // given (an example's, or the benchmark's for a Moving AI map).
+  restart(options = this.options) {
+    const previous = this.options;
     this.options = options;
     try {
       this.build(false);
     } catch (error) {
-      this.editor = old.editor;
-      this.options = old.options;
+      this.options = previous;
+      this.build(false);
       throw error;
     }
-    old.editor.free();
   }
 
   setOptions(options) {
@@ -76,6 +75,18 @@ export class SearchSession {
     if (this.editor.revision() === this.revision) return false;
     this.build(true);
     return true;
+  }
+
+  // Lets go of the search in wasm memory; the editor belongs to whoever made it.
+  dispose() {
+    this.search.free();
+    this.search = null;
+  }
+
+  // Where the search is, for the playback controls.
+  timeline() {
+    const search = this.search;
+    return { stepCount: search.stepCount(), total: search.totalSteps(), status: search.status() };
   }
 
   get finished() {

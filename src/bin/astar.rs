@@ -36,8 +36,8 @@ OPTIONS:
                         without terrain weights only)
     --heuristic manhattan|octile|euclidean|chebyshev|zero
                                                    (default octile with diagonals, else manhattan)
-    --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1; astar and
-                        idastar only)
+    --weight W          heuristic weight, f = g + W*h, 0 <= W <= 100 (default 1; astar,
+                        jps and idastar only)
     --movement 4|8      directions (default 8)
     --diagonal always|if-at-most-one-obstacle|only-when-no-obstacles|never
                         when a diagonal may pass a wall's corner
