@@ -12,9 +12,16 @@ const METHOD_FIELDS = {
   diagonal: 'diagonal',
   costs: 'costs',
   tieBreak: 'tie-break',
+  nodeLimit: 'node-limit',
 };
 
+// The finders whose priority weighs the heuristic, and those that use one at all.
+const WEIGHTED = new Set(['astar', 'idastar']);
+const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy']);
+
 const MAX_SIDE = 512;
+// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
+export const MAX_WEIGHT = 100;
 
 export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
@@ -127,10 +134,17 @@ export class Controls {
 
   submitOptions() {
     const weight = Number(this.method.weight.value);
-    const weightValid = this.method.weight.value.trim() !== '' && Number.isFinite(weight) && weight >= 0;
+    const weightValid = this.method.weight.value.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT;
     this.method.weight.setAttribute('aria-invalid', String(!weightValid));
     if (!weightValid) {
       this.actions.fail(new PageError('error.weight'));
+      return;
+    }
+    const limit = Number(this.method.nodeLimit.value);
+    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= 4294967295;
+    this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
+    if (!limitValid && this.method.algorithm.value === 'idastar') {
+      this.actions.fail(new Error(t('finder.node-limit.invalid')));
       return;
     }
     this.actions.setOptions(this.readOptions());
@@ -140,13 +154,16 @@ export class Controls {
     const m = this.method;
     const options = {
       algorithm: m.algorithm.value,
-      weight: Number(m.weight.value),
       directions: Number(m.directions.value),
       diagonal: m.diagonal.value,
       costs: m.costs.value,
       tieBreak: m.tieBreak.value,
     };
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
+    // Only where they mean something: the engine refuses a weight or a node limit that
+    // the finder cannot use.
+    if (WEIGHTED.has(options.algorithm)) options.weight = Number(m.weight.value);
+    if (options.algorithm === 'idastar') options.nodeLimit = Number(m.nodeLimit.value);
     return options;
   }
 
@@ -157,18 +174,21 @@ export class Controls {
       element.value = value === undefined ? (name === 'heuristic' ? 'auto' : element.value) : String(value);
     }
     this.method.weight.setAttribute('aria-invalid', 'false');
+    this.method.nodeLimit.setAttribute('aria-invalid', 'false');
   }
 
   showBrush(brush) {
     this.brush.value = String(brush);
   }
 
-  showSpeed(index) {
+  // exactRate: a rate between the slider's stops that playback keeps (from a link), or null.
+  showSpeed(index, exactRate = null) {
     this.speedIndex = index;
+    this.exactRate = exactRate;
     this.speed.value = String(index);
     const speed = SPEEDS[index];
-    const count = speed.perSecond ?? speed.perFrame;
-    const unit = speed.perSecond ? 'second' : 'frame';
+    const count = exactRate ?? speed.perSecond ?? speed.perFrame;
+    const unit = exactRate !== null || speed.perSecond ? 'second' : 'frame';
     setText(this.speedLabel, tn(`speed.per-${unit}`, count));
     this.speed.setAttribute('aria-valuetext', tn(`speed.words-per-${unit}`, count));
   }
@@ -176,7 +196,7 @@ export class Controls {
   // Texts the markup cannot carry (they depend on the state) after a language change.
   retranslate() {
     for (const option of this.example.options) option.text = t(`example.${option.value}`);
-    if (this.speedIndex !== undefined) this.showSpeed(this.speedIndex);
+    if (this.speedIndex !== undefined) this.showSpeed(this.speedIndex, this.exactRate);
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
@@ -209,13 +229,14 @@ export class Controls {
     if (this.doc.activeElement !== this.height) this.height.value = String(state.height);
 
     const algorithm = state.options.algorithm ?? 'astar';
-    const usesHeuristic = algorithm === 'astar' || algorithm === 'greedy';
+    const usesHeuristic = HEURISTIC_USERS.has(algorithm);
     setDisabled(this.method.heuristic, !usesHeuristic);
-    setDisabled(this.method.weight, algorithm !== 'astar');
+    setDisabled(this.method.weight, !WEIGHTED.has(algorithm));
+    setDisabled(this.method.nodeLimit, algorithm !== 'idastar');
     setDisabled(this.method.diagonal, state.options.directions === 4);
     const heuristic = state.resolvedOptions.heuristic;
     setText(this.resolvedHeuristic, !usesHeuristic
-      ? t('method.no-heuristic', { algorithm: t(algorithm === 'bfs' ? 'algorithm.bfs-search' : 'algorithm.dijkstra') })
+      ? t('method.no-heuristic', { algorithm: t(algorithm.endsWith('bfs') ? 'algorithm.bfs-search' : 'algorithm.dijkstra') })
       : state.options.heuristic === undefined ? t('method.heuristic-in-use', { heuristic: t(`heuristic.name.${heuristic}`), directions: state.options.directions }) : '');
   }
 

@@ -1,5 +1,6 @@
 import { formatValue, formatCell } from './format.js';
 import { t, tn } from './i18n.js';
+import { FINDER_EVENT_KINDS, describeFinderStep, describeFinderOrder } from './finder_narration.js';
 
 const value = (v) => formatValue(v, 2);
 
@@ -10,6 +11,7 @@ const SKIPPED = ['wall', 'closed', 'corner-blocked'];
 // "Expanded (3,2): F=40 G=10 H=30. Opened (4,2) with G=20, H=20. Improved (2,3): G 28 → 24,
 // parent now (3,2). Skipped 1 wall."
 export function describeStep(event) {
+  if (FINDER_EVENT_KINDS.has(event.kind)) return describeFinderStep(event, (e) => describeStep({ ...e, kind: 'expanded' }));
   if (event.kind === 'goal-reached') {
     return tn('step.goal-reached', event.steps, { cell: formatCell(event.node), cost: value(event.cost), moves: event.steps });
   }
@@ -45,6 +47,8 @@ export function describeStep(event) {
 
 // Why the head of the open list comes next, for the caption above it.
 export function describeOrder(options) {
+  const finderOrder = describeFinderOrder(options.algorithm);
+  if (finderOrder) return finderOrder;
   let priority;
   if (options.algorithm === 'astar') {
     priority = options.weight === 1 ? t('order.astar') : t('order.astar-weighted', { weight: formatValue(options.weight, 2) });
