@@ -446,7 +446,6 @@ function start(engine) {
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);
-    const editor = session.editor;
     const label = t('grid.label', { width: editor.width, height: editor.height, start: formatCell(view.start), goal: formatCell(view.goal) });
     if (gridCanvas.getAttribute('aria-label') !== label) gridCanvas.setAttribute('aria-label', label);
     panels.setBusy(playback.playing);
