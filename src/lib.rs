@@ -4,6 +4,7 @@
 
 pub mod editor;
 pub mod events;
+pub mod finder;
 pub mod grid;
 pub mod heuristic;
 pub mod key;
@@ -18,6 +19,7 @@ pub mod search;
 pub mod wasm;
 
 pub use events::{Neighbour, NodeValues, Outcome, StepEvent};
+pub use finder::{new_finder, Finder, FinderInfo};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;
 pub use movement::{CostModel, DiagonalRule, Directions, Movement};

@@ -10,11 +10,15 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::editor::{EditError, Endpoint, MapEditor};
+use crate::finder::{
+    new_finder, Finder, MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK,
+    MARK_PRUNED, MARK_SCANNED,
+};
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
-use crate::search::{CellState, Search, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -358,6 +362,20 @@ struct RecordLayout {
     has_parent: u8,
     parent_move_shift: u8,
     moves: Vec<Step>,
+    /// The flags of the byte per cell at `Search.marksPtr()`.
+    marks: MarkLayout,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MarkLayout {
+    scanned: u8,
+    jump_point: u8,
+    forced: u8,
+    backward: u8,
+    meeting: u8,
+    on_stack: u8,
+    pruned: u8,
 }
 
 #[derive(Serialize)]
@@ -373,12 +391,21 @@ pub fn record_layout() -> Result<JsValue, JsError> {
         has_parent: HAS_PARENT,
         parent_move_shift: PARENT_MOVE_SHIFT,
         moves: MOVES.iter().map(|m| Step { dx: m.dx, dy: m.dy }).collect(),
+        marks: MarkLayout {
+            scanned: MARK_SCANNED,
+            jump_point: MARK_JUMP_POINT,
+            forced: MARK_FORCED,
+            backward: MARK_BACKWARD,
+            meeting: MARK_MEETING,
+            on_stack: MARK_ON_STACK,
+            pruned: MARK_PRUNED,
+        },
     })
 }
 
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
-    inner: Search,
+    inner: Box<dyn Finder>,
     /// H and F in cost units for the cells last asked for by `fillEstimates` (`INFINITY`
     /// elsewhere); empty until then. The search itself keeps neither: they follow from G.
     shown_h: Vec<f64>,
@@ -405,7 +432,7 @@ impl JsSearch {
     pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
         let options = read_options(options)?;
         let map = &editor.inner;
-        Search::new(map.grid().clone(), map.start(), map.goal(), options)
+        new_finder(map.grid().clone(), map.start(), map.goal(), options)
             .map(|inner| JsSearch {
                 inner,
                 shown_h: Vec::new(),
@@ -418,7 +445,7 @@ impl JsSearch {
         let o = self.inner.options();
         to_js(&OptionsOutput {
             algorithm: o.algorithm.name(),
-            heuristic: self.inner.heuristic().name(),
+            heuristic: o.resolved_heuristic().name(),
             weight: o.weight,
             directions: match o.directions {
                 Directions::Four => 4,
@@ -489,6 +516,18 @@ impl JsSearch {
     #[wasm_bindgen(js_name = recordsPtr)]
     pub fn records_ptr(&self) -> *const u8 {
         self.inner.records().as_ptr()
+    }
+
+    /// One byte of finder marks per cell (see `recordLayout().marks`); all zero for A*,
+    /// Dijkstra, greedy and breadth-first search.
+    #[wasm_bindgen(js_name = marksPtr)]
+    pub fn marks_ptr(&self) -> *const u8 {
+        self.inner.marks().as_ptr()
+    }
+
+    /// The finder's own counters (e.g. cells scanned by jumps); absent ones are left out.
+    pub fn info(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.info())
     }
 
     /// G per cell in cost units, `Infinity` where not reached.

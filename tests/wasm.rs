@@ -89,6 +89,14 @@ fn snapshot(search: &JsSearch) -> String {
         json(&ok(search.current())),
         json(&ok(search.touched())),
         format!("{:?}", search.path().to_vec()),
+        json(&ok(search.info())),
+        format!(
+            "{:?}",
+            bytes_at(
+                search.marks_ptr(),
+                (search.width() * search.height()) as usize
+            )
+        ),
     ];
     for y in 0..search.height() {
         for x in 0..search.width() {

@@ -12,6 +12,11 @@ import { EXAMPLES, openExample } from './maps.js';
 import { wireMapFiles, downloadText } from './mapfiles.js';
 import { wireShare } from './share.js';
 import { formatCell } from './format.js';
+import { Presentation, SidePanelToggle } from './presentation.js';
+import { PseudocodePanel } from './pseudocode.js';
+import { StepLine, wireStepLine } from './stepline.js';
+import { StepEvents } from './stepevents.js';
+import { Predict } from './predict.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -109,6 +114,10 @@ function start(engine) {
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc);
   const zoom = new Zoom();
+  const stepEvents = new StepEvents();
+  const stepLine = new StepLine(stepEvents);
+  const pseudocode = new PseudocodePanel(doc);
+  const predict = new Predict(doc, stepEvents, requestFrame);
   // Where the pointer (or the board's centre) was when the zoom changed: the grid point
   // under it stays under it.
   let zoomAnchor = null;
@@ -169,7 +178,11 @@ function start(engine) {
     }),
     stepBack: act(() => {
       playback.stop();
-      session.stepBack();
+      if (!stepLine.back(session)) session.stepBack();
+    }),
+    stepLine: act(() => {
+      playback.stop();
+      if (!session.finished) stepLine.forward(session);
     }),
     finish: act(() => {
       playback.stop();
@@ -252,6 +265,12 @@ function start(engine) {
     changed: requestFrame,
     scrollBy: (dx, dy) => board.scrollBy(dx, dy),
     zoom: (steps, clientX, clientY) => zoomAt(() => (steps > 0 ? zoom.in() : zoom.out()), clientX, clientY),
+    pick: (cell) => {
+      if (!predict.on) return false;
+      playback.stop();
+      session.syncWithEditor();
+      return predict.pick(session, cell);
+    },
     // Pointer events only edit the map; the search catches up once per frame.
     guard: (fn) => {
       try {
@@ -275,6 +294,13 @@ function start(engine) {
     cells: session.editor.cellCount(),
     speed: playback.speed.perSecond ?? playback.speed.perFrame * 60,
   }), actions.fail);
+  const stepLineButton = wireStepLine(doc, actions.stepLine);
+  const relayout = () => {
+    layoutDirty = true;
+    requestFrame();
+  };
+  const presentation = new Presentation(doc, relayout);
+  new SidePanelToggle(doc, relayout);
   new ResizeObserver(() => {
     layoutDirty = true;
     requestFrame();
@@ -289,6 +315,7 @@ function start(engine) {
 
   function layout() {
     const editor = session.editor;
+    if (layoutDirty) presentation.placeCode(editor.width, editor.height, board);
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(editor.width, editor.height, board.clientWidth, board.clientHeight, dpr, zoom.factor);
     if (resized || layoutDirty) {
@@ -315,7 +342,17 @@ function start(engine) {
 
   function draw() {
     layout();
+    // Before frameView: finding a step's event steps the engine, which may move wasm memory.
+    // The predict box first: it can change the room the pseudocode listing has.
+    predict.show(session);
+    const line = stepLine.position(session);
+    pseudocode.show(line);
+    const predictMarks = predict.marks(session);
+    const hideNext = predict.hidesNext(session);
     const view = session.frameView(renderer.labelCells());
+    // While the class guesses the next node, nothing on the board gives it away.
+    view.marks = hideNext ? [] : [...stepLine.marks(line), ...predictMarks];
+    if (hideNext) view.next = null;
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);
@@ -327,6 +364,7 @@ function start(engine) {
     panels.inspect(session, input.hover ?? input.cursor);
     showAdmissibility();
     const search = session.search;
+    stepLineButton.disabled = search.status() !== 'running';
     controls.update({
       playing: playback.playing,
       stepCount: search.stepCount(),
@@ -342,6 +380,8 @@ function start(engine) {
       canZoomIn: !renderer.zoomLimited && zoom.factor < ZOOM_LEVELS[ZOOM_LEVELS.length - 1],
       canZoomOut: !zoom.fitsWhole,
     });
+    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
+    if (line.item) byId('step-back').disabled = false;
   }
 
   function frame(now) {

@@ -14,7 +14,7 @@ const METHOD_FIELDS = {
 
 const MAX_SIDE = 512;
 
-function isFormField(element) {
+export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
     element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
 }

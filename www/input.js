@@ -19,7 +19,8 @@ function sameCell(a, b) {
 }
 
 export class GridInput {
-  // host: { editor(), brush(), changed(), guard(fn), scrollBy(dx, dy), zoom(steps, clientX, clientY) }
+  // host: { editor(), brush(), changed(), guard(fn), scrollBy(dx, dy), zoom(steps, clientX, clientY),
+  //   pick(cell) -> true when an exercise takes the click instead of the editor }
   constructor(canvas, renderer, host) {
     this.canvas = canvas;
     this.renderer = renderer;
@@ -54,6 +55,8 @@ export class GridInput {
     const cell = this.renderer.cellFromPoint(e.clientX, e.clientY);
     if (!cell) return;
     e.preventDefault();
+    // An exercise may claim the click (picking a cell instead of editing).
+    if (this.host.pick(cell)) return;
     this.canvas.focus({ preventScroll: true });
     this.canvas.setPointerCapture(e.pointerId);
     const editor = this.host.editor();
@@ -197,6 +200,7 @@ export class GridInput {
       this.hover = null;
     } else if (e.key === 'Enter' && this.cursor) {
       e.preventDefault();
+      if (this.host.pick(this.cursor)) return;
       let brush = this.host.brush();
       if (brush !== BRUSH_ERASER && editor.terrainAt(at.x, at.y) === brush) brush = BRUSH_ERASER;
       editor.beginStroke();

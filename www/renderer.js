@@ -3,9 +3,11 @@ import { formatValue } from './format.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
-// F/G/H numbers and parent arrows fade out over these cell sizes (CSS px) as the grid gets
-// denser, instead of turning into unreadable smudges.
-const LABEL_FADE = [30, 42];
+// F, G and H are drawn, at full contrast, in every cell that can hold two rows of digits at
+// least DIGIT_MIN_FONT_CSS tall (the G and H row) side by side; in smaller cells they would be
+// smudges, so there are none. Parent arrows fade out over ARROW_FADE (CSS px).
+const DIGIT_MIN_FONT_CSS = 11;
+const LABEL_MIN_CELL_CSS = 30;
 const ARROW_FADE = [12, 20];
 const DIGIT_MIN_CSS = 14;
 // Below this size start and goal also get a marker larger than their cell on the overlay,
@@ -17,6 +19,13 @@ const TOUCHED = 2;
 const START = 4;
 const GOAL = 8;
 const DRAW_CURRENT_STATE = 3;
+
+const MARK_STYLES = {
+  expanding: { colour: PALETTE.current },
+  considered: { colour: PALETTE.path },
+  asked: { colour: PALETTE.path, dashed: true },
+  picked: { colour: PALETTE.next, dashed: true },
+};
 
 const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
 
@@ -89,7 +98,10 @@ export class GridRenderer {
     this.originX = 0;
     this.originY = 0;
     const size = cell / dpr;
-    this.labelAlpha = fade(size, LABEL_FADE);
+    this.labelsShown = size >= LABEL_MIN_CELL_CSS;
+    // G and H in 23% of the cell, F in 27%, never under the readable minimum.
+    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.23);
+    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.27);
     this.arrowAlpha = fade(size, ARROW_FADE);
     this.showDigits = size >= DIGIT_MIN_CSS;
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
@@ -132,6 +144,8 @@ export class GridRenderer {
     data.cell = String(this.cell);
     data.originX = String(this.originX);
     data.originY = String(this.originY);
+    // The size of the G and H digits in CSS px, 0 when cells show no numbers.
+    data.digitFont = this.labelsShown ? String(Math.round((this.smallFont / this.dpr) * 10) / 10) : '0';
   }
 
   allocate(count) {
@@ -146,7 +160,7 @@ export class GridRenderer {
   }
 
   get labelsVisible() {
-    return this.labelAlpha > 0;
+    return this.labelsShown;
   }
 
   // The cell under a pointer, or null off the grid; with clamp, the nearest cell instead
@@ -263,7 +277,7 @@ export class GridRenderer {
     if (c / this.dpr < DIGIT_MIN_CSS) return;
 
     const visited = state !== 0 && Number.isFinite(view.g[i]);
-    const withLabels = visited && this.labelAlpha > 0;
+    const withLabels = visited && this.labelsShown;
     ctx.save();
     ctx.beginPath();
     ctx.rect(px, py, inner, inner);
@@ -289,20 +303,10 @@ export class GridRenderer {
   }
 
   drawLabels(px, py, inner, i, view) {
-    const ctx = this.ctx;
-    const pad = Math.max(2, inner * 0.07);
-    ctx.globalAlpha = this.labelAlpha;
-    ctx.font = `700 ${Math.round(inner * 0.27)}px ${FONT_FAMILY}`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'top';
-    ctx.fillText(formatValue(view.f[i] / view.priorityScale), px + pad, py + pad, inner * 0.62);
-    ctx.font = `500 ${Math.round(inner * 0.23)}px ${FONT_FAMILY}`;
-    ctx.textBaseline = 'bottom';
-    ctx.fillText(formatValue(view.g[i] / view.costScale), px + pad, py + inner - pad * 0.6, inner * 0.38);
-    ctx.textAlign = 'right';
-    ctx.fillText(formatValue(view.h[i] / view.costScale), px + inner - pad, py + inner - pad * 0.6, inner * 0.38);
-    ctx.globalAlpha = 1;
+    const f = formatValue(view.f[i] / view.priorityScale);
+    writeLabels(this.ctx, px, py, inner, this, [f, formatValue(view.g[i] / view.costScale), formatValue(view.h[i] / view.costScale)]);
   }
+
 
   drawCornerDigit(px, py, inner, digit) {
     const ctx = this.ctx;
@@ -323,8 +327,8 @@ export class GridRenderer {
 
   // An arrow from the cell's centre towards its parent, one step away by (dx, dy), as in the
   // tutorials' figures.
-  drawArrow(px, py, inner, dx, dy) {
-    const ctx = this.ctx;
+  // With `halo` (a colour), a wider arrow in that colour, to lay under the arrow itself.
+  drawArrow(px, py, inner, dx, dy, ctx = this.ctx, halo = null) {
     const len = Math.hypot(dx, dy);
     dx /= len;
     dy /= len;
@@ -334,8 +338,12 @@ export class GridRenderer {
     const head = Math.max(3, inner * 0.1);
     const tipX = cx + dx * half;
     const tipY = cy + dy * half;
-    ctx.globalAlpha = this.arrowAlpha * 0.8;
-    ctx.lineWidth = Math.max(1, inner * 0.035);
+    ctx.globalAlpha = halo ? 1 : this.arrowAlpha * 0.8;
+    ctx.lineWidth = Math.max(1, inner * 0.035) * (halo ? 4 : 1);
+    if (halo) {
+      ctx.strokeStyle = halo;
+      ctx.fillStyle = halo;
+    }
     ctx.lineCap = 'round';
     ctx.beginPath();
     ctx.moveTo(cx - dx * half, cy - dy * half);
@@ -347,6 +355,7 @@ export class GridRenderer {
     ctx.lineTo(tipX - dx * head - dy * head * 0.6, tipY - dy * head + dx * head * 0.6);
     ctx.closePath();
     ctx.fill();
+    if (halo) ctx.stroke();
     ctx.globalAlpha = 1;
   }
 
@@ -356,7 +365,10 @@ export class GridRenderer {
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
-    if (view.path && view.path.length > 1) this.drawPath(view.path);
+    if (view.path && view.path.length > 1) {
+      this.drawPath(view.path);
+      if (this.labelsShown) this.redrawPathLabels(view);
+    }
     if (view.next) {
       const width = Math.max(2, Math.round(c * 0.06));
       ctx.setLineDash([Math.max(2, c * 0.12), Math.max(2, c * 0.08)]);
@@ -364,6 +376,10 @@ export class GridRenderer {
       ctx.lineWidth = width;
       ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
       ctx.setLineDash([]);
+    }
+    for (const mark of view.marks ?? []) {
+      if (mark.kind === 'pending') this.drawPending(mark);
+      else this.drawMark(mark);
     }
     if (this.bigEndpointMarkers) {
       this.drawEndpointMarker(view.start, 'start');
@@ -380,6 +396,85 @@ export class GridRenderer {
       ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
     }
     ctx.restore();
+  }
+
+  // A frame on the edge of a cell the lesson points at: the node being expanded, the neighbour
+  // being considered, a student's pick. It straddles the cell's border, clear of the
+  // numbers inside, with a white casing so it shows on any fill.
+  drawMark({ x, y, kind }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const width = Math.max(3 * this.dpr, Math.round(c * 0.07));
+    const size = c - this.gridLine;
+    ctx.save();
+    ctx.setLineDash(MARK_STYLES[kind].dashed ? [width * 1.5, width] : []);
+    ctx.lineWidth = width + 2 * this.dpr;
+    ctx.strokeStyle = PALETTE.pathCasing;
+    ctx.strokeRect(x * c, y * c, size, size);
+    ctx.lineWidth = width;
+    ctx.strokeStyle = MARK_STYLES[kind].colour;
+    ctx.strokeRect(x * c, y * c, size, size);
+    ctx.restore();
+  }
+
+  // A neighbour given new numbers by a line of an expansion that is not finished yet (Step
+  // line): drawn as open, with those numbers, over what the search shows so far.
+  drawPending({ x, y, f, g, h }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    ctx.fillStyle = PALETTE.open;
+    ctx.fillRect(x * c, y * c, inner, inner);
+    if (!this.labelsShown) return;
+    ctx.fillStyle = PALETTE.text;
+    writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
+  }
+
+  // The path line runs under the numbers and arrows of its cells: they are written again over
+  // it, each digit edged in its cell's own colour, so the line seems to pass beneath them.
+  redrawPathLabels(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const inner = c - this.gridLine;
+    const { x0, y0, x1, y1 } = this.visibleCells();
+    const { layout } = view;
+    for (const i of view.path) {
+      const x = i % this.cols;
+      const y = (i / this.cols) | 0;
+      const record = view.records[i];
+      if (x < x0 || x >= x1 || y < y0 || y >= y1 || !Number.isFinite(view.g[i])) continue;
+      const flag = this.flags[i];
+      const state = flag & CURRENT ? DRAW_CURRENT_STATE : record & layout.stateMask;
+      const endpoint = flag & (START | GOAL);
+      const shown = this.fills[state * 10 + view.terrain[i]];
+      const fill = endpoint ? (flag & START ? PALETTE.start : PALETTE.goal) : shown.fill;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x * c, y * c, inner, inner);
+      ctx.clip();
+      ctx.fillStyle = endpoint ? PALETTE.textOnDark : shown.text;
+      ctx.strokeStyle = fill;
+      ctx.lineWidth = Math.max(2, this.smallFont * 0.25);
+      ctx.lineJoin = 'round';
+      const values = [view.f[i] / view.priorityScale, view.g[i] / view.costScale, view.h[i] / view.costScale];
+      writeLabels(ctx, x * c, y * c, inner, this, values.map((v) => formatValue(v)), true);
+      if (endpoint) {
+        const kind = flag & START ? 'start' : 'goal';
+        ctx.fillStyle = fill;
+        ctx.beginPath();
+        ctx.arc(x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.17, 0, Math.PI * 2);
+        ctx.fill();
+        drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
+      } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
+        const move = layout.moves[(record >> layout.parentMoveShift) & 7];
+        const ink = ctx.fillStyle;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx, fill);
+        ctx.fillStyle = ink;
+        ctx.strokeStyle = ink;
+        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx);
+      }
+      ctx.restore();
+    }
   }
 
   drawPath(path) {
@@ -425,6 +520,26 @@ export class GridRenderer {
     ctx.stroke();
     drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);
   }
+}
+
+// F top-left (larger), G bottom-left and H bottom-right of a cell, in the sizes `fonts`
+// holds (largeFont, smallFont).
+// With `edged`, each text is first stroked in the context's stroke style, as a halo.
+function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
+  const pad = Math.max(2, inner * 0.07);
+  const write = (text, x, y, width) => {
+    if (edged) ctx.strokeText(text, x, y, width);
+    ctx.fillText(text, x, y, width);
+  };
+  ctx.font = `700 ${Math.round(fonts.largeFont)}px ${FONT_FAMILY}`;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  write(f, px + pad, py + pad, inner * 0.62);
+  ctx.font = `500 ${Math.round(fonts.smallFont)}px ${FONT_FAMILY}`;
+  ctx.textBaseline = 'bottom';
+  write(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
+  ctx.textAlign = 'right';
+  write(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

@@ -6,7 +6,7 @@ use std::time::Instant;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::{
-    Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, Search, SearchOptions,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, SearchOptions,
     Status, TieBreak,
 };
 
@@ -154,7 +154,7 @@ fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
         MapFormat::MovingAi => MapFormat::Dot,
         f => f,
     };
-    let mut search = Search::new(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    let mut search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
     }
@@ -198,7 +198,7 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         println!("no scenarios");
         return Ok(());
     };
-    let mut search = Search::new(map.grid, first.start, first.goal, options)
+    let mut search = new_finder(map.grid, first.start, first.goal, options)
         .map_err(|e| format!("scenario 0: {e}"))?;
     let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
     let began = Instant::now();

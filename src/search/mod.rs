@@ -116,6 +116,8 @@ pub struct Search {
     g: Vec<f64>,
     /// Moves from the start, for breadth-first search only (empty otherwise).
     depth: Vec<u32>,
+    /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
+    marks: Vec<u8>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
     /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
     legal: Vec<u16>,
@@ -180,6 +182,7 @@ impl Search {
         let CellArrays {
             record,
             g,
+            marks,
             legal,
             legal_known,
             open,
@@ -202,6 +205,7 @@ impl Search {
             } else {
                 Vec::new()
             },
+            marks,
             legal,
             offsets: Movement::index_offsets(grid.width()),
             step_costs: options
@@ -520,6 +524,7 @@ impl Drop for Search {
         CellArrays {
             record: std::mem::take(&mut self.record),
             g: std::mem::take(&mut self.g),
+            marks: std::mem::take(&mut self.marks),
             legal: std::mem::take(&mut self.legal),
             legal_known: std::mem::take(&mut self.legal_known),
             open: std::mem::replace(&mut self.open, OpenList::new(0)),

@@ -64,6 +64,11 @@ impl Search {
         &self.record
     }
 
+    /// Finder marks, one byte per cell: none for a best-first search.
+    pub fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+
     /// A cell's state: [`UNVISITED`], [`OPEN`] or [`CLOSED`].
     pub fn state_at(&self, cell: u32) -> u8 {
         self.record[cell as usize] & STATE_MASK

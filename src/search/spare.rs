@@ -14,6 +14,8 @@ use crate::open_list::OpenList;
 pub(super) struct CellArrays {
     pub record: Vec<u8>,
     pub g: Vec<f64>,
+    /// Never written: a best-first search has no finder marks.
+    pub marks: Vec<u8>,
     pub legal: Vec<u16>,
     pub legal_known: Vec<u32>,
     pub open: OpenList,
@@ -34,6 +36,7 @@ impl CellArrays {
         spare.unwrap_or_else(|| CellArrays {
             record: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
+            marks: vec![0; cells],
             legal: vec![MOVES_UNKNOWN; cells],
             legal_known: Vec::new(),
             open: OpenList::new(cells),
