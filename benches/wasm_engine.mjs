@@ -29,7 +29,7 @@ const { values: args, positionals: only } = parseArgs({
     native: { type: 'string' },
     'node-modules': { type: 'string' },
     maps: { type: 'string', default: 'tests/maps/movingai' },
-    'per-map': { type: 'string', default: '100' },
+    'per-map': { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
   },
   allowPositionals: true,

@@ -2,6 +2,7 @@
 
 use crate::movement::Movement;
 use crate::names::named_enum;
+use crate::number_text::number_text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
@@ -61,15 +62,15 @@ impl Heuristic {
             Heuristic::Manhattan if 2.0 * straight > diagonal => Some(format!(
                 "Manhattan counts a diagonal step as two straight steps ({}) but it costs {}, \
                  so it overestimates and A* may miss the shortest path; use octile",
-                2.0 * straight / scale,
-                diagonal / scale
+                number_text(2.0 * straight / scale),
+                number_text(diagonal / scale)
             )),
             Heuristic::Euclidean if std::f64::consts::SQRT_2 * straight > diagonal => Some(format!(
                 "with {} diagonal steps the straight-line distance is longer than the cost of a \
                  run of diagonals (e.g. 8 diagonals: {} > {}), so Euclidean overestimates; use octile",
-                diagonal / scale,
-                ((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale,
-                8.0 * diagonal / scale
+                number_text(diagonal / scale),
+                number_text(((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale),
+                number_text(8.0 * diagonal / scale)
             )),
             _ => None,
         }

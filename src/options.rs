@@ -6,6 +6,7 @@ use std::fmt;
 use crate::heuristic::Heuristic;
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
+use crate::number_text::number_text;
 
 /// The four best-first searches; they share one loop and differ only in the policy below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +108,7 @@ impl SearchOptions {
         if !self.weight.is_finite() || self.weight < 0.0 {
             return Err(OptionsError(format!(
                 "heuristic weight must be a number >= 0, got {}",
-                self.weight
+                number_text(self.weight)
             )));
         }
         Ok(())
@@ -126,7 +127,8 @@ impl SearchOptions {
                         format!(
                             "weight {} > 1 inflates the heuristic: paths may be up to {} times \
                              the shortest",
-                            self.weight, self.weight
+                            number_text(self.weight),
+                            number_text(self.weight)
                         )
                     })
             })

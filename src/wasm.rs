@@ -17,6 +17,7 @@ use crate::finder::{
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
+use crate::number_text::number_text;
 use crate::options::SearchOptions;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
@@ -43,7 +44,9 @@ fn edit_error(e: EditError) -> JsError {
 fn whole(value: f64, name: &str, max: f64) -> Result<i64, JsError> {
     if value.fract() != 0.0 || !(0.0..=max).contains(&value) {
         return Err(JsError::new(&format!(
-            "{name} must be a whole number from 0 to {max}, got {value}"
+            "{name} must be a whole number from 0 to {}, got {}",
+            number_text(max),
+            number_text(value)
         )));
     }
     Ok(value as i64)
@@ -53,7 +56,8 @@ fn whole(value: f64, name: &str, max: f64) -> Result<i64, JsError> {
 fn coord(value: f64, name: &str) -> Result<i64, JsError> {
     if value.fract() != 0.0 || !value.is_finite() || value.abs() > 1e9 {
         return Err(JsError::new(&format!(
-            "{name} must be a whole number, got {value}"
+            "{name} must be a whole number, got {}",
+            number_text(value)
         )));
     }
     Ok(value as i64)
@@ -277,7 +281,7 @@ fn option_text(options: &JsValue, field: &str) -> Result<Option<String>, JsError
     } else if let Some(text) = value.as_string() {
         Ok(Some(text))
     } else if let Some(number) = value.as_f64() {
-        Ok(Some(number.to_string()))
+        Ok(Some(number_text(number)))
     } else {
         Err(JsError::new(&format!(
             "search options: '{field}' must be a string or a number"
