@@ -83,4 +83,48 @@ pub enum StepEvent {
     },
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },
+    /// Jump Point Search took the jump point `node` off the open list and jumped from it.
+    Jumped {
+        step: u32,
+        node: NodeValues,
+        jumps: Vec<Jump>,
+    },
+}
+
+/// Why a cell where a jump stopped is a jump point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum JumpReason {
+    /// It is the goal.
+    Goal,
+    /// Neighbours that only a path through it reaches optimally.
+    Forced { neighbours: Vec<Point> },
+    /// A straight jump from it reaches the jump point (or goal) at (x, y), so a path may turn here.
+    Turn { x: u32, y: u32 },
+}
+
+/// How one jump of Jump Point Search ended.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "end", rename_all = "kebab-case")]
+pub enum JumpOutcome {
+    /// Stopped at a jump point: why it is one, and what that did to the open list.
+    JumpPoint {
+        x: u32,
+        y: u32,
+        reason: JumpReason,
+        result: Outcome,
+    },
+    /// Ran into a wall, the edge or a corner it may not cut, after the cell (x, y).
+    DeadEnd { x: u32, y: u32 },
+}
+
+/// One jump of Jump Point Search from the expanded node, by the move (dx, dy).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Jump {
+    pub dx: i32,
+    pub dy: i32,
+    /// Cells passed over, the straight runs from a diagonal's cells included.
+    pub scanned: u32,
+    #[serde(flatten)]
+    pub end: JumpOutcome,
 }

@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::events::{NodeValues, StepEvent};
+use crate::finders::JumpPointSearch;
 use crate::grid::{Grid, GridError, Point};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::{CellState, Counters, Search, SearchError, Status};
@@ -62,7 +63,7 @@ pub trait Finder {
     fn advance(&mut self, n: u32) -> u32;
     /// Runs to the end, recorded, so the timeline can still go back.
     fn finish(&mut self) -> Status;
-    /// Runs to the end as fast as possible, recording nothing.
+    /// Runs to the end as fast as possible, recording nothing: no undo, no marks.
     fn run(&mut self) -> Status;
     /// Moves to step `target` (0 = before the first), back or forwards; returns the step reached.
     fn seek(&mut self, target: u32) -> u32;
@@ -103,7 +104,8 @@ pub trait Finder {
     fn parent_of(&self, p: Point) -> Result<Option<Point>, GridError>;
     fn options(&self) -> &SearchOptions;
     fn grid(&self) -> &Grid;
-    /// One byte of `MARK_*` flags per cell; all zero for a finder without marks.
+    /// One byte of `MARK_*` flags per cell, set by recorded steps; all zero for a finder
+    /// without marks.
     fn marks(&self) -> &[u8];
     /// The finder's own counters.
     fn info(&self) -> FinderInfo;
@@ -120,6 +122,7 @@ pub fn new_finder(
         Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst => {
             Ok(Box::new(Search::new(grid, start, goal, options)?))
         }
+        Algorithm::JumpPoint => Ok(Box::new(JumpPointSearch::new(grid, start, goal, options)?)),
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod editor;
 pub mod events;
 pub mod finder;
+pub mod finders;
 pub mod grid;
 pub mod heuristic;
 pub mod key;
@@ -16,10 +17,11 @@ pub mod open_list;
 pub mod options;
 pub mod scenario;
 pub mod search;
+pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use events::{Neighbour, NodeValues, Outcome, StepEvent};
+pub use events::{Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, StepEvent};
 pub use finder::{new_finder, Finder, FinderInfo};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;

@@ -19,6 +19,8 @@ pub enum Algorithm {
     Greedy,
     /// Priority = number of moves from the start, first in first out, never re-parents.
     BreadthFirst,
+    /// Jump Point Search: A*'s priority over jump points only; uniform costs only.
+    JumpPoint,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -26,6 +28,7 @@ named_enum!(Algorithm, "algorithm", {
     Dijkstra => "dijkstra",
     Greedy => "greedy",
     BreadthFirst => "bfs",
+    JumpPoint => "jps",
 });
 
 /// Which of several open nodes with equal priority comes out first.
@@ -101,7 +104,10 @@ impl SearchOptions {
     }
 
     pub fn uses_heuristic(&self) -> bool {
-        matches!(self.algorithm, Algorithm::AStar | Algorithm::Greedy)
+        matches!(
+            self.algorithm,
+            Algorithm::AStar | Algorithm::Greedy | Algorithm::JumpPoint
+        )
     }
 
     pub fn validate(&self) -> Result<(), OptionsError> {
@@ -122,7 +128,9 @@ impl SearchOptions {
         } else {
             let h = self.resolved_heuristic();
             h.overestimate_reason(self.movement()).or_else(|| {
-                (self.algorithm == Algorithm::AStar && self.weight > 1.0 && h != Heuristic::Zero)
+                (matches!(self.algorithm, Algorithm::AStar | Algorithm::JumpPoint)
+                    && self.weight > 1.0
+                    && h != Heuristic::Zero)
                     .then(|| {
                         format!(
                             "weight {} > 1 inflates the heuristic: paths may be up to {} times \

@@ -20,6 +20,7 @@ use crate::movement::MOVES;
 use crate::number_text::number_text;
 use crate::options::SearchOptions;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
 /// Logs panics to the console: should one ever happen, the page can say what broke.
@@ -410,6 +411,9 @@ pub fn record_layout() -> Result<JsValue, JsError> {
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
+    /// Where the search runs, for its trace.
+    start: Point,
+    goal: Point,
     /// H and F in cost units for the cells last asked for by `fillEstimates` (`INFINITY`
     /// elsewhere); empty until then. The search itself keeps neither: they follow from G.
     shown_h: Vec<f64>,
@@ -439,6 +443,8 @@ impl JsSearch {
         new_finder(map.grid().clone(), map.start(), map.goal(), options)
             .map(|inner| JsSearch {
                 inner,
+                start: map.start(),
+                goal: map.goal(),
                 shown_h: Vec::new(),
                 shown_f: Vec::new(),
             })
@@ -473,6 +479,17 @@ impl JsSearch {
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
         self.inner.grid().height()
+    }
+
+    /// The whole search as a Posthoc search trace (YAML), whatever step it is at; `undefined`
+    /// when it takes more than `maxSteps` steps, so the page can say why.
+    pub fn trace(&mut self, max_steps: f64) -> Result<Option<String>, JsError> {
+        let limit = whole(max_steps, "maxSteps", u32::MAX as f64)? as u32;
+        match trace_text(self.inner.as_mut(), self.start, self.goal, Some(limit)) {
+            Ok(text) => Ok(Some(text)),
+            Err(TraceError::TooManySteps { .. }) => Ok(None),
+            Err(e) => Err(JsError::new(&e.to_string())),
+        }
     }
 
     /// One expansion; its event, or `null` once the search has finished.

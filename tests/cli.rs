@@ -375,3 +375,46 @@ fn help_documents_every_option() {
         }
     }
 }
+
+#[test]
+fn jump_point_search_solves_the_tutorial_maps_with_every_cell_of_the_path() {
+    let map = tutorial("wall_between.txt");
+    let cases: [(&[&str], &str, usize); 5] = [
+        (&["--diagonal", "always"], "cost: 56", 3),
+        (&["--diagonal", "if-at-most-one-obstacle"], "cost: 56", 3),
+        (&["--diagonal", "only-when-no-obstacles"], "cost: 68", 5),
+        (&["--diagonal", "never"], "cost: 80", 7),
+        (&["--movement", "4"], "cost: 80", 7),
+    ];
+    for (options, cost, path_cells) in cases {
+        let mut args = vec!["solve", map.as_str(), "--algorithm", "jps"];
+        args.extend_from_slice(options);
+        let out = ok(&args);
+        let (drawn, summary) = drawn_and_summary(&out);
+        assert_eq!(summary[0], cost, "{options:?}\n{out}");
+        let marked: usize = drawn.iter().map(|l| l.matches('*').count()).sum();
+        assert_eq!(marked, path_cells, "{options:?}\n{out}");
+    }
+    let out = ok(&[
+        "scen",
+        &format!("{MOVING_AI}/arena2.map"),
+        &format!("{MOVING_AI}/arena2.map.scen"),
+        "--algorithm",
+        "jps",
+    ]);
+    let summary = out.lines().last().unwrap();
+    assert!(
+        summary.starts_with("# scenarios: 910  solved: 910  optimal (1e-4): 910  "),
+        "{summary}"
+    );
+}
+
+#[test]
+fn jump_point_search_refuses_a_weighted_map() {
+    let map = scratch_file("weighted.txt", "SOOO\nO3OO\nOOOE\n");
+    let message = refused(&["solve", &map, "--algorithm", "jps"]);
+    assert!(message.contains("uniform"), "{message}");
+    assert!(message.contains("weight 3 at (1,1)"), "{message}");
+    // The same map is fine for A*, which takes the weights into account.
+    assert!(ok(&["solve", &map]).contains("cost: "));
+}

@@ -1,6 +1,7 @@
 //! Every scenario of the five Moving AI benchmark maps must come out at its published optimal
-//! length (8 directions, no corner cutting, costs 1 and sqrt 2), for A* and Dijkstra run to
-//! the end and for A* taken one expansion at a time. One `Search` per map, restarted for
+//! length (8 directions, no corner cutting, costs 1 and sqrt 2), for A*, Dijkstra and Jump
+//! Point Search run to the end (JPS on every 10th maze scenario) and for A* taken one
+//! expansion at a time. One `Search` per map, restarted for
 //! each scenario, as the command line does. Run with `--nocapture` to see a line per map.
 
 use std::fmt;
@@ -8,7 +9,7 @@ use std::time::Instant;
 
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
-use astar_visualizer::{Algorithm, Grid, Search, SearchOptions, Status, StepEvent};
+use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Status, StepEvent};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 
@@ -51,12 +52,12 @@ fn load(map: &str) -> (Grid, Vec<Scenario>) {
 
 /// Steps until the search is over, checking the events' step numbers; returns the cost the
 /// last event reports.
-fn step_to_the_end(search: &mut Search) -> Option<f64> {
+fn step_to_the_end(search: &mut dyn Finder) -> Option<f64> {
     let mut last = None;
     let mut expansions = 0;
     while let Some(event) = search.step() {
         let step = match &event {
-            StepEvent::Expanded { step, .. } => {
+            StepEvent::Expanded { step, .. } | StepEvent::Jumped { step, .. } => {
                 expansions += 1;
                 *step
             }
@@ -95,7 +96,7 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
         ..SearchOptions::moving_ai()
     };
     let first = chosen[0].1;
-    let mut search = Search::new(grid, first.start, first.goal, options).unwrap();
+    let mut search = new_finder(grid, first.start, first.goal, options).unwrap();
     let began = Instant::now();
     let (mut expanded, mut wrong) = (0u64, Vec::new());
     for &(i, s) in &chosen {
@@ -105,7 +106,7 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
                 assert_ne!(search.run(), Status::Running);
                 search.path_cost()
             }
-            Mode::Stepped => step_to_the_end(&mut search),
+            Mode::Stepped => step_to_the_end(search.as_mut()),
         };
         assert_eq!(cost, search.path_cost(), "scenario {i}");
         expanded += search.counters().expanded as u64;
@@ -155,6 +156,11 @@ macro_rules! benchmark_map {
             fn a_star_stepped() {
                 check_map($file, $scenarios, Mode::Stepped, (0, 1));
             }
+
+            #[test]
+            fn jump_point_search() {
+                check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), (0, 1));
+            }
         }
     };
     ($module:ident, $file:literal, $scenarios:literal, in halves) => {
@@ -179,6 +185,13 @@ macro_rules! benchmark_map {
             #[test]
             fn dijkstra_odd() {
                 check_map($file, $scenarios, Mode::Run(Algorithm::Dijkstra), (1, 2));
+            }
+
+            /// Every 10th scenario: in a maze one cell wide nearly every cell is a jump
+            /// point, so JPS has no edge over A* here and the sample keeps the suite short.
+            #[test]
+            fn jump_point_search_every_tenth() {
+                check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), (0, 10));
             }
 
             #[test]

@@ -6,10 +6,11 @@ mod common;
 use astar_visualizer::editor::{EditError, MapEditor};
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat, ParseError, TextMap};
 use astar_visualizer::scenario::parse_scenarios;
-use astar_visualizer::search::CLOSED;
+use astar_visualizer::search::{CLOSED, STATE_MASK};
 use astar_visualizer::{
-    Algorithm, CellState, CostModel, Counters, DiagonalRule, Directions, Grid, Heuristic,
-    NodeValues, Outcome, Point, Search, SearchOptions, Status, StepEvent, TieBreak,
+    new_finder, Algorithm, CellState, CostModel, Counters, DiagonalRule, Directions, Finder,
+    FinderInfo, Grid, Heuristic, JumpOutcome, JumpReason, NodeValues, Outcome, Point, SearchError,
+    SearchOptions, Status, StepEvent, TieBreak,
 };
 use common::Rules;
 use proptest::prelude::*;
@@ -33,9 +34,24 @@ impl World {
         self.grid.index(self.goal)
     }
 
-    fn search(&self, options: SearchOptions) -> Search {
-        Search::new(self.grid.clone(), self.start, self.goal, options)
-            .expect("endpoints are passable")
+    /// The finder for `options`; Jump Point Search gets the map with its weights cleared,
+    /// as it refuses weighted maps (checked on its own below).
+    fn search(&self, options: SearchOptions) -> Box<dyn Finder> {
+        let grid = if options.algorithm == Algorithm::JumpPoint {
+            self.uniform().grid
+        } else {
+            self.grid.clone()
+        };
+        new_finder(grid, self.start, self.goal, options).expect("endpoints are passable")
+    }
+
+    /// The same map with every terrain weight made 1.
+    fn uniform(&self) -> World {
+        let terrain = self.grid.terrain().iter().map(|&t| t.min(1)).collect();
+        World {
+            grid: Grid::from_terrain(self.grid.width(), self.grid.height(), terrain).unwrap(),
+            ..self.clone()
+        }
     }
 }
 
@@ -150,7 +166,7 @@ fn run_checked(
     world: &World,
     rules: Rules,
     o: SearchOptions,
-) -> Result<(Search, Option<u64>), TestCaseError> {
+) -> Result<(Box<dyn Finder>, Option<u64>), TestCaseError> {
     let mut s = world.search(o);
     let status = s.run();
     let c = s.counters();
@@ -170,7 +186,7 @@ fn run_checked(
                     s.path(),
                 )
                 .map_err(|e| TestCaseError::fail(format!("{o:?}: {e}")))?;
-            prop_assert_eq!(s.path_cost_units(), Some(cost as f64), "{:?}", o);
+            prop_assert_eq!(s.g_values()[world.goal_index()], cost as f64, "{:?}", o);
             prop_assert_eq!(s.path_steps(), Some(s.path().len() as u32 - 1));
             Ok((s, Some(cost)))
         }
@@ -253,7 +269,9 @@ struct Snapshot {
     g: Vec<u64>,
     /// Each cell's G, H and F as shown, to the bit.
     values: Vec<[u64; 3]>,
-    parents: Vec<Option<u32>>,
+    parents: Vec<Option<Point>>,
+    marks: Vec<u8>,
+    info: FinderInfo,
     open: Vec<NodeValues>,
     current: Option<Point>,
     touched: Vec<Point>,
@@ -262,7 +280,7 @@ struct Snapshot {
     cells: Vec<CellState>,
 }
 
-fn snapshot(s: &Search) -> Snapshot {
+fn snapshot(s: &dyn Finder) -> Snapshot {
     let grid = s.grid();
     let cells = 0..grid.cell_count() as u32;
     Snapshot {
@@ -277,7 +295,11 @@ fn snapshot(s: &Search) -> Snapshot {
                 [v.g.to_bits(), v.h.to_bits(), v.f.to_bits()]
             })
             .collect(),
-        parents: cells.map(|i| s.parent_at(i)).collect(),
+        parents: cells
+            .map(|i| s.parent_of(grid.point(i as usize)).unwrap())
+            .collect(),
+        marks: s.marks().to_vec(),
+        info: s.info(),
         open: s.open_list(usize::MAX),
         current: s.current(),
         touched: s.touched(),
@@ -294,11 +316,14 @@ fn snapshot(s: &Search) -> Snapshot {
 fn check_event(
     world: &World,
     rules: Rules,
-    s: &Search,
+    s: &dyn Finder,
     event: &StepEvent,
 ) -> Result<(), TestCaseError> {
     let grid = &world.grid;
     let scale = s.cost_scale();
+    if let StepEvent::Jumped { node, jumps, .. } = event {
+        return check_jumps(world, rules, s, node, jumps);
+    }
     let StepEvent::Expanded {
         node, neighbours, ..
     } = event
@@ -334,7 +359,9 @@ fn check_event(
             (Outcome::CornerBlocked, Some(i), None) => {
                 prop_assert!(diagonal && grid.terrain()[i] != 0, "{:?}", n)
             }
-            (Outcome::Closed, Some(i), Some(_)) => prop_assert_eq!(s.state_at(i as u32), CLOSED),
+            (Outcome::Closed, Some(i), Some(_)) => {
+                prop_assert_eq!(s.records()[i] & STATE_MASK, CLOSED)
+            }
             (Outcome::Opened { g, h, f, parent }, Some(i), Some(&(_, cost)))
             | (
                 Outcome::Improved {
@@ -344,7 +371,7 @@ fn check_event(
                 Some(&(_, cost)),
             ) => {
                 prop_assert_eq!(*parent, here);
-                prop_assert_eq!(s.parent_at(i as u32), Some(from as u32));
+                prop_assert_eq!(s.parent_of(grid.point(i)).unwrap(), Some(here));
                 prop_assert_eq!(s.g_values()[i], s.g_values()[from] + cost as f64);
                 prop_assert_eq!(
                     s.values(i as u32),
@@ -376,6 +403,119 @@ fn check_event(
         }
     }
     Ok(())
+}
+
+/// Checks the jumps of one Jump Point Search step against the rules as read in `common`:
+/// each runs straight or diagonally from the node by legal moves, and a jump point it
+/// reaches is offered the node's G plus the cost of that run.
+fn check_jumps(
+    world: &World,
+    rules: Rules,
+    s: &dyn Finder,
+    node: &NodeValues,
+    jumps: &[astar_visualizer::Jump],
+) -> Result<(), TestCaseError> {
+    let grid = s.grid();
+    let here = Point::new(node.x, node.y);
+    let from = grid.index(here);
+    prop_assert_eq!(*node, s.values(from as u32));
+    let (straight, diagonal) = rules.unit_costs();
+    let scale = s.cost_scale();
+    for jump in jumps {
+        let (JumpOutcome::JumpPoint { x, y, .. } | JumpOutcome::DeadEnd { x, y }) = &jump.end;
+        let end = Point::new(*x, *y);
+        let (mut at, mut moves) = (from, 0u64);
+        let mut p = (here.x as i64, here.y as i64);
+        while p != (end.x as i64, end.y as i64) {
+            p = (p.0 + jump.dx as i64, p.1 + jump.dy as i64);
+            prop_assert!(
+                grid.contains(p.0, p.1),
+                "{:?} from {:?} leaves the grid",
+                jump,
+                here
+            );
+            let next = grid.index(Point::new(p.0 as u32, p.1 as u32));
+            prop_assert!(
+                rules.moves_from(grid, at).iter().any(|&(to, _)| to == next),
+                "{:?} from {:?} makes an illegal move at {:?}",
+                jump,
+                here,
+                p
+            );
+            (at, moves) = (next, moves + 1);
+        }
+        let JumpOutcome::JumpPoint { reason, result, .. } = &jump.end else {
+            continue;
+        };
+        prop_assert!(moves >= 1);
+        match reason {
+            JumpReason::Goal => prop_assert_eq!(end, world.goal),
+            JumpReason::Forced { neighbours } => prop_assert!(!neighbours.is_empty()),
+            JumpReason::Turn { .. } => {}
+        }
+        let step = if jump.dx != 0 && jump.dy != 0 {
+            diagonal
+        } else {
+            straight
+        };
+        let offered = s.g_values()[from] + (moves * step) as f64;
+        match result {
+            Outcome::Opened { parent, .. } | Outcome::Improved { parent, .. } => {
+                prop_assert_eq!(*parent, here);
+                prop_assert_eq!(s.parent_of(end).unwrap(), Some(here));
+                prop_assert_eq!(s.g_values()[at], offered);
+            }
+            Outcome::NotImproved { g, candidate_g } => {
+                prop_assert_eq!(*candidate_g, offered / scale);
+                prop_assert!(candidate_g >= g);
+            }
+            Outcome::Closed => prop_assert_eq!(s.records()[at] & STATE_MASK, CLOSED),
+            other => prop_assert!(false, "{:?} at a jump point", other),
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    /// Jump Point Search finds the cheapest path under every movement rule, on maps of
+    /// uniform cost, and stepping it to the end gives the same path as running it.
+    #[test]
+    fn jump_point_search_agrees_with_a_brute_force_oracle(
+        world in world(14),
+        rules in rules(),
+        tie_break in select(TieBreak::ALL),
+    ) {
+        let world = world.uniform();
+        let oracle = rules.shortest_costs(&world.grid, world.start_index())[world.goal_index()];
+        let o = options(rules, Algorithm::JumpPoint, tie_break, None);
+        let (ran, cost) = run_checked(&world, rules, o)?;
+        prop_assert_eq!(cost, oracle, "{:?}", o);
+        let mut stepped = world.search(o);
+        while let Some(event) = stepped.step() {
+            check_event(&world, rules, stepped.as_ref(), &event)?;
+        }
+        prop_assert_eq!(stepped.path(), ran.path());
+        prop_assert_eq!(stepped.counters(), ran.counters());
+    }
+
+    /// On a map with a terrain weight it refuses, naming the first weighted cell.
+    #[test]
+    fn jump_point_search_refuses_weighted_maps(world in world(8), rules in rules()) {
+        let o = options(rules, Algorithm::JumpPoint, TieBreak::LargerG, None);
+        let terrain = world.grid.terrain();
+        let weighted = terrain.iter().position(|&t| t > 1);
+        let made = new_finder(world.grid.clone(), world.start, world.goal, o).err();
+        match (made, weighted) {
+            (Some(SearchError::WeightedMap { at, weight }), Some(i)) => {
+                prop_assert_eq!(at, world.grid.point(i));
+                prop_assert_eq!(weight, terrain[i]);
+            }
+            (None, None) => {}
+            (made, _) => prop_assert!(false, "{:?} with a weight at {:?}", made, weighted),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -411,12 +551,12 @@ proptest! {
     ) {
         let o = options(rules, algorithm, tie_break, Some(heuristic));
         let mut reference = world.search(o);
-        let mut snaps = vec![snapshot(&reference)];
+        let mut snaps = vec![snapshot(reference.as_ref())];
         let mut events = Vec::new();
         while let Some(e) = reference.step() {
-            check_event(&world, rules, &reference, &e)?;
+            check_event(&world, rules, reference.as_ref(), &e)?;
             events.push(e);
-            snaps.push(snapshot(&reference));
+            snaps.push(snapshot(reference.as_ref()));
         }
         let total = events.len();
         prop_assert_eq!(reference.total_steps(), Some(total as u32));
@@ -424,17 +564,17 @@ proptest! {
         // Each step, undone, leaves everything as before, and redone gives the same event.
         let mut s = world.search(o);
         for k in 0..total {
-            prop_assert_eq!(&snapshot(&s), &snaps[k], "before step {}", k + 1);
+            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "before step {}", k + 1);
             prop_assert_eq!(s.step(), Some(events[k].clone()));
             prop_assert!(s.step_back());
-            prop_assert_eq!(&snapshot(&s), &snaps[k], "after undoing step {}", k + 1);
+            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "after undoing step {}", k + 1);
             prop_assert_eq!(s.step(), Some(events[k].clone()), "redoing step {}", k + 1);
-            prop_assert_eq!(&snapshot(&s), &snaps[k + 1]);
+            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k + 1]);
         }
         prop_assert_eq!(s.step(), None);
         for k in (0..total).rev() {
             prop_assert!(s.step_back());
-            prop_assert_eq!(&snapshot(&s), &snaps[k], "walking back to step {}", k);
+            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "walking back to step {}", k);
         }
         prop_assert!(!s.step_back());
 
@@ -454,19 +594,24 @@ proptest! {
                 }
             }
             let at = s.counters().steps as usize;
-            prop_assert_eq!(&snapshot(&s), &snaps[at], "after {:?}", op);
+            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[at], "after {:?}", op);
         }
 
         // A fresh search advanced to a point, and one run to the end, match the reference.
         let k = total / 2;
         let mut fresh = world.search(o);
         prop_assert_eq!(fresh.advance(k as u32) as usize, k);
-        prop_assert_eq!(&snapshot(&fresh), &snaps[k]);
+        prop_assert_eq!(&snapshot(fresh.as_ref()), &snaps[k]);
         let mut ran = world.search(o);
         ran.run();
         let mut end = snaps[total].clone();
         end.touched.clear();
-        prop_assert_eq!(snapshot(&ran), end, "run() records nothing, so nothing is touched");
+        end.marks.fill(0);
+        prop_assert_eq!(
+            snapshot(ran.as_ref()),
+            end,
+            "run() records nothing, so nothing is touched or marked"
+        );
         prop_assert_eq!(ran.total_steps(), Some(total as u32));
         prop_assert!(!ran.step_back());
     }
@@ -495,10 +640,10 @@ proptest! {
         };
         s.restart(other.start, other.goal).unwrap();
         let mut fresh = other.search(o);
-        prop_assert_eq!(snapshot(&s), snapshot(&fresh));
+        prop_assert_eq!(snapshot(s.as_ref()), snapshot(fresh.as_ref()));
         prop_assert_eq!(s.total_steps(), None);
         prop_assert_eq!(s.run(), fresh.run());
-        prop_assert_eq!(snapshot(&s), snapshot(&fresh));
+        prop_assert_eq!(snapshot(s.as_ref()), snapshot(fresh.as_ref()));
     }
 }
 

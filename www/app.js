@@ -6,12 +6,15 @@ import { GridInput } from './input.js';
 import { Controls } from './controls.js';
 import { Panels, MessageArea } from './panels.js';
 import { SearchSession } from './session.js';
-import { Playback, speedIndexFor } from './playback.js';
+import { Playback, speedIndexFor, SPEEDS } from './playback.js';
 import { parseParams } from './params.js';
 import { EXAMPLES, openExample } from './maps.js';
 import { wireMapFiles, downloadText } from './mapfiles.js';
 import { wireShare } from './share.js';
 import { formatCell } from './format.js';
+import { applyEmbedLayout, HeightReporter } from './embed.js';
+import { loadWork, WorkSaver } from './storage.js';
+import { wireExports } from './exporting.js';
 import { Presentation, SidePanelToggle } from './presentation.js';
 import { PseudocodePanel } from './pseudocode.js';
 import { StepLine, wireStepLine } from './stepline.js';
@@ -40,7 +43,9 @@ const byId = (id) => doc.getElementById(id);
 applyPaletteToCss(doc.documentElement);
 const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'));
 const params = parseParams(location.search, EXAMPLES.map((e) => e.id));
-if (params.embed) showEmbedded();
+if (params.embed) applyEmbedLayout(doc, location, params);
+// An embedded page shows its author's map: it neither restores nor saves a visitor's work.
+const saved = params.embed ? null : loadWork(window);
 
 let engine = null;
 try {
@@ -56,15 +61,6 @@ if (engine) {
   }
 }
 
-// Embedded in an iframe: only the map and the playback; a link opens the full page.
-function showEmbedded() {
-  doc.body.classList.add('embed');
-  const link = byId('full-editor');
-  const query = location.search.replace(/^\?/, '').split('&').filter((p) => p !== '' && p !== 'embed' && !p.startsWith('embed='));
-  link.href = location.href.split(/[?#]/)[0] + (query.length > 0 ? `?${query.join('&')}` : '');
-  link.hidden = false;
-}
-
 function defaultSceneSize(board) {
   const clamp = (n, low, high) => Math.min(high, Math.max(low, n));
   return {
@@ -73,8 +69,9 @@ function defaultSceneSize(board) {
   };
 }
 
-// The first map and the options it is shown with: from the URL if it names a map or an
-// example, else the default scene.
+// The first map and the options it is shown with: from the URL if it names a map, an
+// example or a size, else the work saved last time (with the URL's options winning), else
+// the default scene.
 function initialScene(engine, board, problems) {
   if (params.map !== undefined) {
     try {
@@ -88,6 +85,13 @@ function initialScene(engine, board, problems) {
       return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options } };
     } catch (error) {
       problems.push(`The example "${params.example}" could not be opened: ${error.message}`);
+    }
+  }
+  if (saved && params.size === undefined) {
+    try {
+      return { editor: engine.MapEditor.fromText(saved.map), options: { ...saved.options, ...params.options }, restored: true };
+    } catch {
+      // A saved map this version cannot read: start with the default scene.
     }
   }
   const size = params.size ?? defaultSceneSize(board);
@@ -204,6 +208,15 @@ function start(engine) {
     redo: act(() => session.editor.redo()),
     clearWalls: act(() => session.editor.clearWalls()),
     clearWeights: act(() => session.editor.clearWeights()),
+    // A fresh start: the default scene for the board's size and the default options.
+    newMap: act(() => {
+      const size = defaultSceneSize(board);
+      playback.stop();
+      session.replaceEditor(engine.MapEditor.defaultScene(size.width, size.height), { ...DEFAULT_OPTIONS });
+      controls.showOptions(session.options);
+      zoom.fit();
+      messages.clear();
+    }),
     setBrush: act((value) => {
       brush = value;
       controls.showBrush(value);
@@ -292,8 +305,25 @@ function start(engine) {
     options: session.options,
     mapText: session.editor.toText('ox'),
     cells: session.editor.cellCount(),
+    width: session.editor.width,
+    height: session.editor.height,
     speed: playback.speed.perSecond ?? playback.speed.perFrame * 60,
   }), actions.fail);
+  byId('new-map').addEventListener('click', actions.newMap);
+  wireExports(doc, {
+    engine,
+    session: () => session,
+    cellCssSize: () => renderer.cellCssSize,
+    fail: actions.fail,
+    notify: (text) => messages.show(text),
+  });
+  const saver = params.embed ? null : new WorkSaver(window, () => ({
+    map: session.editor.toText('ox'),
+    options: session.options,
+    step: session.search.stepCount(),
+    speedIndex: playback.speedIndex,
+  }));
+  const heightReporter = params.embed ? new HeightReporter(window, board) : null;
   const stepLineButton = wireStepLine(doc, actions.stepLine);
   const relayout = () => {
     layoutDirty = true;
@@ -364,6 +394,8 @@ function start(engine) {
     panels.inspect(session, input.hover ?? input.cursor);
     showAdmissibility();
     const search = session.search;
+    saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${playback.speedIndex}`);
+    heightReporter?.update(editor.width, editor.height);
     stepLineButton.disabled = search.status() !== 'running';
     controls.update({
       playing: playback.playing,
@@ -401,15 +433,18 @@ function start(engine) {
   }
 
   if (params.speed !== undefined) playback.speedIndex = speedIndexFor(params.speed);
+  else if (Number.isInteger(saved?.speedIndex)) playback.speedIndex = Math.min(SPEEDS.length - 1, Math.max(0, saved.speedIndex));
   controls.showSpeed(playback.speedIndex);
   controls.showOptions(session.options);
   controls.showBrush(brush);
   try {
     if (params.step !== undefined) session.seek(params.step);
+    else if (scene.restored && Number.isInteger(saved.step)) session.seek(saved.step);
     if (params.autoplay) playback.start();
   } catch (error) {
     problems.push(error.message);
   }
-  if (problems.length > 0) messages.show(problems.join('\n'));
+  // Embedded, the problems share one line so the map keeps its room.
+  if (problems.length > 0) messages.show(problems.join(params.embed ? ' ' : '\n'));
   requestFrame();
 }

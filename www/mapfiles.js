@@ -43,7 +43,11 @@ export function wireMapFiles(doc, fileInput, dropHint, onText, onError) {
 }
 
 export function downloadText(doc, text, fileName) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  downloadBlob(doc, new Blob([text], { type: 'text/plain' }), fileName);
+}
+
+export function downloadBlob(doc, blob, fileName) {
+  const url = URL.createObjectURL(blob);
   const link = doc.createElement('a');
   link.href = url;
   link.download = fileName;

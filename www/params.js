@@ -20,7 +20,11 @@
  *   speed       expansions per second, or "max"                               (default 5)
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
- *   embed       1 to show only the map, the playback controls and the counters
+ *   embed       1 to show only the map, the playback controls and the counters, fitted to
+ *               the frame whatever its size; the page posts its ideal height to the host
+ *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   legend      1 to show the legend in an embedded page
+ *   log         1 to show the latest step in words in an embedded page
  *
  * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
@@ -36,8 +40,9 @@ export const OPTION_VALUES = {
 };
 
 const MAX_SIDE = 512;
-const FLAGS = ['autoplay', 'embed'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', ...FLAGS];
+const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
+export const EMBED_CONTROLS = ['none', 'play', 'full'];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'controls', ...FLAGS];
 
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
@@ -98,6 +103,9 @@ export function parseParams(query, exampleIds) {
       const step = Number(value);
       if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
       else problem(`URL parameter step="${value}" must be a whole number of at least 0.`);
+    } else if (name === 'controls') {
+      if (EMBED_CONTROLS.includes(value)) result.controls = value;
+      else problem(`URL parameter controls="${value}" is not one of: ${EMBED_CONTROLS.join(', ')}.`);
     } else if (FLAGS.includes(name)) {
       if (['1', 'true', ''].includes(value)) result[name] = true;
       else if (['0', 'false'].includes(value)) result[name] = false;

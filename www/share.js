@@ -1,5 +1,18 @@
 import { buildQuery } from './params.js';
 
+// The embed snippet's frame: this wide, and as tall as the map at that width plus the
+// controls above and the counters below (measured at this width), within slide-friendly
+// bounds. The embedded page fits any frame; this one just wastes no room.
+const EMBED_WIDTH = 720;
+const EMBED_CHROME = 100;
+const EMBED_HEIGHT = [300, 720];
+
+function embedSize(cols, rows) {
+  const board = Math.min((EMBED_WIDTH - 12) * (rows / cols), rows * 64);
+  const height = Math.round(Math.min(EMBED_HEIGHT[1], Math.max(EMBED_HEIGHT[0], EMBED_CHROME + board)));
+  return { width: EMBED_WIDTH, height };
+}
+
 // Beyond this a link gets unwieldy (and some servers refuse long URLs): such maps are
 // better shared as files.
 const MAX_LINK_CELLS = 64 * 64;
@@ -10,7 +23,7 @@ function pageAddress(location) {
 }
 
 // The share panel: a link that reopens the current map and options, and an <iframe> snippet
-// for blog posts. state() returns { options, mapText, cells, speed }.
+// for blog posts. state() returns { options, mapText, cells, width, height, speed }.
 export function wireShare(doc, location, state, onError) {
   const button = doc.getElementById('make-link');
   const autoplay = doc.getElementById('share-autoplay');
@@ -26,7 +39,8 @@ export function wireShare(doc, location, state, onError) {
     const link = pageAddress(location) + buildQuery(query);
     url.value = link;
     const frameSource = pageAddress(location) + buildQuery({ ...query, embed: true });
-    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="760" height="560" style="border:0" title="A* pathfinding, step by step" loading="lazy"></iframe>`;
+    const size = embedSize(current.width, current.height);
+    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="${size.width}" height="${size.height}" style="border:0" title="A* pathfinding, step by step" loading="lazy"></iframe>`;
     url.select();
     // Copying is a convenience: without clipboard permission the selected link is still there.
     if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});

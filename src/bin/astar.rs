@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
+use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
-    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Heuristic, Point, SearchOptions,
-    Status, TieBreak,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, Heuristic, Point,
+    SearchOptions, Status, TieBreak,
 };
 
 const HELP: &str = "\
@@ -18,6 +19,10 @@ USAGE:
         Solves a text map (O X S E, . + s d or Moving AI .map), prints it with the path
         drawn, then 'cost: N' and the expansions, or 'no path'. A Moving AI map has no
         start or goal: give --start and --goal.
+    astar trace MAPFILE [OPTIONS] [--start X,Y] [--goal X,Y] [--output FILE]
+        Writes the whole search as a Posthoc search trace (YAML, version 1.4.0) to FILE
+        or standard output: source, destination, then expanding, generating, updating and
+        closing events with id, pId, x, y, g, h, f, and end at the goal.
     astar scen MAPFILE SCENFILE [OPTIONS]
         Runs every scenario in file order and prints one tab-separated line per scenario,
         'index cost optimal expanded' ('-' for the cost when there is no path), then a
@@ -25,7 +30,8 @@ USAGE:
         exact costs.
 
 OPTIONS:
-    --algorithm astar|dijkstra|greedy|bfs          (default astar)
+    --algorithm astar|dijkstra|greedy|bfs|jps      (default astar; jps: jump point search,
+                        exact like astar, maps without terrain weights only)
     --heuristic manhattan|octile|euclidean|chebyshev|zero
                                                    (default octile with diagonals, else manhattan)
     --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1)
@@ -71,10 +77,12 @@ fn run(args: &[String]) -> Result<(), String> {
     match (command.as_str(), files.as_slice()) {
         ("solve", [map_file]) => solve(map_file, &flags),
         ("scen", [map_file, scen_file]) => scen(map_file, scen_file, &flags),
+        ("trace", [map_file]) => trace(map_file, &flags),
         ("solve", _) => Err("usage: astar solve MAPFILE [OPTIONS]".into()),
+        ("trace", _) => Err("usage: astar trace MAPFILE [OPTIONS] [--output FILE]".into()),
         ("scen", _) => Err("usage: astar scen MAPFILE SCENFILE [OPTIONS]".into()),
         (other, _) => Err(format!(
-            "unknown command '{other}': expected 'solve' or 'scen' (see --help)"
+            "unknown command '{other}': expected 'solve', 'trace' or 'scen' (see --help)"
         )),
     }
 }
@@ -134,15 +142,26 @@ fn fmt_cost(v: f64) -> String {
     }
 }
 
-fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
+/// A search over a map file, with start and goal from the file or the flags.
+struct Opened<'a> {
+    search: Box<dyn Finder>,
+    start: Point,
+    goal: Point,
+    format: MapFormat,
+    /// The flags left over.
+    rest: Vec<Flag<'a>>,
+}
+
+fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, String> {
     let (options, other) = apply_options(SearchOptions::default(), flags)?;
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
     let (mut start, mut goal) = (map.start, map.goal);
+    let mut rest = Vec::new();
     for (flag, value) in other {
         match flag {
             "--start" => start = Some(parse_point(flag, value)?),
             "--goal" => goal = Some(parse_point(flag, value)?),
-            _ => return Err(format!("unknown option '{flag}' (see --help)")),
+            _ => rest.push((flag, value)),
         }
     }
     let (Some(start), Some(goal)) = (start, goal) else {
@@ -150,14 +169,39 @@ fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
             "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
         ));
     };
-    let format = match map.format {
-        MapFormat::MovingAi => MapFormat::Dot,
-        f => f,
-    };
-    let mut search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    let search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
     }
+    Ok(Opened {
+        search,
+        start,
+        goal,
+        format: map.format,
+        rest,
+    })
+}
+
+fn unknown_option(flags: &[Flag]) -> Result<(), String> {
+    match flags.first() {
+        Some((flag, _)) => Err(format!("unknown option '{flag}' (see --help)")),
+        None => Ok(()),
+    }
+}
+
+fn solve(map_path: &str, flags: &[Flag]) -> Result<(), String> {
+    let Opened {
+        mut search,
+        start,
+        goal,
+        format,
+        rest,
+    } = open_search(map_path, flags)?;
+    unknown_option(&rest)?;
+    let format = match format {
+        MapFormat::MovingAi => MapFormat::Dot,
+        f => f,
+    };
     let status = search.run();
     let drawn = write_map(
         search.grid(),
@@ -172,6 +216,45 @@ fn solve(map_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
     match (status, search.path_cost()) {
         (Status::Found, Some(cost)) => println!("cost: {}\nexpanded: {expanded}", fmt_cost(cost)),
         _ => println!("no path\nexpanded: {expanded}"),
+    }
+    Ok(())
+}
+
+fn trace(map_path: &str, flags: &[Flag]) -> Result<(), String> {
+    let Opened {
+        mut search,
+        start,
+        goal,
+        rest,
+        ..
+    } = open_search(map_path, flags)?;
+    let (output, other): (Vec<Flag>, Vec<Flag>) =
+        rest.into_iter().partition(|(flag, _)| *flag == "--output");
+    unknown_option(&other)?;
+    let failed = |e: &dyn std::fmt::Display| format!("writing the trace: {e}");
+    match output.last() {
+        Some((_, path)) => {
+            let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
+            write_trace(
+                search.as_mut(),
+                start,
+                goal,
+                &mut std::io::BufWriter::new(file),
+                None,
+            )
+            .map_err(|e| failed(&e))?;
+        }
+        None => {
+            let stdout = std::io::stdout();
+            write_trace(
+                search.as_mut(),
+                start,
+                goal,
+                &mut std::io::BufWriter::new(stdout.lock()),
+                None,
+            )
+            .map_err(|e| failed(&e))?;
+        }
     }
     Ok(())
 }

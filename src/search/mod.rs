@@ -74,6 +74,29 @@ pub enum SearchError {
     StartOnWall(Point),
     GoalOnWall(Point),
     Options(OptionsError),
+    /// The finder assumes every step of a kind costs the same, and the map has a terrain
+    /// weight (the first one, row by row).
+    WeightedMap {
+        at: Point,
+        weight: u8,
+    },
+    /// This algorithm has a finder of its own (see `crate::finder::new_finder`).
+    OwnFinder(Algorithm),
+}
+
+impl SearchError {
+    /// A stable name for the kind of error, for a page to put into words.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SearchError::Start(_) => "start-off-grid",
+            SearchError::Goal(_) => "goal-off-grid",
+            SearchError::StartOnWall(_) => "start-on-wall",
+            SearchError::GoalOnWall(_) => "goal-on-wall",
+            SearchError::Options(_) => "bad-options",
+            SearchError::WeightedMap { .. } => "weighted-map",
+            SearchError::OwnFinder(_) => "own-finder",
+        }
+    }
 }
 
 impl fmt::Display for SearchError {
@@ -84,6 +107,12 @@ impl fmt::Display for SearchError {
             SearchError::StartOnWall(p) => write!(f, "the start {p} is on a wall"),
             SearchError::GoalOnWall(p) => write!(f, "the goal {p} is on a wall"),
             SearchError::Options(e) => e.fmt(f),
+            SearchError::WeightedMap { at, weight } => write!(
+                f,
+                "jump point search assumes uniform step costs, but the map has terrain weight \
+                 {weight} at {at}: clear the weights or choose another algorithm"
+            ),
+            SearchError::OwnFinder(a) => write!(f, "{a} has a finder of its own: use new_finder"),
         }
     }
 }
@@ -177,6 +206,9 @@ impl Search {
         options: SearchOptions,
     ) -> Result<Search, SearchError> {
         options.validate()?;
+        if options.algorithm == Algorithm::JumpPoint {
+            return Err(SearchError::OwnFinder(options.algorithm));
+        }
         let cells = grid.cell_count();
         let breadth_first = options.algorithm == Algorithm::BreadthFirst;
         let CellArrays {
@@ -412,7 +444,7 @@ impl Search {
         let now = self.estimate_at(c, p, g);
         // The value that breaks ties on F (see `key_layout`).
         let tie = match self.options.algorithm {
-            Algorithm::AStar => now.h,
+            Algorithm::AStar | Algorithm::JumpPoint => now.h,
             Algorithm::Greedy => g,
             Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
         };
@@ -432,7 +464,7 @@ impl Search {
             0.0
         };
         let f = match self.options.algorithm {
-            Algorithm::AStar => g + self.options.weight * h,
+            Algorithm::AStar | Algorithm::JumpPoint => g + self.options.weight * h,
             Algorithm::Dijkstra => g,
             Algorithm::Greedy => h,
             Algorithm::BreadthFirst => f64::from(self.depth[cell]),
@@ -542,7 +574,7 @@ impl Drop for Search {
 /// weight w > 0 that is H, since among equal F = G + w*H the larger G is the smaller H,
 /// and H, unlike G, is bounded by the size of the grid; for greedy search (F = H) it is G;
 /// for Dijkstra and A* with w = 0 (F = G) equal F means equal G, and the entry order decides.
-fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
+pub(crate) fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
     let movement = options.movement();
     let cells = grid.cell_count();
     let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
@@ -555,14 +587,14 @@ fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
     );
     let weight = options.weight;
     let (max_f, whole) = match options.algorithm {
-        Algorithm::AStar => (max_g + weight * max_h, weight.fract() == 0.0),
+        Algorithm::AStar | Algorithm::JumpPoint => (max_g + weight * max_h, weight.fract() == 0.0),
         Algorithm::Dijkstra => (max_g, true),
         Algorithm::Greedy => (max_h, true),
         Algorithm::BreadthFirst => (cells as f64, true),
     };
     let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
     let (max_tie, larger_tie_first) = match options.algorithm {
-        Algorithm::AStar if by_g && weight > 0.0 => {
+        Algorithm::AStar | Algorithm::JumpPoint if by_g && weight > 0.0 => {
             (max_h, options.tie_break == TieBreak::SmallerG)
         }
         Algorithm::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),

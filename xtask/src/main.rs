@@ -4,15 +4,13 @@
 //! so a fresh clone needs only a Rust toolchain and, for the tests, Node.js.
 
 mod bench;
-mod bundle;
 mod chromium;
 mod dist;
 mod fingerprint;
-mod html_inline;
-mod js_scan;
 mod npm;
 mod process;
 mod serve;
+mod single_file;
 mod suite;
 mod wasm_build;
 mod wasm_opt;

@@ -1,6 +1,6 @@
-//! Node.js and the npm packages the tooling uses (playwright-core for the browser tests,
-//! binaryen's wasm-opt for the dist file), installed with `npm ci` from the lockfile in
-//! tests/e2e.
+//! Node.js and the npm packages of the page and its tooling (gifenc for the page's animation
+//! export, esbuild and binaryen's wasm-opt for the dist file, playwright-core for the browser
+//! tests), installed with `npm ci` from the lockfile in tests/e2e.
 
 use crate::process;
 use anyhow::{bail, Context, Result};

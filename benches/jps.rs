@@ -1,0 +1,167 @@
+//! `cargo bench --bench jps`: Jump Point Search against this crate's A* on the Moving AI
+//! benchmark scenarios (8 directions, no corner cutting, costs 1 and sqrt 2, octile
+//! heuristic), in one process: node expansions and time per search for each map, and the
+//! speed-up. Both must return the same cost for every scenario.
+//!
+//! The two take turns on chunks of 40 scenarios, three rounds over each map, and each
+//! one's fastest time on each chunk counts, so that a busy moment on a shared machine
+//! spoils one chunk of one round rather than a whole side. `cargo bench --bench jps -- maze`
+//! measures only the maps whose names contain "maze".
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use astar_visualizer::map_text::parse_map;
+use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::{new_finder, Algorithm, Finder, SearchOptions};
+
+const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
+
+/// The maps and the stride through their scenarios (every 10th of the maze's 12,120).
+const MAPS: [(&str, usize); 5] = [
+    ("arena2.map", 1),
+    ("maze512-1-0.map", 10),
+    ("random512-10-0.map", 1),
+    ("8room_000.map", 1),
+    ("Berlin_0_512.map", 1),
+];
+
+const CHUNK: usize = 40;
+const ROUNDS: usize = 3;
+
+/// The time this thread has spent on a CPU, so that other work on a shared machine does not
+/// count against either side.
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn cpu_time() -> Duration {
+    #[repr(C)]
+    struct Timespec {
+        seconds: i64,
+        nanoseconds: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut t = Timespec {
+        seconds: 0,
+        nanoseconds: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec (two 64-bit fields on 64-bit Linux).
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(t.seconds as u64, t.nanoseconds as u32)
+}
+
+/// Elsewhere, wall-clock time since the first call.
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn cpu_time() -> Duration {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    EPOCH.get_or_init(std::time::Instant::now).elapsed()
+}
+
+/// Time and expansions of one side over a map's scenarios.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    time: Duration,
+    expanded: u64,
+}
+
+/// Runs the scenarios in `chunk`; returns the elapsed time, the expansions and the costs.
+fn run_chunk(finder: &mut dyn Finder, chunk: &[Scenario]) -> (Duration, u64, Vec<Option<f64>>) {
+    let mut costs = Vec::with_capacity(chunk.len());
+    let mut expanded = 0;
+    let began = cpu_time();
+    for s in chunk {
+        finder.restart(s.start, s.goal).expect("scenario endpoints");
+        black_box(finder.run());
+        expanded += u64::from(finder.counters().expanded);
+        costs.push(finder.path_cost());
+    }
+    (cpu_time() - began, expanded, costs)
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    let filter = std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .unwrap_or_default();
+    println!("| map | searches | A* expansions | JPS expansions | A* ms | JPS ms | speed-up |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    let mut large = Vec::new();
+    for (map, stride) in MAPS {
+        if !map.contains(filter.as_str()) {
+            continue;
+        }
+        let read = |f: &str| std::fs::read_to_string(format!("{DIR}/{f}")).expect(f);
+        let grid = parse_map(&read(map)).expect(map).grid;
+        let scenarios: Vec<Scenario> = parse_scenarios(&read(&format!("{map}.scen")))
+            .expect("scenarios")
+            .into_iter()
+            .step_by(stride)
+            .collect();
+        let first = &scenarios[0];
+        let finder = |algorithm| {
+            let options = SearchOptions {
+                algorithm,
+                ..SearchOptions::moving_ai()
+            };
+            new_finder(grid.clone(), first.start, first.goal, options).expect("a finder")
+        };
+        let (mut a_star, mut jps) = (finder(Algorithm::AStar), finder(Algorithm::JumpPoint));
+        let (mut a, mut j) = (Tally::default(), Tally::default());
+        for chunk in scenarios.chunks(CHUNK) {
+            let (mut best_a, mut best_j) = (Duration::MAX, Duration::MAX);
+            let mut expansions = (0, 0);
+            for _ in 0..ROUNDS {
+                let (time, expanded_a, costs_a) = run_chunk(a_star.as_mut(), chunk);
+                best_a = best_a.min(time);
+                let (time, expanded_j, costs_j) = run_chunk(jps.as_mut(), chunk);
+                best_j = best_j.min(time);
+                for ((x, y), s) in costs_a.iter().zip(&costs_j).zip(chunk) {
+                    let same = match (x, y) {
+                        (Some(x), Some(y)) => (x - y).abs() <= 1e-9 * x.max(1.0),
+                        (None, None) => true,
+                        _ => false,
+                    };
+                    assert!(same, "{map} {s:?}: A* {x:?}, JPS {y:?}");
+                }
+                expansions = (expanded_a, expanded_j);
+            }
+            // Expansions are the same every round: counted once per chunk.
+            a.expanded += expansions.0;
+            j.expanded += expansions.1;
+            a.time += best_a;
+            j.time += best_j;
+        }
+        let searches = scenarios.len();
+        let ms = |t: Tally| t.time.as_secs_f64() * 1000.0 / searches as f64;
+        let speed_up = a.time.as_secs_f64() / j.time.as_secs_f64();
+        if grid.width() == 512 && grid.height() == 512 {
+            large.push(speed_up);
+        }
+        println!(
+            "| {} | {searches} | {} | {} | {:.3} | {:.3} | {speed_up:.2}x |",
+            map.trim_end_matches(".map"),
+            a.expanded,
+            j.expanded,
+            ms(a),
+            ms(j),
+        );
+    }
+    if !large.is_empty() {
+        println!(
+            "\nmedian speed-up over the 512x512 maps: {:.2}x (target: at least 5x)",
+            median(&mut large)
+        );
+    }
+}

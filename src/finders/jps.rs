@@ -1,0 +1,755 @@
+//! Jump Point Search (Harabor and Grastien, 2011): A* over jump points only. Expanding a
+//! node jumps along each direction a path through it may continue by (see `jump`), and
+//! only the cells where jumps stop enter the open list, with the straight or diagonal
+//! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
+//! it accepts; the path it returns lists every cell.
+
+use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, Outcome, StepEvent};
+use crate::finder::{Finder, FinderInfo, MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
+use crate::grid::{Grid, GridError, Point, GROUND, WALL};
+use crate::heuristic::Heuristic;
+use crate::key::{Key, KeyLayout};
+use crate::movement::{Movement, MOVES};
+use crate::open_list::OpenList;
+use crate::options::SearchOptions;
+use crate::search::{
+    key_layout, CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
+    PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+};
+
+use super::jump::{JumpEnd, Jumper, Rule, Why};
+
+/// One step's undo record.
+#[derive(Clone, Debug)]
+struct StepRecord {
+    popped: Option<(u32, Key)>,
+    prev_current: u32,
+    prev_max_open: u32,
+    prev_next_order: u32,
+    prev_scanned: u64,
+    prev_jump_points: u32,
+    changes_from: usize,
+    marks_from: usize,
+}
+
+/// A jump point's values before a step opened or improved it.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    cell: u32,
+    old_g: f64,
+    old_record: u8,
+    old_parent: u32,
+    old_key: Option<Key>,
+}
+
+/// What a jump found at its end, in raw units, before it becomes an event.
+enum Seen {
+    Closed,
+    NotImproved { candidate_g: f64 },
+    Opened,
+    Improved { old_g: f64, old_parent: u32 },
+}
+
+/// Jump Point Search in progress over its own copy of a grid.
+#[derive(Clone, Debug)]
+pub struct JumpPointSearch {
+    grid: Grid,
+    options: SearchOptions,
+    movement: Movement,
+    heuristic: Heuristic,
+    jumper: Jumper,
+    start: u32,
+    goal: u32,
+    goal_at: Point,
+    status: Status,
+    /// State and the move into the cell along the jump from its parent (see `HAS_PARENT`).
+    record: Vec<u8>,
+    g: Vec<f64>,
+    /// The jump point each node was reached from (`NO_PARENT` for none).
+    parent: Vec<u32>,
+    marks: Vec<u8>,
+    straight_cost: f64,
+    diagonal_cost: f64,
+    key_layout: KeyLayout,
+    open: OpenList,
+    /// Cells reached, and cells marked, so that a restart clears only those.
+    visited: Vec<u32>,
+    marked: Vec<u32>,
+    counters: Counters,
+    scanned: u64,
+    jump_points: u32,
+    next_order: u32,
+    current: u32,
+    path: Vec<u32>,
+    total_steps: Option<u32>,
+    steps: Vec<StepRecord>,
+    changes: Vec<Change>,
+    /// (cell, its marks before) for every mark a recorded step changed.
+    mark_changes: Vec<(u32, u8)>,
+}
+
+impl JumpPointSearch {
+    /// Refuses a map with terrain weights: jumps take every cell of a run to cost the same.
+    pub fn new(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+    ) -> Result<JumpPointSearch, SearchError> {
+        options.validate()?;
+        if let Some(i) = grid
+            .terrain()
+            .iter()
+            .position(|&t| t != WALL && t != GROUND)
+        {
+            return Err(SearchError::WeightedMap {
+                at: grid.point(i),
+                weight: grid.terrain()[i],
+            });
+        }
+        let cells = grid.cell_count();
+        let movement = options.movement();
+        let mut search = JumpPointSearch {
+            movement,
+            heuristic: options.resolved_heuristic(),
+            jumper: Jumper::new(&grid, Rule::of(movement)),
+            start: 0,
+            goal: 0,
+            goal_at: Point::new(0, 0),
+            status: Status::Running,
+            record: vec![UNVISITED; cells],
+            g: vec![f64::INFINITY; cells],
+            parent: vec![NO_PARENT; cells],
+            marks: vec![0; cells],
+            straight_cost: options.costs.straight(),
+            diagonal_cost: options.costs.diagonal(),
+            key_layout: key_layout(&options, &grid),
+            open: OpenList::new(cells),
+            visited: Vec::new(),
+            marked: Vec::new(),
+            counters: Counters::default(),
+            scanned: 0,
+            jump_points: 0,
+            next_order: 0,
+            current: NO_PARENT,
+            path: Vec::new(),
+            total_steps: None,
+            steps: Vec::new(),
+            changes: Vec::new(),
+            mark_changes: Vec::new(),
+            options,
+            grid,
+        };
+        search.restart(start, goal)?;
+        Ok(search)
+    }
+
+    fn endpoint(
+        &self,
+        p: Point,
+        off_grid: fn(GridError) -> SearchError,
+        on_wall: fn(Point) -> SearchError,
+    ) -> Result<u32, SearchError> {
+        let i = self
+            .grid
+            .index_of(p.x as i64, p.y as i64)
+            .map_err(off_grid)?;
+        if self.grid.is_passable_at(i) {
+            Ok(i as u32)
+        } else {
+            Err(on_wall(p))
+        }
+    }
+
+    fn state_at(&self, cell: u32) -> u8 {
+        self.record[cell as usize] & STATE_MASK
+    }
+
+    fn set_state(&mut self, cell: u32, state: u8) {
+        let record = &mut self.record[cell as usize];
+        *record = *record & !STATE_MASK | state;
+    }
+
+    /// The move by which the jump into a node arrived, if it has a parent.
+    fn arrival(&self, cell: u32) -> Option<usize> {
+        let record = self.record[cell as usize];
+        (record & HAS_PARENT != 0).then(|| (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len())
+    }
+
+    fn estimate(&self, p: Point) -> f64 {
+        let goal = self.goal_at;
+        self.heuristic
+            .estimate(self.movement, p.x.abs_diff(goal.x), p.y.abs_diff(goal.y))
+    }
+
+    /// H and F (A*'s F = G + w*H) of the cell at `p` with cost `g`, in units.
+    fn estimate_at(&self, p: Point, g: f64) -> (f64, f64) {
+        let h = self.estimate(p);
+        (h, g + self.options.weight * h)
+    }
+
+    /// Puts a jump point on the open list, or moves it up, with cost `g`, reached from
+    /// `parent` by a run of move `d`.
+    fn reach(&mut self, cell: u32, g: f64, parent: u32, d: usize) -> Key {
+        let c = cell as usize;
+        self.g[c] = g;
+        self.parent[c] = parent;
+        self.record[c] = OPEN | HAS_PARENT | (d as u8) << PARENT_MOVE_SHIFT;
+        let (h, f) = self.estimate_at(self.grid.point(c), g);
+        let order = self.next_order;
+        self.next_order += 1;
+        self.counters.generated += 1;
+        self.key_layout.key(f, h, order, cell)
+    }
+
+    fn mark<const RECORD: bool>(&mut self, cell: u32, flag: u8) {
+        if RECORD {
+            mark_cell(
+                &mut self.marks,
+                &mut self.mark_changes,
+                &mut self.marked,
+                cell,
+                flag,
+            );
+        }
+    }
+
+    /// Takes the best jump point off the open list; stops at the goal; otherwise closes it
+    /// and jumps from it in each direction a path through it continues by. `report` hears
+    /// of each jump (only when recording). Returns the popped cell, as `Search` does.
+    fn take_step<const RECORD: bool>(
+        &mut self,
+        report: &mut impl FnMut(&JumpPointSearch, usize, u32, JumpEnd, Option<Seen>),
+    ) -> Option<Option<u32>> {
+        if self.status != Status::Running {
+            return None;
+        }
+        self.counters.steps += 1;
+        if RECORD {
+            self.steps.push(StepRecord {
+                popped: None,
+                prev_current: self.current,
+                prev_max_open: self.counters.max_open,
+                prev_next_order: self.next_order,
+                prev_scanned: self.scanned,
+                prev_jump_points: self.jump_points,
+                changes_from: self.changes.len(),
+                marks_from: self.mark_changes.len(),
+            });
+        }
+        let Some((current, key)) = self.open.pop() else {
+            self.finish_with(Status::NoPath);
+            return Some(None);
+        };
+        if RECORD {
+            if let Some(last) = self.steps.last_mut() {
+                last.popped = Some((current, key));
+            }
+        }
+        self.current = current;
+        self.set_state(current, CLOSED);
+        if current == self.goal {
+            self.path = self.follow_parents(current);
+            self.finish_with(Status::Found);
+            return Some(Some(current));
+        }
+        self.counters.expanded += 1;
+        let at = self.grid.point(current as usize);
+        let pattern = self.jumper.pattern(at.x, at.y);
+        let directions = match self.arrival(current) {
+            Some(d) => self.jumper.pruning().successors(d, pattern),
+            None => self.jumper.pruning().legal(pattern),
+        };
+        for d in Movement::indices(directions) {
+            let before = self.scanned;
+            let end = {
+                let (jumper, marks, changes, marked, scanned, width) = (
+                    &self.jumper,
+                    &mut self.marks,
+                    &mut self.mark_changes,
+                    &mut self.marked,
+                    &mut self.scanned,
+                    self.grid.width(),
+                );
+                jumper.jump(at.x, at.y, d, &mut |x, y, d, n| {
+                    *scanned += u64::from(n);
+                    if RECORD {
+                        let m = MOVES[d];
+                        for k in 1..=n as i32 {
+                            let cell = y.wrapping_add_signed(m.dy * k) * width
+                                + x.wrapping_add_signed(m.dx * k);
+                            mark_cell(marks, changes, marked, cell, MARK_SCANNED);
+                        }
+                    }
+                })
+            };
+            let passed = (self.scanned - before) as u32;
+            let seen = match end {
+                JumpEnd::Found {
+                    x,
+                    y,
+                    distance,
+                    why,
+                } => Some(self.arrive::<RECORD>(current, d, x, y, distance, why)),
+                JumpEnd::DeadEnd { .. } => None,
+            };
+            if RECORD {
+                report(self, d, passed, end, seen);
+            }
+        }
+        self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
+        Some(Some(current))
+    }
+
+    /// A jump from `from` by move `d` stopped at the jump point (x, y), `distance` moves away:
+    /// open it, improve it, or leave it.
+    fn arrive<const RECORD: bool>(
+        &mut self,
+        from: u32,
+        d: usize,
+        x: u32,
+        y: u32,
+        distance: u32,
+        why: Why,
+    ) -> Seen {
+        let cell = y * self.grid.width() + x;
+        let c = cell as usize;
+        self.jump_points += 1;
+        if RECORD {
+            self.mark::<RECORD>(cell, MARK_JUMP_POINT);
+            if why == Why::Forced {
+                let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
+                for i in Movement::indices(forced) {
+                    let m = MOVES[i];
+                    let n = y.wrapping_add_signed(m.dy) * self.grid.width()
+                        + x.wrapping_add_signed(m.dx);
+                    self.mark::<RECORD>(n, MARK_FORCED);
+                }
+            }
+        }
+        let state = self.state_at(cell);
+        if state == CLOSED {
+            return Seen::Closed;
+        }
+        let step = if MOVES[d].is_diagonal() {
+            self.diagonal_cost
+        } else {
+            self.straight_cost
+        };
+        let g = self.g[from as usize] + step * f64::from(distance);
+        if state == OPEN && g >= self.g[c] {
+            return Seen::NotImproved { candidate_g: g };
+        }
+        let (old_g, old_parent) = (self.g[c], self.parent[c]);
+        if RECORD {
+            self.changes.push(Change {
+                cell,
+                old_g,
+                old_record: self.record[c],
+                old_parent,
+                old_key: self.open.key_of(cell),
+            });
+        }
+        let key = self.reach(cell, g, from, d);
+        if state == OPEN {
+            self.open.update(cell, key);
+            Seen::Improved { old_g, old_parent }
+        } else {
+            self.visited.push(cell);
+            self.open.push(cell, key);
+            Seen::Opened
+        }
+    }
+
+    fn finish_with(&mut self, status: Status) {
+        self.status = status;
+        self.total_steps = Some(self.counters.steps);
+    }
+
+    /// Every cell from the start to `goal`: the jump points and the runs between them.
+    fn follow_parents(&self, goal: u32) -> Vec<u32> {
+        let width = self.grid.width() as i64;
+        let mut path = vec![goal];
+        let mut cell = goal;
+        while self.parent[cell as usize] != NO_PARENT {
+            let parent = self.parent[cell as usize];
+            let (a, b) = (
+                self.grid.point(parent as usize),
+                self.grid.point(cell as usize),
+            );
+            let step_x = (a.x as i64 - b.x as i64).signum();
+            let step_y = (a.y as i64 - b.y as i64).signum();
+            let mut at = cell as i64;
+            while at != parent as i64 {
+                at += step_y * width + step_x;
+                path.push(at as u32);
+            }
+            cell = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The event form of one jump.
+    fn jump_event(
+        &self,
+        from: Point,
+        d: usize,
+        passed: u32,
+        end: JumpEnd,
+        seen: Option<Seen>,
+    ) -> Jump {
+        let m = MOVES[d];
+        let scale = self.options.costs.scale();
+        let outcome = match (end, seen) {
+            (JumpEnd::Found { x, y, why, .. }, Some(seen)) => {
+                let cell = y * self.grid.width() + x;
+                let values = self.values_at(cell);
+                let reason = match why {
+                    Why::Goal => JumpReason::Goal,
+                    Why::Turn { x, y } => JumpReason::Turn { x, y },
+                    Why::Forced => {
+                        let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
+                        JumpReason::Forced {
+                            neighbours: Movement::indices(forced)
+                                .map(|i| {
+                                    Point::new(
+                                        x.wrapping_add_signed(MOVES[i].dx),
+                                        y.wrapping_add_signed(MOVES[i].dy),
+                                    )
+                                })
+                                .collect(),
+                        }
+                    }
+                };
+                let result = match seen {
+                    Seen::Closed => Outcome::Closed,
+                    Seen::NotImproved { candidate_g } => Outcome::NotImproved {
+                        g: values.g,
+                        candidate_g: candidate_g / scale,
+                    },
+                    Seen::Opened => Outcome::Opened {
+                        g: values.g,
+                        h: values.h,
+                        f: values.f,
+                        parent: from,
+                    },
+                    Seen::Improved { old_g, old_parent } => Outcome::Improved {
+                        old_g: old_g / scale,
+                        g: values.g,
+                        h: values.h,
+                        f: values.f,
+                        old_parent: self.grid.point(old_parent as usize),
+                        parent: from,
+                    },
+                };
+                JumpOutcome::JumpPoint {
+                    x,
+                    y,
+                    reason,
+                    result,
+                }
+            }
+            (JumpEnd::DeadEnd { distance }, _) | (JumpEnd::Found { distance, .. }, None) => {
+                JumpOutcome::DeadEnd {
+                    x: from.x.wrapping_add_signed(m.dx * distance as i32),
+                    y: from.y.wrapping_add_signed(m.dy * distance as i32),
+                }
+            }
+        };
+        Jump {
+            dx: m.dx,
+            dy: m.dy,
+            scanned: passed,
+            end: outcome,
+        }
+    }
+
+    fn values_at(&self, cell: u32) -> NodeValues {
+        let p = self.grid.point(cell as usize);
+        let (h, f) = self.estimates(cell);
+        let scale = self.options.costs.scale();
+        NodeValues {
+            x: p.x,
+            y: p.y,
+            g: self.g[cell as usize] / scale,
+            h: h / scale,
+            f: f / scale,
+        }
+    }
+}
+
+/// Sets `flag` on a cell's marks, noting the old value for undo and the cell for restarts.
+fn mark_cell(
+    marks: &mut [u8],
+    changes: &mut Vec<(u32, u8)>,
+    marked: &mut Vec<u32>,
+    cell: u32,
+    flag: u8,
+) {
+    let old = marks[cell as usize];
+    if old & flag == 0 {
+        if old == 0 {
+            marked.push(cell);
+        }
+        changes.push((cell, old));
+        marks[cell as usize] = old | flag;
+    }
+}
+
+impl Finder for JumpPointSearch {
+    fn step(&mut self) -> Option<StepEvent> {
+        let mut jumps = Vec::new();
+        let mut report = |search: &JumpPointSearch, d, passed, end, seen| {
+            let from = search.grid.point(search.current as usize);
+            jumps.push(search.jump_event(from, d, passed, end, seen));
+        };
+        let popped = self.take_step::<true>(&mut report)?;
+        let step = self.counters.steps;
+        let Some(cell) = popped else {
+            return Some(StepEvent::NoPath { step });
+        };
+        let node = self.values_at(cell);
+        Some(match self.status {
+            Status::Found => StepEvent::GoalReached {
+                step,
+                node,
+                cost: node.g,
+                steps: self.path.len() as u32 - 1,
+            },
+            _ => StepEvent::Jumped { step, node, jumps },
+        })
+    }
+
+    fn step_back(&mut self) -> bool {
+        let Some(record) = self.steps.pop() else {
+            return false;
+        };
+        for (cell, old) in self.mark_changes.drain(record.marks_from..).rev() {
+            if old == 0 {
+                self.marked.pop();
+            }
+            self.marks[cell as usize] = old;
+        }
+        for change in self.changes.drain(record.changes_from..).rev() {
+            let c = change.cell as usize;
+            match change.old_key {
+                Some(key) => self.open.update(change.cell, key),
+                None => {
+                    self.open.remove(change.cell);
+                    self.visited.pop();
+                }
+            }
+            self.g[c] = change.old_g;
+            self.record[c] = change.old_record;
+            self.parent[c] = change.old_parent;
+            self.counters.generated -= 1;
+        }
+        if let Some((cell, key)) = record.popped {
+            if self.status == Status::Found {
+                self.path.clear();
+            } else {
+                self.counters.expanded -= 1;
+            }
+            self.set_state(cell, OPEN);
+            self.open.push(cell, key);
+        }
+        self.status = Status::Running;
+        self.current = record.prev_current;
+        self.counters.max_open = record.prev_max_open;
+        self.next_order = record.prev_next_order;
+        self.scanned = record.prev_scanned;
+        self.jump_points = record.prev_jump_points;
+        self.counters.steps -= 1;
+        true
+    }
+
+    fn advance(&mut self, n: u32) -> u32 {
+        let mut taken = 0;
+        while taken < n && self.take_step::<true>(&mut |_, _, _, _, _| {}).is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    fn finish(&mut self) -> Status {
+        self.advance(u32::MAX);
+        self.status
+    }
+
+    fn run(&mut self) -> Status {
+        self.steps.clear();
+        self.changes.clear();
+        self.mark_changes.clear();
+        while self.take_step::<false>(&mut |_, _, _, _, _| {}).is_some() {}
+        self.status
+    }
+
+    fn seek(&mut self, target: u32) -> u32 {
+        while self.counters.steps > target && self.step_back() {}
+        if self.counters.steps < target {
+            self.advance(target - self.counters.steps);
+        }
+        self.counters.steps
+    }
+
+    fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        let s = self.endpoint(start, SearchError::Start, SearchError::StartOnWall)?;
+        let t = self.endpoint(goal, SearchError::Goal, SearchError::GoalOnWall)?;
+        for cell in self.visited.drain(..) {
+            let c = cell as usize;
+            self.record[c] = UNVISITED;
+            self.g[c] = f64::INFINITY;
+            self.parent[c] = NO_PARENT;
+        }
+        for cell in self.marked.drain(..) {
+            self.marks[cell as usize] = 0;
+        }
+        self.open.clear();
+        self.steps.clear();
+        self.changes.clear();
+        self.mark_changes.clear();
+        self.path.clear();
+        (self.start, self.goal, self.goal_at) = (s, t, goal);
+        self.jumper.set_goal(goal.x, goal.y);
+        self.status = Status::Running;
+        self.counters = Counters::default();
+        self.scanned = 0;
+        self.jump_points = 0;
+        self.next_order = 0;
+        self.current = NO_PARENT;
+        self.total_steps = None;
+        // The start enters the open list with G = 0.
+        let c = s as usize;
+        self.visited.push(s);
+        self.g[c] = 0.0;
+        self.record[c] = OPEN;
+        let (h, f) = self.estimate_at(start, 0.0);
+        self.next_order = 1;
+        self.counters.generated = 1;
+        self.open.push(s, self.key_layout.key(f, h, 0, s));
+        self.counters.max_open = 1;
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            open: self.open.len() as u32,
+            ..self.counters
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total_steps
+    }
+
+    fn records(&self) -> &[u8] {
+        &self.record
+    }
+
+    fn g_values(&self) -> &[f64] {
+        &self.g
+    }
+
+    fn estimates(&self, cell: u32) -> (f64, f64) {
+        let c = cell as usize;
+        if self.state_at(cell) == UNVISITED {
+            return (f64::INFINITY, f64::INFINITY);
+        }
+        self.estimate_at(self.grid.point(c), self.g[c])
+    }
+
+    fn values(&self, cell: u32) -> NodeValues {
+        self.values_at(cell)
+    }
+
+    fn cost_scale(&self) -> f64 {
+        self.options.costs.scale()
+    }
+
+    fn priority_scale(&self) -> f64 {
+        self.options.costs.scale()
+    }
+
+    fn current(&self) -> Option<Point> {
+        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
+    }
+
+    fn touched(&self) -> Vec<Point> {
+        let from = self
+            .steps
+            .last()
+            .map_or(self.changes.len(), |r| r.changes_from);
+        self.changes[from..]
+            .iter()
+            .map(|c| self.grid.point(c.cell as usize))
+            .collect()
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.open
+            .peek_sorted(k)
+            .into_iter()
+            .map(|(cell, _)| self.values_at(cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn path_cost(&self) -> Option<f64> {
+        (self.status == Status::Found).then(|| self.g[self.goal as usize] / self.cost_scale())
+    }
+
+    fn path_steps(&self) -> Option<u32> {
+        (self.status == Status::Found).then(|| self.path.len() as u32 - 1)
+    }
+
+    fn cell_state(&self, p: Point) -> Result<CellState, GridError> {
+        let i = self.grid.index_of(p.x as i64, p.y as i64)?;
+        Ok(if !self.grid.is_passable_at(i) {
+            CellState::Wall
+        } else if self.path.contains(&(i as u32)) {
+            CellState::Path
+        } else if self.current == i as u32 {
+            CellState::Current
+        } else {
+            match self.state_at(i as u32) {
+                OPEN => CellState::Open,
+                CLOSED => CellState::Closed,
+                _ => CellState::Unvisited,
+            }
+        })
+    }
+
+    fn parent_of(&self, p: Point) -> Result<Option<Point>, GridError> {
+        let i = self.grid.index_of(p.x as i64, p.y as i64)?;
+        let parent = self.parent[i];
+        Ok((parent != NO_PARENT).then(|| self.grid.point(parent as usize)))
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+
+    fn info(&self) -> FinderInfo {
+        FinderInfo {
+            scanned: Some(self.scanned),
+            jump_points: Some(self.jump_points),
+            ..FinderInfo::default()
+        }
+    }
+}

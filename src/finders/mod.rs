@@ -1,0 +1,7 @@
+//! Finders with loops of their own, behind the one stepwise [`Finder`](crate::finder::Finder)
+//! interface.
+
+pub mod jps;
+mod jump;
+
+pub use jps::JumpPointSearch;

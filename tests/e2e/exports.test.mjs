@@ -1,0 +1,179 @@
+// Exports: the PNG of the current frame (1x and 2x, legend or not) decodes to the right size
+// and shows the path; the animation decodes to one frame per step, slide-sized, and can be
+// cancelled; the Posthoc trace parses as YAML and matches the search on screen.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { PNG } from 'pngjs';
+import YAML from 'yaml';
+import { GifReader } from 'omggif';
+import { browserForThisFile, DIST } from './browser.mjs';
+import { DESKTOP, withApp, gridInfo, cellSize, readout, waitForText } from './page.mjs';
+import { PALETTE } from '../../www/palette.js';
+
+const browser = browserForThisFile();
+const WALL = '?map=OOOOOOOO/OOOOXOOO/OOSOXOEO/OOOOXOOO/OOOOOOOO';
+
+async function download(page, button) {
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return { name: saved.suggestedFilename(), bytes: await readFile(await saved.path()) };
+}
+
+async function openExportPanel(page) {
+  await page.locator('#export-panel > summary').click();
+}
+
+function pixel(png, x, y) {
+  const i = (Math.floor(y) * png.width + Math.floor(x)) * 4;
+  return [png.data[i], png.data[i + 1], png.data[i + 2]];
+}
+
+function hexRgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function near(a, b, tolerance = 8) {
+  return a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+}
+
+describe('exporting', () => {
+  it('saves the frame as drawn as a PNG at 1x and 2x, with and without the legend', async () => {
+    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
+      await page.getByRole('button', { name: /To end/ }).click();
+      await waitForText(page, '#result', /^Path found/);
+      const { width, height, start } = await gridInfo(page);
+      const cell = await cellSize(page);
+      await openExportPanel(page);
+
+      await page.getByLabel('Include the legend').uncheck();
+      const plain = await download(page, 'Export PNG');
+      assert.match(plain.name, /^astar-step-\d+\.png$/);
+      const one = PNG.sync.read(plain.bytes);
+      const cellPx = Math.floor(cell);
+      assert.equal(one.width, width * cellPx);
+      assert.equal(one.height, height * cellPx);
+      // The start cell in its colour, and the path line: a few cells' length of its colour.
+      assert.ok(near(pixel(one, (start.x + 0.15) * cellPx, (start.y + 0.85) * cellPx), hexRgb(PALETTE.start)), 'the start is drawn');
+      let pathPixels = 0;
+      for (let y = 0; y < one.height; y++) {
+        for (let x = 0; x < one.width; x++) if (near(pixel(one, x, y), hexRgb(PALETTE.path), 12)) pathPixels++;
+      }
+      assert.ok(pathPixels >= 3 * cellPx, `the path line is in the picture (${pathPixels} px of its colour)`);
+
+      await page.getByLabel('Include the legend').check();
+      await page.getByLabel('Picture size').selectOption('2');
+      const two = PNG.sync.read((await download(page, 'Export PNG')).bytes);
+      assert.equal(two.width, width * Math.floor(cell * 2));
+      assert.ok(two.height > height * Math.floor(cell * 2), 'the legend is under the map');
+      const legendRow = [];
+      for (let x = 0; x < two.width; x++) legendRow.push(pixel(two, x, height * Math.floor(cell * 2) + 28));
+      assert.ok(legendRow.some((c) => near(c, hexRgb(PALETTE.goal))), 'the legend shows the goal colour');
+    });
+  });
+
+  it('saves steps as an animated GIF sized for a slide, one frame per step', async () => {
+    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const total = Number(await page.inputValue('#export-to'));
+      assert.ok(total >= 5, `the whole search is offered (${total} steps)`);
+      await page.getByLabel('From step').fill('2');
+      const { name, bytes } = await download(page, 'Export animation');
+      assert.equal(name, `astar-steps-2-${total}.gif`);
+      const gif = new GifReader(new Uint8Array(bytes));
+      assert.equal(gif.numFrames(), total - 2 + 1);
+      // An 8x5 map on a 960x540 slide: 5 rows of cells and the 28 px legend row fill its
+      // height, with cells of a whole number of pixels.
+      const cell = Math.floor(Math.min(960 / 8, (540 - 28) / 5));
+      assert.equal(gif.width, 8 * cell);
+      assert.equal(gif.height, 5 * cell + 28);
+      // The frames differ (the search moves) and the last one shows the path.
+      const frame = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        return pixels;
+      };
+      const count = (pixels, colour) => {
+        let n = 0;
+        for (let i = 0; i < pixels.length; i += 4) if (near([pixels[i], pixels[i + 1], pixels[i + 2]], colour, 12)) n++;
+        return n;
+      };
+      const path = hexRgb(PALETTE.path);
+      assert.equal(count(frame(0), path) < 200, true, 'no path at step 2');
+      assert.ok(count(frame(gif.numFrames() - 1), path) > 1000, 'the path at the end');
+      assert.ok(count(frame(1), hexRgb(PALETTE.closed)) > count(frame(0), hexRgb(PALETTE.closed)), 'one more node closed per frame');
+      // The page stayed where it was.
+      assert.match((await readout(page)).step, /^0 \//);
+
+      await page.getByLabel('From step').fill('9');
+      await page.getByLabel('To step').fill('3');
+      await page.getByRole('button', { name: 'Export animation' }).click();
+      await waitForText(page, '#message-text', /"from" before "to"/);
+    });
+  });
+
+  it('saves an animation from the single-file build too', async () => {
+    await withApp(browser(), `${DIST}${WALL}`, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const total = Number(await page.inputValue('#export-to'));
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), total + 1);
+    });
+  });
+
+  it('cancels a long animation', async () => {
+    await withApp(browser(), '?size=60x40&algorithm=dijkstra', DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await page.getByRole('button', { name: 'Export animation' }).click();
+      const progress = page.getByRole('progressbar', { name: 'Animation progress' });
+      await progress.waitFor({ state: 'visible' });
+      await page.waitForFunction(() => Number(document.getElementById('export-progress-bar').value) > 0);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await waitForText(page, '#message-text', /cancelled/);
+      assert.equal(await progress.isVisible(), false);
+      assert.equal(downloads, 0);
+    });
+  });
+
+  it('writes the search as a Posthoc trace that matches the page', async () => {
+    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await waitForText(page, '#count-step', /^1 \//);
+      await openExportPanel(page);
+      const { name, bytes } = await download(page, 'Export trace');
+      assert.equal(name, 'astar-search.trace.yaml');
+      const trace = YAML.parse(bytes.toString('utf8'));
+      assert.equal(trace.version, '1.4.0');
+      assert.ok(Array.isArray(trace.views.main) && trace.views.main[0].$ === 'rect');
+      const { start, goal, width } = await gridInfo(page);
+      const id = (p) => p.y * width + p.x;
+      const [source, destination] = trace.events;
+      assert.deepEqual([source.type, source.id, source.x, source.y], ['source', id(start), start.x, start.y]);
+      assert.deepEqual([destination.type, destination.id], ['destination', id(goal)]);
+      for (const event of trace.events) {
+        for (const key of ['type', 'id', 'pId', 'x', 'y', 'g', 'h', 'f']) assert.ok(key in event, `${key} in ${JSON.stringify(event)}`);
+      }
+      // The whole search, whatever step the page is at: as many expansions as the page counts
+      // at the end, and an end event at the goal with the cost the page shows.
+      await page.getByRole('button', { name: /To end/ }).click();
+      await waitForText(page, '#result', /^Path found/);
+      const { expanded, result } = await readout(page);
+      const count = (type) => trace.events.filter((e) => e.type === type).length;
+      assert.equal(count('expanding'), Number(expanded));
+      assert.equal(count('closing'), Number(expanded));
+      const end = trace.events.at(-1);
+      assert.equal(end.type, 'end');
+      assert.equal(end.id, id(goal));
+      assert.match(result, new RegExp(`cost ${end.g}\\b`));
+      // Each event's parent was generated before it.
+      const seen = new Set();
+      for (const e of trace.events) {
+        if (e.pId !== null && e.type !== 'source' && e.type !== 'destination') assert.ok(seen.has(e.pId), `parent ${e.pId} of ${JSON.stringify(e)}`);
+        if (e.type === 'generating') seen.add(e.id);
+      }
+    });
+  });
+});

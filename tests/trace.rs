@@ -1,0 +1,312 @@
+//! Posthoc search traces: the document's shape, and every event checked against the search
+//! it describes (replayed here step by step), from the library and from `astar trace`.
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use astar_visualizer::map_text::parse_map;
+use astar_visualizer::trace::{trace_text, TraceError, TRACE_VERSION};
+use astar_visualizer::{
+    Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status, StepEvent,
+};
+
+const WALL_BETWEEN: &str = include_str!("maps/tutorial/wall_between.txt");
+const MULTIMAP: &str = include_str!("maps/tutorial/multimap.txt");
+
+/// One event: its fields as written (`null` for an absent value).
+type Event = HashMap<String, String>;
+
+/// Reads the events of a trace written one flow mapping per line, and checks the header.
+fn events(trace: &str) -> Vec<Event> {
+    let mut lines = trace.lines();
+    assert_eq!(
+        lines.next(),
+        Some(format!("version: {TRACE_VERSION}").as_str())
+    );
+    assert!(trace.contains("\nviews:\n  main:\n"), "{trace}");
+    let body: Vec<&str> = lines.skip_while(|l| *l != "events:").skip(1).collect();
+    body.iter()
+        .map(|line| {
+            let inner = line
+                .strip_prefix("  - { ")
+                .and_then(|l| l.strip_suffix(" }"))
+                .unwrap_or_else(|| panic!("not an event line: {line}"));
+            inner
+                .split(", ")
+                .map(|pair| {
+                    let (k, v) = pair.split_once(": ").expect("key: value");
+                    (k.to_string(), v.to_string())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn search(text: &str, options: SearchOptions) -> Search {
+    let map = parse_map(text).unwrap();
+    Search::new(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
+}
+
+/// The trace of `search`, which stays at the step it was at.
+fn trace_of(search: &mut Search, max_steps: Option<u32>) -> Result<String, TraceError> {
+    let (start, goal) = (search.start(), search.goal());
+    let at = search.counters().steps;
+    let trace = trace_text(search as &mut dyn Finder, start, goal, max_steps);
+    assert_eq!(
+        search.counters().steps,
+        at,
+        "the search is left where it was"
+    );
+    trace
+}
+
+fn num(v: f64) -> String {
+    format!("{v}")
+}
+
+fn id(search: &Search, p: Point) -> String {
+    (p.y * search.grid().width() + p.x).to_string()
+}
+
+/// Replays the search and checks the trace says exactly what each step did, in order.
+fn check_against_search(original: &Search, trace: &str) {
+    let events = events(trace);
+    let mut replay = original.clone();
+    replay.seek(0);
+    let key = |e: &Event, k: &str| e.get(k).cloned().unwrap_or_else(|| panic!("{k} in {e:?}"));
+    for e in &events {
+        for field in ["type", "id", "pId", "x", "y", "g", "h", "f"] {
+            key(e, field);
+        }
+    }
+    let (start, goal) = (replay.start(), replay.goal());
+    assert_eq!(key(&events[0], "type"), "source");
+    assert_eq!(key(&events[0], "id"), id(&replay, start));
+    assert_eq!(key(&events[1], "type"), "destination");
+    assert_eq!(key(&events[1], "id"), id(&replay, goal));
+    assert_eq!(key(&events[2], "type"), "generating");
+    assert_eq!(key(&events[2], "pId"), "null");
+    let mut at = 3;
+    let mut next = |kind: &str, p: Point, parent: Option<Point>, g: f64, h: f64, f: f64| {
+        let e = &events[at];
+        at += 1;
+        assert_eq!(key(e, "type"), kind, "event {at}: {e:?}");
+        assert_eq!(key(e, "id"), id(original, p), "{e:?}");
+        assert_eq!(key(e, "x"), p.x.to_string());
+        assert_eq!(key(e, "y"), p.y.to_string());
+        let p_id = parent.map_or("null".into(), |q| id(original, q));
+        assert_eq!(key(e, "pId"), p_id, "{e:?}");
+        assert_eq!(
+            (key(e, "g"), key(e, "h"), key(e, "f")),
+            (num(g), num(h), num(f)),
+            "{e:?}"
+        );
+    };
+    while let Some(step) = replay.step() {
+        match step {
+            StepEvent::Expanded {
+                node, neighbours, ..
+            } => {
+                let p = Point::new(node.x, node.y);
+                let parent = replay.parent_of(p).unwrap();
+                next("expanding", p, parent, node.g, node.h, node.f);
+                for n in neighbours {
+                    let to = Point::new(n.x as u32, n.y as u32);
+                    match n.outcome {
+                        astar_visualizer::Outcome::Opened { g, h, f, parent } => {
+                            next("generating", to, Some(parent), g, h, f)
+                        }
+                        astar_visualizer::Outcome::Improved {
+                            g, h, f, parent, ..
+                        } => next("updating", to, Some(parent), g, h, f),
+                        _ => {}
+                    }
+                }
+                next("closing", p, parent, node.g, node.h, node.f);
+            }
+            StepEvent::GoalReached { node, cost, .. } => {
+                let p = Point::new(node.x, node.y);
+                assert_eq!(p, goal);
+                next("end", p, replay.parent_of(p).unwrap(), cost, node.h, node.f);
+            }
+            StepEvent::NoPath { .. } => {}
+            StepEvent::Jumped { .. } => panic!("a best-first search does not jump"),
+        }
+    }
+    assert_eq!(at, events.len(), "events after the search ended");
+    let count = |kind: &str| {
+        events
+            .iter()
+            .filter(|e| e[&"type".to_string()] == kind)
+            .count()
+    };
+    let counters = replay.counters();
+    assert_eq!(count("expanding"), counters.expanded as usize);
+    assert_eq!(count("closing"), counters.expanded as usize);
+    // Every entry into the open list, the start's included, is a generating or an updating.
+    assert_eq!(
+        count("generating") + count("updating"),
+        counters.generated as usize
+    );
+}
+
+/// Following pId back from the end event gives the search's path.
+fn path_from_trace(trace: &str) -> Vec<String> {
+    let events = events(trace);
+    let mut parent: HashMap<String, String> = HashMap::new();
+    for e in &events {
+        if ["generating", "updating"].contains(&e["type"].as_str()) {
+            parent.insert(e["id"].clone(), e["pId"].clone());
+        }
+    }
+    let end = events
+        .iter()
+        .find(|e| e["type"] == "end")
+        .expect("an end event");
+    let mut path = vec![end["id"].clone()];
+    while let Some(p) = parent.get(path.last().unwrap()).filter(|p| *p != "null") {
+        path.push(p.clone());
+    }
+    path.reverse();
+    path
+}
+
+#[test]
+fn the_tutorial_search_is_traced_event_by_event() {
+    for (text, options) in [
+        (WALL_BETWEEN, SearchOptions::default()),
+        (
+            WALL_BETWEEN,
+            SearchOptions {
+                directions: Directions::Four,
+                ..SearchOptions::default()
+            },
+        ),
+        (
+            MULTIMAP,
+            SearchOptions {
+                diagonal: DiagonalRule::OnlyWhenNoObstacles,
+                ..SearchOptions::default()
+            },
+        ),
+        (
+            MULTIMAP,
+            SearchOptions {
+                algorithm: Algorithm::Dijkstra,
+                ..SearchOptions::default()
+            },
+        ),
+    ] {
+        let mut s = search(text, options);
+        // The trace covers the whole search wherever the timeline is, and leaves it there.
+        s.advance(3);
+        let trace = trace_of(&mut s, None).unwrap();
+        assert_eq!(s.counters().steps, 3);
+        check_against_search(&s, &trace);
+        s.run();
+        assert_eq!(s.status(), Status::Found);
+        let path: Vec<String> = s.path().iter().map(|c| c.to_string()).collect();
+        assert_eq!(path_from_trace(&trace), path);
+    }
+}
+
+#[test]
+fn the_end_event_carries_the_path_cost() {
+    let mut s = search(WALL_BETWEEN, SearchOptions::default());
+    let trace = trace_of(&mut s, None).unwrap();
+    let end = events(&trace)
+        .into_iter()
+        .find(|e| e["type"] == "end")
+        .unwrap();
+    assert_eq!(end["g"], "56");
+}
+
+#[test]
+fn a_search_without_a_path_has_no_end_event() {
+    let walled = "SXOE\nXXOO\n";
+    let mut s = search(walled, SearchOptions::default());
+    let trace = trace_of(&mut s, None).unwrap();
+    check_against_search(&s, &trace);
+    assert!(events(&trace).iter().all(|e| e["type"] != "end"));
+}
+
+#[test]
+fn a_step_limit_refuses_long_searches() {
+    let mut s = search(MULTIMAP, SearchOptions::default());
+    let mut full = s.clone();
+    let steps = {
+        full.run();
+        full.counters().steps
+    };
+    assert!(matches!(
+        trace_of(&mut s, Some(steps - 1)),
+        Err(TraceError::TooManySteps { limit }) if limit == steps - 1
+    ));
+    assert!(trace_of(&mut s, Some(steps)).is_ok());
+}
+
+#[test]
+fn the_command_line_writes_the_same_trace() {
+    let map = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/maps/tutorial/wall_between.txt"
+    );
+    let run = Command::new(env!("CARGO_BIN_EXE_astar"))
+        .args(["trace", map, "--diagonal", "never"])
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let out = String::from_utf8(run.stdout).unwrap();
+    let mut s = search(
+        WALL_BETWEEN,
+        SearchOptions {
+            diagonal: DiagonalRule::Never,
+            ..SearchOptions::default()
+        },
+    );
+    assert_eq!(out, trace_of(&mut s, None).unwrap());
+    check_against_search(&s, &out);
+
+    // A Moving AI map needs the start and the goal from the flags; --output writes a file.
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("trace");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("arena2.trace.yaml");
+    let arena = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/maps/movingai/arena2.map"
+    );
+    let run = Command::new(env!("CARGO_BIN_EXE_astar"))
+        .args([
+            "trace", arena, "--start", "99,159", "--goal", "101,162", "--costs", "exact",
+        ])
+        .arg("--output")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    let trace_events = events(&written);
+    assert_eq!(trace_events[0]["x"], "99");
+    assert_eq!(trace_events[1]["y"], "162");
+    let end = trace_events.iter().find(|e| e["type"] == "end").unwrap();
+    // The scenario file's optimal length for this start and goal.
+    assert!(
+        (end["g"].parse::<f64>().unwrap() - 3.82842712).abs() < 1e-6,
+        "{end:?}"
+    );
+
+    let missing = Command::new(env!("CARGO_BIN_EXE_astar"))
+        .args(["trace", arena])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--start X,Y"));
+}

@@ -1,0 +1,43 @@
+// The page inside another page's <iframe> (`embed=1`): it fits the frame, whatever its size,
+// with the map taking what the controls leave, and tells the host how tall it would like to
+// be so that a host can let the frame grow.
+
+// The message a host listens for: { type: HEIGHT_MESSAGE, height } (CSS px).
+export const HEIGHT_MESSAGE = 'astar-visualizer:height';
+// Cells of the ideal board are at most this big (CSS px): a 4x3 map need not be 900 px tall.
+const IDEAL_CELL_MAX = 64;
+const IDEAL_BOARD_MIN = 120;
+
+// Shows only what the parameters ask for: controls none|play|full, the legend, the log.
+export function applyEmbedLayout(doc, location, params) {
+  const body = doc.body;
+  body.classList.add('embed', `controls-${params.controls ?? 'play'}`);
+  body.classList.toggle('with-legend', params.legend === true);
+  body.classList.toggle('with-log', params.log === true);
+  const link = doc.getElementById('full-editor');
+  const query = location.search.replace(/^\?/, '').split('&').filter((p) => p !== '' && !/^(embed|controls|legend|log)(=|$)/.test(p));
+  link.href = location.href.split(/[?#]/)[0] + (query.length > 0 ? `?${query.join('&')}` : '');
+  link.hidden = false;
+}
+
+// Posts the height at which the map would fill the frame's width (cells square, at most
+// IDEAL_CELL_MAX), whenever it changes. It depends on the width only, so a host that sets
+// the frame's height from it does not set off another change.
+export class HeightReporter {
+  constructor(win, board) {
+    this.win = win;
+    this.board = board;
+    this.reported = 0;
+  }
+
+  update(cols, rows) {
+    if (this.win.parent === this.win) return;
+    const width = this.board.clientWidth;
+    const boardHeight = Math.max(IDEAL_BOARD_MIN, Math.min(width * (rows / cols), rows * IDEAL_CELL_MAX));
+    const chrome = this.win.document.documentElement.clientHeight - this.board.clientHeight;
+    const height = Math.ceil(chrome + boardHeight);
+    if (Math.abs(height - this.reported) < 1) return;
+    this.reported = height;
+    this.win.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+  }
+}
