@@ -18,7 +18,7 @@ use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
-use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::search::{CellState, SearchError, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
@@ -404,6 +404,23 @@ pub fn record_layout() -> Result<JsValue, JsError> {
     })
 }
 
+/// An `Error` with the English message, a stable `code` and the values a page needs to put
+/// it in other words.
+fn search_error(e: SearchError) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    let set = |key: &str, value: JsValue| {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &key.into(), &value);
+    };
+    set("code", e.code().into());
+    if let SearchError::WeightedMap { at, weight } = e {
+        set("x", at.x.into());
+        set("y", at.y.into());
+        set("weight", weight.into());
+    }
+    error.into()
+}
+
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
@@ -433,7 +450,9 @@ struct CellInfo {
 impl JsSearch {
     /// A search over a snapshot of the editor's map.
     #[wasm_bindgen(constructor)]
-    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
+    /// A search the engine refuses (e.g. Jump Point Search on a weighted map) throws an
+    /// `Error` with a `code` (see `SearchError::code`) and its values, for the page to word.
+    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsValue> {
         let options = read_options(options)?;
         let map = &editor.inner;
         new_finder(map.grid().clone(), map.start(), map.goal(), options)
@@ -444,7 +463,7 @@ impl JsSearch {
                 shown_h: Vec::new(),
                 shown_f: Vec::new(),
             })
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(search_error)
     }
 
     pub fn options(&self) -> Result<JsValue, JsError> {

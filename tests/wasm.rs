@@ -6,19 +6,19 @@
 
 use astar_visualizer::wasm::{record_layout, JsMapEditor, JsSearch};
 use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn message(error: JsError) -> String {
-    js_sys::Error::from(JsValue::from(error)).message().into()
+fn message(error: impl Into<JsValue>) -> String {
+    js_sys::Error::from(error.into()).message().into()
 }
 
-fn ok<T>(result: Result<T, JsError>) -> T {
+fn ok<T, E: Into<JsValue>>(result: Result<T, E>) -> T {
     result.unwrap_or_else(|error| panic!("unexpected error: {}", message(error)))
 }
 
 /// The call failed with a message containing every one of `expected` (case-insensitive).
-fn fails<T>(result: Result<T, JsError>, expected: &[&str]) {
+fn fails<T, E: Into<JsValue>>(result: Result<T, E>, expected: &[&str]) {
     let text = match result {
         Ok(_) => panic!("expected an error mentioning {expected:?}, but the call succeeded"),
         Err(error) => message(error),
@@ -366,4 +366,29 @@ fn the_arrays_the_page_views_agree_with_each_cell() {
     ok(search.fill_estimates(-5.0, -5.0, 1e6, 1e6));
     fails(search.fill_estimates(0.5, 0.0, 1.0, 1.0), &["x0", "whole"]);
     fails(search.fill_estimates(0.0, 0.0, 1.0, f64::INFINITY), &["y1"]);
+}
+
+#[wasm_bindgen_test]
+fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
+    let mut editor = ok(JsMapEditor::from_text("SOOOO\nOOXOO\nOOXOE\n"));
+    let mut search = ok(JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#)));
+    let cells = (search.width() * search.height()) as usize;
+    let layout = ok(record_layout());
+    let scanned = number(&get(&layout, "marks"), "scanned") as u8;
+    assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
+    let event = ok(search.step());
+    assert_eq!(text(&event, "kind"), "jumped");
+    assert!(bytes_at(search.marks_ptr(), cells).iter().any(|&m| m & scanned != 0));
+    assert!(number(&ok(search.info()), "scanned") > 0.0);
+    search.finish();
+    assert_eq!(search.path_cost(), Some(48.0));
+
+    ok(editor.paint(1.0, 0.0, 3.0));
+    let error = JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#))
+        .err()
+        .expect("a weighted map is refused");
+    assert_eq!(text(&error, "code"), "weighted-map");
+    assert_eq!((number(&error, "x"), number(&error, "y")), (1.0, 0.0));
+    assert_eq!(number(&error, "weight"), 3.0);
+    assert!(message(error).contains("uniform"));
 }

@@ -20,6 +20,7 @@ import { PseudocodePanel } from './pseudocode.js';
 import { StepLine, wireStepLine } from './stepline.js';
 import { StepEvents } from './stepevents.js';
 import { Predict } from './predict.js';
+import { errorText } from './engineerrors.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -110,7 +111,7 @@ function start(engine) {
   try {
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS, ...scene.options });
   } catch (error) {
-    problems.push(`The options in the URL were refused: ${error.message}`);
+    problems.push(error.code ? errorText(error) : `The options in the URL were refused: ${error.message}`);
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS });
   }
 

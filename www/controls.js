@@ -196,9 +196,9 @@ export class Controls {
     if (this.doc.activeElement !== this.height) this.height.value = String(state.height);
 
     const algorithm = state.options.algorithm ?? 'astar';
-    const usesHeuristic = algorithm === 'astar' || algorithm === 'greedy';
+    const usesHeuristic = ['astar', 'greedy', 'jps'].includes(algorithm);
     setDisabled(this.method.heuristic, !usesHeuristic);
-    setDisabled(this.method.weight, algorithm !== 'astar');
+    setDisabled(this.method.weight, algorithm !== 'astar' && algorithm !== 'jps');
     setDisabled(this.method.diagonal, state.options.directions === 4);
     const heuristic = state.resolvedOptions.heuristic;
     setText(this.resolvedHeuristic, !usesHeuristic

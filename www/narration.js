@@ -1,4 +1,5 @@
 import { formatValue, formatCell } from './format.js';
+import { describeJumps, describeJumpOrder } from './jumps.js';
 
 const value = (v) => formatValue(v, 2);
 
@@ -16,6 +17,7 @@ export function describeStep(event) {
     const n = event.node;
     return `Reached the goal ${formatCell(n)}: path cost ${value(event.cost)} in ${event.steps} ${event.steps === 1 ? 'move' : 'moves'}.`;
   }
+  if (event.kind === 'jumped') return describeJumps(event);
   if (event.kind === 'no-path') {
     return 'The open list is empty: the goal cannot be reached, there is no path.';
   }
@@ -59,6 +61,7 @@ const PRIORITIES = {
   dijkstra: () => 'lowest G first',
   greedy: () => 'lowest H first',
   bfs: () => 'fewest moves first, in the order found',
+  jps: describeJumpOrder,
 };
 
 // Why the head of the open list comes next, for the caption above it.

@@ -1,5 +1,6 @@
 import { formatValue, formatCell } from './format.js';
 import { describeOrder } from './narration.js';
+import { errorText } from './engineerrors.js';
 
 const OPEN_ROWS = 10;
 
@@ -34,7 +35,7 @@ export class MessageArea {
   }
 
   showError(error) {
-    this.show(error instanceof Error ? error.message : String(error));
+    this.show(error instanceof Error ? errorText(error) : String(error));
   }
 
   clear() {

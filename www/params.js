@@ -2,7 +2,7 @@
  * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
  * a wrong one gets a message on the page and is ignored.
  *
- *   algorithm   astar | dijkstra | greedy | bfs                               (default astar)
+ *   algorithm   astar | dijkstra | greedy | bfs | jps                         (default astar)
  *   heuristic   manhattan | octile | euclidean | chebyshev | zero
  *               (default: octile with 8 directions, manhattan with 4)
  *   weight      heuristic weight w >= 0 in f = g + w*h                        (default 1)
@@ -31,7 +31,7 @@
  */
 
 export const OPTION_VALUES = {
-  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs'],
+  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs', 'jps'],
   heuristic: ['manhattan', 'octile', 'euclidean', 'chebyshev', 'zero'],
   directions: ['4', '8'],
   diagonal: ['always', 'if-at-most-one-obstacle', 'only-when-no-obstacles', 'never'],

@@ -1,4 +1,5 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
+import { drawMarks } from './marks.js';
 import { formatValue } from './format.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
@@ -204,7 +205,7 @@ export class GridRenderer {
     if (this.labelsVisible && view.generation !== this.drawnGeneration) this.prevSig.fill(-1);
     this.drawnGeneration = view.generation;
     this.markFlags(view);
-    const { terrain, records, g } = view;
+    const { terrain, records, marks, g } = view;
     const detailed = this.arrowAlpha > 0;
     const { prevSig, prevG, flags, cols } = this;
     const { x0, y0, x1, y1 } = this.visibleCells();
@@ -212,7 +213,7 @@ export class GridRenderer {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
         // A record holds the state and the parent; within one search H and F change only
         // with G.
-        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12);
+        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12) | (marks ? marks[i] << 20 : 0);
         const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
         if (!changed) continue;
         prevSig[i] = sig;
@@ -267,6 +268,7 @@ export class GridRenderer {
     ctx.fillStyle = fill;
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
+    if (view.marks) drawMarks(ctx, px, py, inner, view.marks[i], state, view.layout.marks);
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;

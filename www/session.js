@@ -173,6 +173,7 @@ export class SearchSession {
     const pointers = {
       terrain: editor.terrainPtr(),
       records: search.recordsPtr(),
+      marks: search.marksPtr(),
       g: search.gPtr(),
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
@@ -180,6 +181,7 @@ export class SearchSession {
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
     view.records = new Uint8Array(buffer, pointers.records, cells);
+    view.marks = new Uint8Array(buffer, pointers.marks, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
