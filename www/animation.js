@@ -1,4 +1,4 @@
-import { GIFEncoder, quantize, applyPalette } from './vendor/gifenc.js';
+import { GIFEncoder, quantize, applyPalette } from 'gifenc';
 import { SearchSession } from './session.js';
 
 // Animated GIFs of a search from one step to another, sized for a slide, encoded with the

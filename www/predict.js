@@ -110,8 +110,12 @@ export class Predict {
   askedNeighbour(session) {
     const next = session.search.stepCount() + 1;
     const event = this.events.at(session, next);
-    if (!event || event.kind !== 'expanded') return null;
-    const candidates = event.neighbours.filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
+    if (!event) return null;
+    // A* and its kin relax neighbours; JPS relaxes the jump points its jumps found.
+    const relaxed = event.kind === 'jumped'
+      ? event.jumps.filter((j) => j.end === 'jump-point').map((j) => ({ x: j.x, y: j.y, ...j.result }))
+      : event.kind === 'expanded' ? event.neighbours : [];
+    const candidates = relaxed.filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
     if (candidates.length === 0) return null;
     return { node: event.node, neighbour: candidates[next % candidates.length] };
   }

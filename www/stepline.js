@@ -20,6 +20,8 @@ export function trace(event, algorithm) {
       return algorithm === 'idastar' ? traceVisit(event) : traceBestFirst(event);
     case 'expanded':
       return traceBestFirst(event);
+    case 'jumped':
+      return traceJumps(event);
     case 'visited':
       return traceVisit(event);
     case 'side-expanded':
@@ -102,6 +104,49 @@ function relax(event, at, met = null) {
       line('best', 'code.note.best', { cost: value(met.cost), moves: met.moves });
     }
   }
+}
+
+// Jump Point Search: each jump from the node taken, where it stopped and why, and what the
+// jump point it found did to the open list.
+function traceJumps(event) {
+  const node = event.node;
+  const lines = [];
+  const at = lineMaker(lines, node);
+  at('loop', 'code.note.loop');
+  at('pop', 'code.note.pop', nodeParams(node));
+  at('goal', 'code.note.not-goal', { cell: formatCell(node) });
+  for (const jump of event.jumps) {
+    const end = { x: jump.x, y: jump.y };
+    const cell = formatCell(end);
+    const line = (id, key, params = {}) => at(id, key, { cell, ...params }, end);
+    line('each', 'code.note.jps-each', { from: formatCell(node), dx: jump.dx, dy: jump.dy });
+    line('jump', 'code.note.jps-jump', { scanned: jump.scanned });
+    if (jump.end === 'dead-end') {
+      line('stops', 'code.note.jps-dead');
+      continue;
+    }
+    const reason = jump.reason;
+    if (reason.kind === 'goal') line('stops', 'code.note.jps-goal');
+    else if (reason.kind === 'forced') line('stops', 'code.note.jps-forced', { forced: reason.neighbours.map(formatCell).join(' ') });
+    else line('stops', 'code.note.jps-turn', { turn: formatCell(reason) });
+    const result = jump.result;
+    if (result.outcome === 'closed') {
+      line('found', 'code.note.closed');
+      continue;
+    }
+    line('found', 'code.note.jps-found');
+    const candidate = result.outcome === 'not-improved' ? result.candidateG : result.g;
+    line('cost', 'code.note.jps-cost', { from: value(node.g), to: value(candidate) });
+    if (result.outcome === 'opened') line('better', 'code.note.new');
+    else if (result.outcome === 'improved') line('better', 'code.note.better', { candidate: value(result.g), old: value(result.oldG) });
+    else line('better', 'code.note.not-better', { candidate: value(result.candidateG), old: value(result.g) });
+    if (result.outcome === 'opened' || result.outcome === 'improved') {
+      line('set', 'code.note.set', { parent: formatCell(node), g: value(result.g), h: value(result.h), f: value(result.f) }).values = { f: result.f, g: result.g, h: result.h };
+      line('add', 'code.note.add');
+    }
+  }
+  at('close', 'code.note.close', { cell: formatCell(node) });
+  return lines;
 }
 
 // IDA*: one visit of the depth-first search.

@@ -67,4 +67,29 @@ describe('pseudocode traces of other finders', () => {
     for (const algorithm of ['bi-astar', 'bi-dijkstra', 'bi-greedy', 'bi-bfs']) assertInListing(algorithm, [...stopped, ...exhausted]);
     assertInListing('bi-bfs', ids({ kind: 'side-expanded', step: 2, side: 'forward', node: node(0, 0, 0, 0), test, met: null, neighbours: [{ x: 1, y: 0, outcome: 'already-open', g: 10 }] }));
   });
+
+  it('JPS: each jump, where it stopped and why, and the jump point it relaxed', () => {
+    const event = {
+      kind: 'jumped',
+      step: 2,
+      node: node(2, 2, 0, 40),
+      jumps: [
+        { dx: 1, dy: 0, scanned: 1, end: 'dead-end', x: 3, y: 2 },
+        { dx: 1, dy: -1, scanned: 4, end: 'jump-point', x: 3, y: 1, reason: { kind: 'forced', neighbours: [{ x: 4, y: 0 }] }, result: { outcome: 'opened', g: 14, h: 34, f: 48, parent: { x: 2, y: 2 } } },
+        { dx: 0, dy: 1, scanned: 2, end: 'jump-point', x: 2, y: 4, reason: { kind: 'turn', x: 6, y: 4 }, result: { outcome: 'closed' } },
+      ],
+    };
+    const lines = trace(event, 'jps');
+    assert.deepEqual(lines.map((item) => item.line), [
+      'loop', 'pop', 'goal',
+      'each', 'jump', 'stops',
+      'each', 'jump', 'stops', 'found', 'cost', 'better', 'set', 'add',
+      'each', 'jump', 'stops', 'found',
+      'close',
+    ]);
+    assert.equal(lines[8].note.params.forced, '(4,0)');
+    assert.equal(lines[16].note.params.turn, '(6,4)');
+    assert.deepEqual(lines[12].values, { f: 48, g: 14, h: 34 });
+    assertInListing('jps', lines.map((item) => item.line));
+  });
 });

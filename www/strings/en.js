@@ -203,4 +203,12 @@ export const TEXTS = {
   'legend.jump-point': 'Jump point',
   'legend.forced': 'Forced neighbour',
   'error.weighted-map': 'Jump Point Search assumes every step costs the same, but this map has terrain weight {weight} at ({x},{y}). Clear the weights or choose A* to search it.',
+  'code.note.jps-each': 'From {from} in the direction ({dx},{dy}).',
+  'code.note.jps-jump': 'The jump passes over {scanned} cells.',
+  'code.note.jps-dead': 'It ends after {cell} at a wall, the edge or a corner it may not cut: nothing found.',
+  'code.note.jps-goal': 'It stops at {cell}: the goal.',
+  'code.note.jps-forced': 'It stops at {cell}, a jump point: forced neighbour at {forced}.',
+  'code.note.jps-turn': 'It stops at {cell}, a jump point: a straight jump from it reaches {turn}.',
+  'code.note.jps-found': '{cell} is a jump point and not in the closed list.',
+  'code.note.jps-cost': '{cell}: G\' = {from} + the distance = {to}.',
 };

@@ -202,4 +202,12 @@ export const TEXTS = {
   'legend.jump-point': '跳点',
   'legend.forced': '强迫邻居',
   'error.weighted-map': '跳点搜索（JPS）假设每一步的代价都相同，但这张地图在 ({x},{y}) 有地形权重 {weight}。请清除权重，或改用 A* 搜索。',
+  'code.note.jps-each': '从 {from} 沿方向 ({dx},{dy}) 跳跃。',
+  'code.note.jps-jump': '这次跳跃经过 {scanned} 个格子。',
+  'code.note.jps-dead': '在 {cell} 之后遇到障碍物、地图边缘或不能切过的墙角：没有找到跳点。',
+  'code.note.jps-goal': '停在 {cell}：这是终点。',
+  'code.note.jps-forced': '停在 {cell}，这是跳点：强迫邻居在 {forced}。',
+  'code.note.jps-turn': '停在 {cell}，这是跳点：从它直线跳跃可到达 {turn}。',
+  'code.note.jps-found': '{cell} 是跳点，且不在关闭列表中。',
+  'code.note.jps-cost': '{cell}：G\' = {from} + 距离 = {to}。',
 };

@@ -3,15 +3,13 @@
 //! Each command installs what it lacks (the wasm target, npm test dependencies, Chromium),
 //! so a fresh clone needs only a Rust toolchain and, for the tests, Node.js.
 
-mod bundle;
 mod chromium;
 mod dist;
 mod fingerprint;
-mod html_inline;
-mod js_scan;
 mod npm;
 mod process;
 mod serve;
+mod single_file;
 mod suite;
 mod wasm_build;
 mod wasm_opt;

@@ -63,6 +63,23 @@ pub fn run_and_collect(command: &mut Command) -> Result<String> {
     String::from_utf8(output.stdout).with_context(|| format!("`{line}` printed invalid UTF-8"))
 }
 
+/// Runs a command whose standard error carries its messages (a build tool's): returns them
+/// on success, and makes them part of the error on failure.
+pub fn run_for_messages(command: &mut Command) -> Result<String> {
+    let line = describe(command);
+    println!("$ {line}");
+    let output = command
+        .stdout(Stdio::inherit())
+        .stderr(Stdio::piped())
+        .output()
+        .with_context(|| format!("could not start `{line}`"))?;
+    let messages = String::from_utf8_lossy(&output.stderr).into_owned();
+    if !output.status.success() {
+        bail!("`{line}` failed ({}):\n{messages}", output.status);
+    }
+    Ok(messages)
+}
+
 /// Runs a command quietly and returns its standard output, or `None` if it could not run
 /// or failed (used to probe for tools).
 pub fn probe(program: impl AsRef<OsStr>, args: &[&str]) -> Option<String> {

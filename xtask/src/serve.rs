@@ -1,24 +1,28 @@
-//! `cargo xtask serve`, and the small static file server it (and the browser tests) use.
+//! `cargo xtask serve`, and the static file server it (and the browser tests) use.
 //!
-//! Only what a local page needs: GET/HEAD of files under one root folder, the right MIME
-//! types (`application/wasm` matters: streaming compilation insists on it), no caching so
-//! a rebuilt engine is picked up on reload, and nothing outside the root.
+//! tiny_http speaks HTTP; what is ours is which file a path names and how it is sent: the
+//! right MIME types (`application/wasm` matters: streaming compilation insists on it), no
+//! caching so a rebuilt engine is picked up on reload, and nothing outside the root.
 
 use crate::wasm_build;
-use anyhow::{Context, Result};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use anyhow::{anyhow, Context, Result};
+use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::Arc;
+use tiny_http::{Header, Method, Request, Response, Server};
 
 pub const DEFAULT_PORT: u16 = 8000;
-/// Longest request head accepted (request line plus headers).
-const MAX_HEAD_BYTES: usize = 16 * 1024;
+/// Requests answered at once: the browser tests open several pages in parallel.
+const WORKERS: usize = 4;
 
 pub fn command(root: &Path, port: u16) -> Result<()> {
     wasm_build::build_pkg(root)?;
-    if let Err(error) = crate::npm::install_and_vendor(root) {
-        println!("warning: the page's npm modules are missing, so it cannot export animations ({error:#})");
+    // The libraries the page's import map points to.
+    if let Err(error) = crate::npm::install(root) {
+        println!(
+            "warning: the page's npm libraries are missing, so it cannot export animations \
+             ({error:#})"
+        );
     }
     let server = StaticServer::bind(root, port)?;
     println!("\nServing {} (Ctrl+C to stop)", root.display());
@@ -28,7 +32,8 @@ pub fn command(root: &Path, port: u16) -> Result<()> {
 }
 
 pub struct StaticServer {
-    listener: TcpListener,
+    server: Arc<Server>,
+    address: SocketAddr,
     root: PathBuf,
 }
 
@@ -41,31 +46,40 @@ impl StaticServer {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).with_context(|| {
             format!("cannot listen on 127.0.0.1:{port} (in use?): pick another with --port N")
         })?;
-        Ok(Self { listener, root })
-    }
-
-    pub fn address(&self) -> SocketAddr {
-        self.listener
-            .local_addr()
-            .expect("a bound listener has an address")
+        let address = listener.local_addr()?;
+        let server = Server::from_listener(listener, None)
+            .map_err(|error| anyhow!("cannot serve on {address}: {error}"))?;
+        Ok(Self {
+            server: Arc::new(server),
+            address,
+            root,
+        })
     }
 
     pub fn url(&self) -> String {
-        format!("http://{}/", self.address())
+        format!("http://{}/", self.address)
     }
 
-    /// Serves forever, one thread per connection; `log` prints one line per request.
+    /// Serves forever; `log` prints one line per request.
     pub fn run(self, log: bool) {
-        for stream in self.listener.incoming().flatten() {
-            let root = self.root.clone();
-            std::thread::spawn(move || {
-                // A client that hangs up mid-response is its own business.
-                let _ = handle_connection(stream, &root, log);
-            });
+        let workers: Vec<_> = (0..WORKERS)
+            .map(|_| {
+                let server = Arc::clone(&self.server);
+                let root = self.root.clone();
+                std::thread::spawn(move || {
+                    for request in server.incoming_requests() {
+                        // A client that hangs up mid-response is its own business.
+                        let _ = answer(request, &root, log);
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            let _ = worker.join();
         }
     }
 
-    /// Serves on a background thread for as long as this process lives.
+    /// Serves on background threads for as long as this process lives.
     pub fn spawn(self) -> String {
         let url = self.url();
         std::thread::spawn(move || self.run(false));
@@ -73,102 +87,67 @@ impl StaticServer {
     }
 }
 
-fn handle_connection(mut stream: TcpStream, root: &Path, log: bool) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let request_line = match read_request_line(&stream)? {
-        Some(line) => line,
-        None => return respond_error(&mut stream, 400, "Bad Request", false),
+fn answer(request: Request, root: &Path, log: bool) -> std::io::Result<()> {
+    let outcome = match request.method() {
+        Method::Get | Method::Head => resolve(root, request.url()),
+        _ => Resolved::MethodNotAllowed,
     };
-    let mut words = request_line.split(' ');
-    let (method, target) = match (words.next(), words.next(), words.next()) {
-        (Some(method), Some(target), Some(version)) if version.starts_with("HTTP/1.") => {
-            (method, target)
-        }
-        _ => return respond_error(&mut stream, 400, "Bad Request", false),
-    };
-    let head_only = method == "HEAD";
-    if method != "GET" && !head_only {
-        return respond_error(&mut stream, 405, "Method Not Allowed", false);
-    }
-    let outcome = resolve(root, target);
     if log {
-        let status = match &outcome {
-            Resolved::File(_) => 200,
-            Resolved::Redirect(_) => 301,
-            Resolved::BadRequest => 400,
-            Resolved::NotFound => 404,
-        };
-        println!("{method} {target} {status}");
+        println!(
+            "{} {} {}",
+            request.method(),
+            request.url(),
+            outcome.status()
+        );
     }
+    let no_cache = [
+        header("Cache-Control", "no-cache"),
+        header("X-Content-Type-Options", "nosniff"),
+    ];
     match outcome {
-        Resolved::File(path) => match std::fs::read(&path) {
-            Ok(body) => {
-                let head = format!(
-                    "HTTP/1.1 200 OK\r\nContent-Type: {}\r\nContent-Length: {}\r\n{}\r\n",
-                    content_type(&path),
-                    body.len(),
-                    COMMON_HEADERS
-                );
-                stream.write_all(head.as_bytes())?;
-                if !head_only {
-                    stream.write_all(&body)?;
+        Resolved::File(path) => match std::fs::File::open(&path) {
+            Ok(file) => {
+                let mut response = Response::from_file(file)
+                    .with_header(header("Content-Type", content_type(&path)));
+                for extra in no_cache {
+                    response.add_header(extra);
                 }
-                stream.flush()
+                request.respond(response)
             }
-            Err(_) => respond_error(&mut stream, 404, "Not Found", head_only),
+            Err(_) => request.respond(error_response(Resolved::NotFound.status(), no_cache)),
         },
         Resolved::Redirect(location) => {
-            let head = format!(
-                "HTTP/1.1 301 Moved Permanently\r\nLocation: {location}\r\nContent-Length: 0\r\n{COMMON_HEADERS}\r\n"
-            );
-            stream.write_all(head.as_bytes())
+            let mut response = Response::empty(301).with_header(header("Location", &location));
+            for extra in no_cache {
+                response.add_header(extra);
+            }
+            request.respond(response)
         }
-        Resolved::BadRequest => respond_error(&mut stream, 400, "Bad Request", head_only),
-        Resolved::NotFound => respond_error(&mut stream, 404, "Not Found", head_only),
+        other => request.respond(error_response(other.status(), no_cache)),
     }
 }
 
-const COMMON_HEADERS: &str =
-    "Cache-Control: no-cache\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n";
-
-/// Reads the request head and returns its first line; `None` if it is not a sane request.
-fn read_request_line(stream: impl Read) -> std::io::Result<Option<String>> {
-    let mut reader = BufReader::new(stream);
-    let mut request_line = String::new();
-    let mut head_bytes = 0;
-    loop {
-        let mut line = String::new();
-        let read = (&mut reader)
-            .take((MAX_HEAD_BYTES - head_bytes + 1) as u64)
-            .read_line(&mut line)?;
-        head_bytes += read;
-        if read == 0 || head_bytes > MAX_HEAD_BYTES {
-            return Ok(None);
-        }
-        if request_line.is_empty() {
-            request_line = line.trim_end().to_string();
-        } else if line == "\r\n" || line == "\n" {
-            return Ok(Some(request_line));
-        }
+fn error_response(
+    status: u16,
+    headers: impl IntoIterator<Item = Header>,
+) -> Response<std::io::Cursor<Vec<u8>>> {
+    let reason = match status {
+        400 => "Bad Request",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        _ => "Error",
+    };
+    let mut response = Response::from_string(format!("{status} {reason}\n"))
+        .with_status_code(status)
+        .with_header(header("Content-Type", "text/plain; charset=utf-8"));
+    for extra in headers {
+        response.add_header(extra);
     }
+    response
 }
 
-fn respond_error(
-    stream: &mut TcpStream,
-    code: u16,
-    reason: &str,
-    head_only: bool,
-) -> std::io::Result<()> {
-    let body = format!("{code} {reason}\n");
-    let head = format!(
-        "HTTP/1.1 {code} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n{COMMON_HEADERS}\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes())?;
-    if !head_only {
-        stream.write_all(body.as_bytes())?;
-    }
-    stream.flush()
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name, value).expect("header names and values are ASCII")
 }
 
 #[derive(Debug, PartialEq)]
@@ -178,6 +157,19 @@ enum Resolved {
     Redirect(String),
     BadRequest,
     NotFound,
+    MethodNotAllowed,
+}
+
+impl Resolved {
+    fn status(&self) -> u16 {
+        match self {
+            Self::File(_) => 200,
+            Self::Redirect(_) => 301,
+            Self::BadRequest => 400,
+            Self::NotFound => 404,
+            Self::MethodNotAllowed => 405,
+        }
+    }
 }
 
 /// Maps a request target (`/www/app.js?v=2`) to a file under `root` (already canonical).
@@ -188,7 +180,7 @@ fn resolve(root: &Path, target: &str) -> Resolved {
     if !path.starts_with('/') {
         return Resolved::BadRequest;
     }
-    let Some(decoded) = percent_decode(path) else {
+    let Ok(decoded) = percent_encoding::percent_decode_str(path).decode_utf8() else {
         return Resolved::BadRequest;
     };
     let mut file = root.to_path_buf();
@@ -211,24 +203,6 @@ fn resolve(root: &Path, target: &str) -> Resolved {
         Ok(real) if real.starts_with(root) && real.is_file() => Resolved::File(real),
         _ => Resolved::NotFound,
     }
-}
-
-/// Decodes `%XX` escapes; `None` for a broken escape or a path that is not UTF-8.
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut decoded = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        if bytes[index] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(index + 1..index + 3)?).ok()?;
-            decoded.push(u8::from_str_radix(hex, 16).ok()?);
-            index += 3;
-        } else {
-            decoded.push(bytes[index]);
-            index += 1;
-        }
-    }
-    String::from_utf8(decoded).ok()
 }
 
 fn content_type(path: &Path) -> &'static str {
@@ -259,6 +233,8 @@ fn content_type(path: &Path) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
 
     /// A throwaway folder with a small site in it, removed when dropped.
     struct Site(PathBuf);
@@ -315,8 +291,9 @@ mod tests {
         );
         assert_eq!(resolve(root, "/.git/config"), Resolved::NotFound);
         assert_eq!(resolve(root, "/www/..%5c..%5cetc"), Resolved::BadRequest);
-        assert_eq!(resolve(root, "/bad%zzescape"), Resolved::BadRequest);
-        assert_eq!(resolve(root, "/trailing%2"), Resolved::BadRequest);
+        // A broken escape stays as it is written, and names no file.
+        assert_eq!(resolve(root, "/bad%zzescape"), Resolved::NotFound);
+        assert_eq!(resolve(root, "/not-utf8%ff"), Resolved::BadRequest);
         assert_eq!(resolve(root, "http://example.com/"), Resolved::BadRequest);
         #[cfg(unix)]
         {
@@ -350,57 +327,80 @@ mod tests {
         );
     }
 
-    fn fetch(url_address: SocketAddr, request: &str) -> String {
-        let mut stream = TcpStream::connect(url_address).unwrap();
+    /// Sends a raw request and returns the status line, the headers (names in lower case)
+    /// and the body.
+    fn fetch(address: SocketAddr, request_line: &str) -> (String, Vec<(String, String)>, String) {
+        let mut stream = TcpStream::connect(address).unwrap();
+        let request = format!("{request_line}\r\nHost: x\r\nConnection: close\r\n\r\n");
         stream.write_all(request.as_bytes()).unwrap();
         let mut response = Vec::new();
         stream.read_to_end(&mut response).unwrap();
-        String::from_utf8_lossy(&response).into_owned()
+        let response = String::from_utf8_lossy(&response).into_owned();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        let mut lines = head.split("\r\n");
+        let status = lines.next().unwrap().to_string();
+        let headers = lines
+            .map(|line| {
+                let (name, value) = line.split_once(':').unwrap();
+                (name.to_ascii_lowercase(), value.trim().to_string())
+            })
+            .collect();
+        (status, headers, body.to_string())
+    }
+
+    fn header_value<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+        headers
+            .iter()
+            .find(|(header, _)| header == name)
+            .map(|(_, value)| value.as_str())
     }
 
     #[test]
     fn answers_over_http() {
         let site = Site::new("http");
         let server = StaticServer::bind(&site.0, 0).unwrap();
-        let address = server.address();
+        let address = server.address;
         server.spawn();
 
-        let page = fetch(address, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
-        assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{page}");
-        assert!(page.contains("Content-Type: text/html; charset=utf-8\r\n"));
-        assert!(page.ends_with("<!doctype html><p>hi</p>"));
-
-        let wasm = fetch(address, "GET /engine_bg.wasm HTTP/1.1\r\n\r\n");
-        assert!(wasm.contains("Content-Type: application/wasm\r\nContent-Length: 8\r\n"));
-
-        let head = fetch(address, "HEAD /www/app.js HTTP/1.1\r\n\r\n");
-        assert!(head.contains("Content-Length: 20\r\n"), "{head}");
-        assert!(head.ends_with("\r\n\r\n"), "HEAD has no body: {head}");
-
-        let missing = fetch(address, "GET /nope.js HTTP/1.1\r\n\r\n");
-        assert!(missing.starts_with("HTTP/1.1 404 Not Found\r\n"));
-        let secret = fetch(address, "GET /.git/config HTTP/1.1\r\n\r\n");
-        assert!(secret.starts_with("HTTP/1.1 404 Not Found\r\n"));
-        assert!(!secret.contains("secret"));
-        let post = fetch(address, "POST / HTTP/1.1\r\nContent-Length: 0\r\n\r\n");
-        assert!(post.starts_with("HTTP/1.1 405 Method Not Allowed\r\n"));
-        let garbage = fetch(address, "hello\r\n\r\n");
-        assert!(garbage.starts_with("HTTP/1.1 400 Bad Request\r\n"));
-    }
-
-    #[test]
-    fn reads_only_a_bounded_request_head() {
-        let request = "GET /x HTTP/1.1\r\nHost: a\r\n\r\nbody";
+        let (status, headers, body) = fetch(address, "GET / HTTP/1.1");
+        assert_eq!(status, "HTTP/1.1 200 OK");
         assert_eq!(
-            read_request_line(request.as_bytes()).unwrap().as_deref(),
-            Some("GET /x HTTP/1.1")
+            header_value(&headers, "content-type"),
+            Some("text/html; charset=utf-8")
         );
-        let unfinished = "GET /x HTTP/1.1\r\nHost: a\r\n";
-        assert_eq!(read_request_line(unfinished.as_bytes()).unwrap(), None);
-        let huge = format!(
-            "GET / HTTP/1.1\r\nX: {}\r\n\r\n",
-            "a".repeat(MAX_HEAD_BYTES)
+        assert_eq!(header_value(&headers, "cache-control"), Some("no-cache"));
+        assert_eq!(body, "<!doctype html><p>hi</p>");
+
+        let (_, headers, body) = fetch(address, "GET /engine_bg.wasm HTTP/1.1");
+        assert_eq!(
+            header_value(&headers, "content-type"),
+            Some("application/wasm")
         );
-        assert_eq!(read_request_line(huge.as_bytes()).unwrap(), None);
+        assert_eq!(body.len(), 8);
+
+        let (status, headers, body) = fetch(address, "HEAD /www/app.js HTTP/1.1");
+        assert_eq!(status, "HTTP/1.1 200 OK");
+        assert_eq!(header_value(&headers, "content-length"), Some("20"));
+        assert_eq!(body, "", "HEAD has no body");
+
+        let (status, headers, _) = fetch(address, "GET /www HTTP/1.1");
+        assert!(status.starts_with("HTTP/1.1 301"), "{status}");
+        assert_eq!(header_value(&headers, "location"), Some("/www/"));
+
+        for outside in [
+            "/nope.js",
+            "/.git/config",
+            "/../etc/passwd",
+            "/www/%2e%2e/%2e%2e/etc/passwd",
+            "/www/../../etc/passwd",
+        ] {
+            let (status, _, body) = fetch(address, &format!("GET {outside} HTTP/1.1"));
+            assert_eq!(status, "HTTP/1.1 404 Not Found", "{outside}");
+            assert_eq!(body, "404 Not Found\n", "{outside}");
+        }
+        let (status, _, _) = fetch(address, "GET /www/..%5c..%5cetc HTTP/1.1");
+        assert_eq!(status, "HTTP/1.1 400 Bad Request");
+        let (status, _, _) = fetch(address, "POST / HTTP/1.1");
+        assert_eq!(status, "HTTP/1.1 405 Method Not Allowed");
     }
 }

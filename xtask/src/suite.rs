@@ -59,6 +59,13 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
         }
         process::run(command.args(["--", "-D", "warnings"]))
     })?;
+    // Node.js runs the wasm tests, esbuild and wasm-opt for the dist file, and the browser
+    // tests; xtask's own tests bundle with esbuild too, so the packages come first.
+    let node = npm::check_node().map_err(|missing| format!("{missing:#}"));
+    match &node {
+        Ok(()) => suite.step("npm packages", || npm::install(root).map(drop))?,
+        Err(reason) => suite.skip("npm packages", reason)?,
+    }
     suite.step("native tests", || {
         // The crate's tests run optimised (tens of thousands of searches); xtask's own
         // tests reuse its everyday debug build instead of optimising wasm-bindgen's crates.
@@ -84,17 +91,12 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
         )
     })?;
 
-    if let Err(missing) = npm::check_node() {
-        let reason = format!("{missing:#}");
+    if let Err(reason) = node {
         suite.skip("wasm tests (Node.js)", &reason)?;
-        suite.step("build pkg/ and dist/", || {
-            wasm_build::build_pkg(root)?;
-            dist::command(root).map(drop)
-        })?;
-        return suite.skip("browser tests", &reason);
+        suite.step("build pkg/", || wasm_build::build_pkg(root))?;
+        return suite.skip("dist and browser tests", &reason);
     }
     suite.step("wasm tests (Node.js)", || run_wasm_tests(root, &wasm_tests))?;
-    suite.step("npm packages", || npm::install_and_vendor(root).map(drop))?;
     let mut dist_file = PathBuf::new();
     suite.step("build pkg/ and dist/", || {
         wasm_build::build_pkg(root)?;

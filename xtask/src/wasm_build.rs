@@ -16,8 +16,9 @@ pub const LIB_NAME: &str = "astar_visualizer";
 pub enum Bindings {
     /// An ES module that fetches the `.wasm` next to it (the served page, `pkg/`).
     Web,
-    /// A classic script defining a `wasm_bindgen` global with `initSync` (the dist file).
-    NoModules,
+    /// An ES module to bundle, which is given the wasm bytes (`initSync`) and never looks
+    /// for a file (the dist file).
+    Bundled,
 }
 
 /// Adds the wasm32 target to the toolchain if its standard library is missing.
@@ -136,8 +137,7 @@ pub fn generate_bindings(wasm: &Path, out_dir: &Path, shape: Bindings) -> Result
         // As the CLI does by default: `init()` without arguments fetches the .wasm next to
         // the bindings (the library's default leaves that path out).
         Bindings::Web => bindgen.web(true)?.omit_default_module_path(false),
-        // The dist engine always passes the bytes to `initSync`.
-        Bindings::NoModules => bindgen.no_modules(true)?,
+        Bindings::Bundled => bindgen.web(true)?.omit_default_module_path(true),
     };
     bindgen
         .generate(out_dir)

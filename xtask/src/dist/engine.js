@@ -1,24 +1,16 @@
-// The single-file build's www/engine.js, written by `cargo xtask dist`. Pages opened from
-// disk can neither fetch the .wasm nor run module scripts, so the bindings are
-// wasm-bindgen's `no-modules` output and the wasm module travels inline as base64.
-
-/* no-modules bindings */
-
-const wasmBase64 = '/* wasm as base64 */';
+// The single-file build's www/engine.js: `cargo xtask dist` bundles this module in its place.
+// A page opened from disk cannot fetch the .wasm, so esbuild's binary loader puts the module
+// inside the bundle and it is compiled synchronously.
+import { initSync, MapEditor, Search, recordLayout } from './astar_visualizer.js';
+import wasmModule from './astar_visualizer_bg.wasm';
 
 let engine = null;
 
 /** Same contract as www/engine.js: resolves to `{ MapEditor, Search, memory, recordLayout }`. */
 export async function loadEngine() {
   if (engine === null) {
-    const bytes = Uint8Array.from(atob(wasmBase64), (char) => char.charCodeAt(0));
-    const exports = wasm_bindgen.initSync({ module: bytes });
-    engine = {
-      MapEditor: wasm_bindgen.MapEditor,
-      Search: wasm_bindgen.Search,
-      memory: exports.memory,
-      recordLayout: wasm_bindgen.recordLayout(),
-    };
+    const exports = initSync({ module: wasmModule });
+    engine = { MapEditor, Search, memory: exports.memory, recordLayout: recordLayout() };
   }
   return engine;
 }
