@@ -378,7 +378,9 @@ fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
     assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
     let event = ok(search.step());
     assert_eq!(text(&event, "kind"), "jumped");
-    assert!(bytes_at(search.marks_ptr(), cells).iter().any(|&m| m & scanned != 0));
+    assert!(bytes_at(search.marks_ptr(), cells)
+        .iter()
+        .any(|&m| m & scanned != 0));
     assert!(number(&ok(search.info()), "scanned") > 0.0);
     search.finish();
     assert_eq!(search.path_cost(), Some(48.0));
