@@ -18,6 +18,7 @@ use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
+use crate::scenario;
 use crate::search::{CellState, SearchError, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
@@ -199,6 +200,31 @@ impl JsMapEditor {
             .map_err(edit_error)
     }
 
+    /// Opens a map read from text in place of this one, as one undo entry; returns the
+    /// format it was in ("ox", "dot" or "movingai"). A text that cannot be read changes
+    /// nothing and the error names the line and column.
+    #[wasm_bindgen(js_name = loadText)]
+    pub fn load_text(&mut self, text: &str) -> Result<String, JsError> {
+        self.inner
+            .load_text(text)
+            .map(|format| format.name().to_string())
+            .map_err(edit_error)
+    }
+
+    /// Puts the start and the goal at once (a benchmark scenario), as one undo entry.
+    #[wasm_bindgen(js_name = placeEndpoints)]
+    pub fn place_endpoints(
+        &mut self,
+        start_x: f64,
+        start_y: f64,
+        goal_x: f64,
+        goal_y: f64,
+    ) -> Result<(), JsError> {
+        let start = (coord(start_x, "start x")?, coord(start_y, "start y")?);
+        let goal = (coord(goal_x, "goal x")?, coord(goal_y, "goal y")?);
+        self.inner.place_endpoints(start, goal).map_err(edit_error)
+    }
+
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> bool {
         self.inner.clear_walls()
@@ -245,7 +271,7 @@ fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
 }
 
 /// The option fields JavaScript may pass; anything else is a misspelling worth reporting.
-const OPTION_FIELDS: [&str; 7] = [
+const OPTION_FIELDS: [&str; 8] = [
     "algorithm",
     "heuristic",
     "weight",
@@ -253,6 +279,7 @@ const OPTION_FIELDS: [&str; 7] = [
     "diagonal",
     "costs",
     "tieBreak",
+    "nodeLimit",
 ];
 
 /// The resolved options, in the same shape as the input.
@@ -266,6 +293,9 @@ struct OptionsOutput {
     diagonal: &'static str,
     costs: &'static str,
     tie_break: &'static str,
+    /// IDA*'s limit on visited nodes, the default filled in; absent for other finders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node_limit: Option<u32>,
 }
 
 /// One option field as text: a string, or a number where that reads naturally
@@ -345,6 +375,15 @@ fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
         diagonal: parse_option::<DiagonalRule>(&value, "diagonal", defaults.diagonal)?,
         costs: parse_option::<CostModel>(&value, "costs", defaults.costs)?,
         tie_break: parse_option::<TieBreak>(&value, "tieBreak", defaults.tie_break)?,
+        node_limit: match option_text(&value, "nodeLimit")? {
+            None => None,
+            Some(text) => Some(text.parse::<u32>().map_err(|_| {
+                JsError::new(&format!(
+                    "search options: nodeLimit must be a whole number from 1 to {}, got '{text}'",
+                    u32::MAX
+                ))
+            })?),
+        },
     };
     options
         .validate()
@@ -421,6 +460,38 @@ fn search_error(e: SearchError) -> JsValue {
     error.into()
 }
 
+/// One line of a Moving AI `.scen` file, as the page lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScenarioOutput {
+    bucket: u32,
+    map: String,
+    width: u32,
+    height: u32,
+    start: Xy,
+    goal: Xy,
+    optimal: f64,
+}
+
+/// Reads a Moving AI scenario file; the error names the line and column of the first fault.
+#[wasm_bindgen(js_name = parseScenarios)]
+pub fn parse_scenarios(text: &str) -> Result<JsValue, JsError> {
+    let scenarios = scenario::parse_scenarios(text).map_err(|e| JsError::new(&e.to_string()))?;
+    let out: Vec<ScenarioOutput> = scenarios
+        .into_iter()
+        .map(|s| ScenarioOutput {
+            bucket: s.bucket,
+            map: s.map,
+            width: s.width,
+            height: s.height,
+            start: s.start.into(),
+            goal: s.goal.into(),
+            optimal: s.optimal,
+        })
+        .collect();
+    to_js(&out)
+}
+
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
@@ -479,6 +550,10 @@ impl JsSearch {
             diagonal: o.diagonal.name(),
             costs: o.costs.name(),
             tie_break: o.tie_break.name(),
+            node_limit: (o.algorithm == Algorithm::IdaStar).then(|| {
+                o.node_limit
+                    .unwrap_or(crate::finders::idastar::DEFAULT_NODE_LIMIT)
+            }),
         })
     }
 
