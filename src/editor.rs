@@ -108,6 +108,11 @@ impl MapEditor {
     /// A map read from text in any supported format. Moving AI maps carry no start or goal:
     /// they go to the first and last passable cells.
     pub fn from_text(text: &str) -> Result<MapEditor, EditError> {
+        Self::from_text_with_format(text).map(|(editor, _)| editor)
+    }
+
+    /// Like `from_text`, also telling which format the text was in.
+    pub fn from_text_with_format(text: &str) -> Result<(MapEditor, MapFormat), EditError> {
         let parsed = map_text::parse_map(text).map_err(EditError::Parse)?;
         let (start, goal) = match (parsed.start, parsed.goal) {
             (Some(s), Some(g)) => (s, g),
@@ -122,11 +127,68 @@ impl MapEditor {
                 }
             }
         };
-        Ok(Self::from_snapshot(Snapshot {
+        let format = parsed.format;
+        let editor = Self::from_snapshot(Snapshot {
             grid: parsed.grid,
             start,
             goal,
-        }))
+        });
+        Ok((editor, format))
+    }
+
+    /// Opens a map read from text in place of this one, as one undo entry: loading a file or
+    /// an example loses nothing. Returns the format the text was in.
+    pub fn load_text(&mut self, text: &str) -> Result<MapFormat, EditError> {
+        let (loaded, format) = Self::from_text_with_format(text)?;
+        self.replace_map(loaded.map);
+        Ok(format)
+    }
+
+    /// Puts the start and the goal on two cells at once (a benchmark scenario's query), as one
+    /// undo entry. Both must be on the map, passable and distinct.
+    pub fn place_endpoints(
+        &mut self,
+        start: (i64, i64),
+        goal: (i64, i64),
+    ) -> Result<(), EditError> {
+        let grid = &self.map.grid;
+        let place = |name: &str, (x, y): (i64, i64)| -> Result<Point, EditError> {
+            let i = grid.index_of(x, y)?;
+            let p = grid.point(i);
+            if !grid.is_passable_at(i) {
+                return Err(EditError::Blocked(format!(
+                    "the {name} cannot go on a wall at {p}"
+                )));
+            }
+            Ok(p)
+        };
+        let (start, goal) = (place("start", start)?, place("goal", goal)?);
+        if start == goal {
+            return Err(EditError::Blocked(format!(
+                "the start and the goal cannot both go on {start}"
+            )));
+        }
+        let after = Snapshot {
+            grid: self.map.grid.clone(),
+            start,
+            goal,
+        };
+        self.replace_map(after);
+        Ok(())
+    }
+
+    /// Replaces the whole map as one undo entry; nothing happens when it is the same map.
+    fn replace_map(&mut self, after: Snapshot) {
+        self.end_stroke();
+        if after == self.map {
+            return;
+        }
+        let before = std::mem::replace(&mut self.map, after.clone());
+        self.revision += 1;
+        self.push(Edit::Replace {
+            before: Box::new(before),
+            after: Box::new(after),
+        });
     }
 
     fn from_snapshot(map: Snapshot) -> MapEditor {
@@ -315,16 +377,7 @@ impl MapEditor {
         let (start, goal) = default_endpoints(&grid, keep_start, keep_goal)?;
         grid.set(start, grid.get(start)?.max(GROUND))?;
         grid.set(goal, grid.get(goal)?.max(GROUND))?;
-        let after = Snapshot { grid, start, goal };
-        if after == self.map {
-            return Ok(());
-        }
-        let before = std::mem::replace(&mut self.map, after.clone());
-        self.revision += 1;
-        self.push(Edit::Replace {
-            before: Box::new(before),
-            after: Box::new(after),
-        });
+        self.replace_map(Snapshot { grid, start, goal });
         Ok(())
     }
 
@@ -510,6 +563,39 @@ mod tests {
         let e = MapEditor::from_text("type octile\nheight 2\nwidth 3\nmap\n@..\n..@\n").unwrap();
         assert_eq!((e.start(), e.goal()), (Point::new(1, 0), Point::new(1, 1)));
         assert!(MapEditor::from_text("type octile\nheight 1\nwidth 2\nmap\n@.\n").is_err());
+    }
+
+    #[test]
+    fn loading_a_map_is_one_undo_entry() {
+        let mut e = MapEditor::default_scene(8, 6).unwrap();
+        e.paint(0, 0, 5).unwrap();
+        let before = (e.grid().clone(), e.start(), e.goal());
+        let format = e
+            .load_text("type octile\nheight 2\nwidth 3\nmap\n@..\n..@\n")
+            .unwrap();
+        assert_eq!(format, MapFormat::MovingAi);
+        assert_eq!((e.grid().width(), e.grid().height()), (3, 2));
+        assert!(e.undo());
+        assert_eq!((e.grid().clone(), e.start(), e.goal()), before);
+        assert!(e.redo());
+        assert_eq!(e.grid().width(), 3);
+        let revision = e.revision();
+        assert!(e.load_text("OX\nSE\nQ").is_err());
+        assert_eq!(e.revision(), revision, "a bad file changes nothing");
+    }
+
+    #[test]
+    fn placing_both_endpoints_checks_them_and_undoes() {
+        let mut e = MapEditor::default_scene(8, 6).unwrap();
+        let (s, g) = (e.start(), e.goal());
+        e.place_endpoints((g.x.into(), g.y.into()), (s.x.into(), s.y.into()))
+            .unwrap();
+        assert_eq!((e.start(), e.goal()), (g, s));
+        assert!(e.place_endpoints((0, 0), (0, 0)).is_err());
+        assert!(e.place_endpoints((4, 2), (0, 0)).is_err(), "a wall");
+        assert!(e.place_endpoints((8, 0), (0, 0)).is_err());
+        assert!(e.undo());
+        assert_eq!((e.start(), e.goal()), (s, g));
     }
 
     #[test]

@@ -83,12 +83,112 @@ pub enum StepEvent {
     },
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },
+    /// IDA*: the depth-first search visited one node.
+    #[serde(rename_all = "camelCase")]
+    Visited {
+        step: u32,
+        iteration: u32,
+        threshold: f64,
+        /// This visit began a new iteration, with `threshold` raised to the smallest F that
+        /// exceeded the old one (the first iteration starts at the start's F).
+        new_iteration: bool,
+        node: NodeValues,
+        /// Moves from the start along the depth-first path.
+        depth: u32,
+        outcome: VisitOutcome,
+        /// Cells whose moves were used up, left on the way back up before this visit.
+        backtracked: Vec<Point>,
+        /// The smallest F above the threshold seen in this iteration: the next threshold.
+        next_threshold: Option<f64>,
+    },
+    /// The finder stopped after visiting its limit of nodes, without an answer.
+    NodeLimit { step: u32, limit: u32 },
+    /// Bidirectional search: one side took its best open node and relaxed its neighbours
+    /// (the backward side's G and H run toward the start, and its moves are reversed).
+    SideExpanded {
+        step: u32,
+        side: Side,
+        node: NodeValues,
+        neighbours: Vec<Neighbour>,
+        /// The stopping test made before this expansion, which said to go on.
+        test: StoppingTest,
+        /// The best meeting so far, when this step improved it.
+        met: Option<Meeting>,
+    },
+    /// Bidirectional search: the stopping test passed (or a side ran out of open nodes).
+    Stopped {
+        step: u32,
+        test: StoppingTest,
+        meeting: Option<Meeting>,
+        cost: Option<f64>,
+        steps: Option<u32>,
+    },
     /// Jump Point Search took the jump point `node` off the open list and jumped from it.
     Jumped {
         step: u32,
         node: NodeValues,
         jumps: Vec<Jump>,
     },
+}
+
+/// What an IDA* visit did with its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VisitOutcome {
+    /// F within the threshold: the node joins the depth-first path.
+    Pushed,
+    /// F above the threshold: cut off, its F a candidate for the next threshold.
+    Pruned,
+}
+
+/// The two searches of a bidirectional finder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// From the start toward the goal.
+    Forward,
+    /// From the goal toward the start.
+    Backward,
+}
+
+/// Where the two searches of a bidirectional finder meet on the best path found so far.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Meeting {
+    pub x: u32,
+    pub y: u32,
+    /// The cost of the path through it.
+    pub cost: f64,
+    /// Its moves.
+    pub moves: u32,
+}
+
+/// How a bidirectional finder decides that no better meeting can come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StoppingRule {
+    /// Dijkstra and BFS: stop once best <= the forward head's G + the backward head's G
+    /// (in moves for BFS): every path not found yet costs at least that.
+    SumOfHeads,
+    /// A*: stop once best <= the larger of the two heads' F, each a lower bound on every
+    /// path not found yet (consistent heuristics).
+    LargerHeadF,
+    /// Greedy: stop at the first contact; no promise of the shortest path.
+    FirstContact,
+}
+
+/// The stopping test made at the start of a bidirectional step, in display units (moves
+/// for BFS); `None` stands for infinity (no meeting yet, an empty open list).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoppingTest {
+    pub rule: StoppingRule,
+    pub best: Option<f64>,
+    /// The forward open list's head: its G (sum rule) or F (larger-F rule).
+    pub forward: Option<f64>,
+    pub backward: Option<f64>,
+    /// The bound `best` is compared with: the sum or the larger of the two heads.
+    pub bound: Option<f64>,
+    pub stop: bool,
 }
 
 /// Why a cell where a jump stopped is a jump point.

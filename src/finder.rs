@@ -4,6 +4,8 @@
 use serde::Serialize;
 
 use crate::events::{NodeValues, StepEvent};
+use crate::finders::bidirectional::{Bidirectional, Kind};
+use crate::finders::idastar::IdaStar;
 use crate::finders::JumpPointSearch;
 use crate::grid::{Grid, GridError, Point};
 use crate::options::{Algorithm, SearchOptions};
@@ -122,8 +124,25 @@ pub fn new_finder(
         Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst => {
             Ok(Box::new(Search::new(grid, start, goal, options)?))
         }
+        Algorithm::IdaStar => Ok(Box::new(IdaStar::new(grid, start, goal, options)?)),
+        Algorithm::BiAStar => bidirectional(grid, start, goal, options, Kind::AStar),
+        Algorithm::BiDijkstra => bidirectional(grid, start, goal, options, Kind::Dijkstra),
+        Algorithm::BiBreadthFirst => bidirectional(grid, start, goal, options, Kind::BreadthFirst),
+        Algorithm::BiGreedy => bidirectional(grid, start, goal, options, Kind::Greedy),
         Algorithm::JumpPoint => Ok(Box::new(JumpPointSearch::new(grid, start, goal, options)?)),
     }
+}
+
+fn bidirectional(
+    grid: Grid,
+    start: Point,
+    goal: Point,
+    options: SearchOptions,
+    kind: Kind,
+) -> Result<Box<dyn Finder>, SearchError> {
+    Ok(Box::new(Bidirectional::new(
+        grid, start, goal, options, kind,
+    )?))
 }
 
 impl Finder for Search {

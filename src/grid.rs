@@ -56,7 +56,9 @@ impl fmt::Display for GridError {
             ),
             GridError::OutOfRange { x, y, width, height } => write!(
                 f,
-                "cell ({x},{y}) is outside the {width}x{height} grid (x must be 0..{width}, y 0..{height})"
+                "cell ({x},{y}) is outside the {width}x{height} grid (x must be 0..{}, y 0..{})",
+                width.saturating_sub(1),
+                height.saturating_sub(1)
             ),
             GridError::BadTerrain(t) => write!(
                 f,
@@ -214,6 +216,13 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn out_of_range_names_the_last_valid_cell() {
+        let grid = Grid::new(3, 2).unwrap();
+        let message = grid.index_of(3, 1).unwrap_err().to_string();
+        assert!(message.contains("x must be 0..2, y 0..1"), "{message}");
+    }
 
     #[test]
     fn point_inverts_index_on_every_width() {

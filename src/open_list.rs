@@ -87,6 +87,14 @@ impl OpenList {
         self.slot[cell as usize] = IN_FRONT;
     }
 
+    /// The cell with the lowest key, left on the list.
+    pub fn peek(&self) -> Option<u32> {
+        self.front
+            .last()
+            .or(self.heap.first())
+            .map(|&key| cell_of(key))
+    }
+
     /// Takes the cell with the lowest key.
     pub fn pop(&mut self) -> Option<(u32, Key)> {
         let top = match self.front.pop() {

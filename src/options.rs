@@ -8,7 +8,8 @@ use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
 use crate::number_text::number_text;
 
-/// The four best-first searches; they share one loop and differ only in the policy below.
+/// The finders. The first four are best-first searches sharing one loop, differing only in
+/// the policy below; the others have loops of their own (see `crate::finders`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
     /// Priority f = g + w*h.
@@ -19,6 +20,16 @@ pub enum Algorithm {
     Greedy,
     /// Priority = number of moves from the start, first in first out, never re-parents.
     BreadthFirst,
+    /// Iterative-deepening A*: depth-first searches under a rising threshold on F.
+    IdaStar,
+    /// A* from both ends, stopping when no open node can lead to a cheaper path.
+    BiAStar,
+    /// Dijkstra from both ends, stopping when the two smallest G reach the best path's cost.
+    BiDijkstra,
+    /// Breadth-first search from both ends (fewest moves).
+    BiBreadthFirst,
+    /// Greedy best-first search from both ends, stopping at the first contact.
+    BiGreedy,
     /// Jump Point Search: A*'s priority over jump points only; uniform costs only.
     JumpPoint,
 }
@@ -28,8 +39,32 @@ named_enum!(Algorithm, "algorithm", {
     Dijkstra => "dijkstra",
     Greedy => "greedy",
     BreadthFirst => "bfs",
+    IdaStar => "idastar",
+    BiAStar => "bi-astar",
+    BiDijkstra => "bi-dijkstra",
+    BiBreadthFirst => "bi-bfs",
+    BiGreedy => "bi-greedy",
     JumpPoint => "jps",
 });
+
+impl Algorithm {
+    /// Whether the shared best-first loop (`crate::search::Search`) runs it.
+    pub fn is_best_first(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst
+        )
+    }
+
+    /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
+    /// means something.
+    pub fn takes_weight(self) -> bool {
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::JumpPoint | Algorithm::IdaStar
+        )
+    }
+}
 
 /// Which of several open nodes with equal priority comes out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +87,10 @@ named_enum!(TieBreak, "tie-break", {
     LastIn => "last-in",
 });
 
+/// The largest heuristic weight accepted: far beyond it A* is greedy best-first already, and
+/// F would lose the precision that keeps ties exact.
+pub const MAX_HEURISTIC_WEIGHT: f64 = 100.0;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchOptions {
     pub algorithm: Algorithm,
@@ -63,6 +102,9 @@ pub struct SearchOptions {
     pub diagonal: DiagonalRule,
     pub costs: CostModel,
     pub tie_break: TieBreak,
+    /// IDA* only: how many nodes it may visit before it gives up (`None`: the default,
+    /// `crate::finders::idastar::DEFAULT_NODE_LIMIT`).
+    pub node_limit: Option<u32>,
 }
 
 impl Default for SearchOptions {
@@ -75,6 +117,7 @@ impl Default for SearchOptions {
             diagonal: DiagonalRule::IfAtMostOneObstacle,
             costs: CostModel::TenFourteen,
             tie_break: TieBreak::LargerG,
+            node_limit: None,
         }
     }
 }
@@ -106,18 +149,44 @@ impl SearchOptions {
     pub fn uses_heuristic(&self) -> bool {
         matches!(
             self.algorithm,
-            Algorithm::AStar | Algorithm::Greedy | Algorithm::JumpPoint
+            Algorithm::AStar
+                | Algorithm::Greedy
+                | Algorithm::JumpPoint
+                | Algorithm::IdaStar
+                | Algorithm::BiAStar
+                | Algorithm::BiGreedy
         )
     }
 
     pub fn validate(&self) -> Result<(), OptionsError> {
-        if !self.weight.is_finite() || self.weight < 0.0 {
+        if !(0.0..=MAX_HEURISTIC_WEIGHT).contains(&self.weight) {
+            // A huge weight would print hundreds of digits: show it in scientific notation.
+            let shown = if self.weight.abs() < 1e6 {
+                self.weight.to_string()
+            } else {
+                format!("{:e}", self.weight)
+            };
             return Err(OptionsError(format!(
-                "heuristic weight must be a number >= 0, got {}",
-                number_text(self.weight)
+                "heuristic weight must be a number from 0 to {MAX_HEURISTIC_WEIGHT}, got {shown}"
             )));
         }
-        Ok(())
+        if self.weight != 1.0 && !self.algorithm.takes_weight() {
+            return Err(OptionsError(format!(
+                "a heuristic weight of {} means nothing to {}: only astar and idastar weigh the \
+                 heuristic (leave the weight at 1)",
+                self.weight, self.algorithm
+            )));
+        }
+        match self.node_limit {
+            Some(0) => Err(OptionsError(
+                "the node limit must be at least 1".to_string(),
+            )),
+            Some(limit) if self.algorithm != Algorithm::IdaStar => Err(OptionsError(format!(
+                "a node limit ({limit}) applies to idastar only, not to {}",
+                self.algorithm
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Whether A*'s answer is guaranteed shortest as far as the heuristic is concerned, and if
@@ -128,17 +197,16 @@ impl SearchOptions {
         } else {
             let h = self.resolved_heuristic();
             h.overestimate_reason(self.movement()).or_else(|| {
-                (matches!(self.algorithm, Algorithm::AStar | Algorithm::JumpPoint)
-                    && self.weight > 1.0
-                    && h != Heuristic::Zero)
-                    .then(|| {
+                (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero).then(
+                    || {
                         format!(
                             "weight {} > 1 inflates the heuristic: paths may be up to {} times \
                              the shortest",
                             number_text(self.weight),
                             number_text(self.weight)
                         )
-                    })
+                    },
+                )
             })
         };
         Admissibility {
@@ -198,12 +266,25 @@ mod tests {
 
     #[test]
     fn negative_or_nan_weight_is_refused() {
-        for w in [-1.0, f64::NAN, f64::INFINITY] {
+        for w in [-1.0, f64::NAN, f64::INFINITY, 100.5, 1e300] {
             let o = SearchOptions {
                 weight: w,
                 ..SearchOptions::default()
             };
             assert!(o.validate().is_err());
+        }
+        let huge = SearchOptions {
+            weight: 1e300,
+            ..SearchOptions::default()
+        };
+        let message = huge.validate().unwrap_err().to_string();
+        assert!(message.contains("from 0 to 100, got 1e300"), "{message}");
+        for w in [0.0, 2.5, 100.0] {
+            let o = SearchOptions {
+                weight: w,
+                ..SearchOptions::default()
+            };
+            assert!(o.validate().is_ok());
         }
     }
 }

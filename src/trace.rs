@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent};
+use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent, VisitOutcome};
 use crate::finder::Finder;
 use crate::grid::Point;
 
@@ -110,7 +110,11 @@ fn write_events<W: Write>(
             return Err(TraceError::TooManySteps { limit });
         }
         match event {
+            // Either side of a bidirectional search expands as a best-first search does.
             StepEvent::Expanded {
+                node, neighbours, ..
+            }
+            | StepEvent::SideExpanded {
                 node, neighbours, ..
             } => {
                 let at = Point::new(node.x, node.y);
@@ -167,7 +171,27 @@ fn write_events<W: Write>(
                 let parent = run.parent_of(at).ok().flatten();
                 writer.event("end", at, parent, Some(node))?;
             }
-            StepEvent::NoPath { .. } => {}
+            // IDA*: a node joining the depth-first path is expanded, one cut off is
+            // generated (with the F that exceeded the threshold).
+            StepEvent::Visited { node, outcome, .. } => {
+                let at = Point::new(node.x, node.y);
+                let parent = run.parent_of(at).ok().flatten();
+                let kind = match outcome {
+                    VisitOutcome::Pushed => "expanding",
+                    VisitOutcome::Pruned => "generating",
+                };
+                writer.event(kind, at, parent, Some(node))?;
+            }
+            StepEvent::Stopped {
+                meeting: Some(_),
+                cost: Some(_),
+                ..
+            } => {
+                let values = run.values(run.grid().index(goal) as u32);
+                let parent = run.parent_of(goal).ok().flatten();
+                writer.event("end", goal, parent, Some(values))?;
+            }
+            StepEvent::NoPath { .. } | StepEvent::NodeLimit { .. } | StepEvent::Stopped { .. } => {}
         }
     }
     writer.out.flush()?;

@@ -19,7 +19,8 @@ use crate::map_text::MapFormat;
 use crate::movement::MOVES;
 use crate::number_text::number_text;
 use crate::options::SearchOptions;
-use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
+use crate::scenario;
+use crate::search::{CellState, SearchError, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
@@ -203,6 +204,31 @@ impl JsMapEditor {
             .map_err(edit_error)
     }
 
+    /// Opens a map read from text in place of this one, as one undo entry; returns the
+    /// format it was in ("ox", "dot" or "movingai"). A text that cannot be read changes
+    /// nothing and the error names the line and column.
+    #[wasm_bindgen(js_name = loadText)]
+    pub fn load_text(&mut self, text: &str) -> Result<String, JsError> {
+        self.inner
+            .load_text(text)
+            .map(|format| format.name().to_string())
+            .map_err(edit_error)
+    }
+
+    /// Puts the start and the goal at once (a benchmark scenario), as one undo entry.
+    #[wasm_bindgen(js_name = placeEndpoints)]
+    pub fn place_endpoints(
+        &mut self,
+        start_x: f64,
+        start_y: f64,
+        goal_x: f64,
+        goal_y: f64,
+    ) -> Result<(), JsError> {
+        let start = (coord(start_x, "start x")?, coord(start_y, "start y")?);
+        let goal = (coord(goal_x, "goal x")?, coord(goal_y, "goal y")?);
+        self.inner.place_endpoints(start, goal).map_err(edit_error)
+    }
+
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> bool {
         self.inner.clear_walls()
@@ -249,7 +275,7 @@ fn sides(width: f64, height: f64) -> Result<(u32, u32), JsError> {
 }
 
 /// The option fields JavaScript may pass; anything else is a misspelling worth reporting.
-const OPTION_FIELDS: [&str; 7] = [
+const OPTION_FIELDS: [&str; 8] = [
     "algorithm",
     "heuristic",
     "weight",
@@ -257,6 +283,7 @@ const OPTION_FIELDS: [&str; 7] = [
     "diagonal",
     "costs",
     "tieBreak",
+    "nodeLimit",
 ];
 
 /// The resolved options, in the same shape as the input.
@@ -270,6 +297,9 @@ struct OptionsOutput {
     diagonal: &'static str,
     costs: &'static str,
     tie_break: &'static str,
+    /// IDA*'s limit on visited nodes, the default filled in; absent for other finders.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    node_limit: Option<u32>,
 }
 
 /// One option field as text: a string, or a number where that reads naturally
@@ -349,6 +379,15 @@ fn read_options(value: JsValue) -> Result<SearchOptions, JsError> {
         diagonal: parse_option::<DiagonalRule>(&value, "diagonal", defaults.diagonal)?,
         costs: parse_option::<CostModel>(&value, "costs", defaults.costs)?,
         tie_break: parse_option::<TieBreak>(&value, "tieBreak", defaults.tie_break)?,
+        node_limit: match option_text(&value, "nodeLimit")? {
+            None => None,
+            Some(text) => Some(text.parse::<u32>().map_err(|_| {
+                JsError::new(&format!(
+                    "search options: nodeLimit must be a whole number from 1 to {}, got '{text}'",
+                    u32::MAX
+                ))
+            })?),
+        },
     };
     options
         .validate()
@@ -408,6 +447,55 @@ pub fn record_layout() -> Result<JsValue, JsError> {
     })
 }
 
+/// An `Error` with the English message, a stable `code` and the values a page needs to put
+/// it in other words.
+fn search_error(e: SearchError) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    let set = |key: &str, value: JsValue| {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &key.into(), &value);
+    };
+    set("code", e.code().into());
+    if let SearchError::WeightedMap { at, weight } = e {
+        set("x", at.x.into());
+        set("y", at.y.into());
+        set("weight", weight.into());
+    }
+    error.into()
+}
+
+/// One line of a Moving AI `.scen` file, as the page lists it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScenarioOutput {
+    bucket: u32,
+    map: String,
+    width: u32,
+    height: u32,
+    start: Xy,
+    goal: Xy,
+    optimal: f64,
+}
+
+/// Reads a Moving AI scenario file; the error names the line and column of the first fault.
+#[wasm_bindgen(js_name = parseScenarios)]
+pub fn parse_scenarios(text: &str) -> Result<JsValue, JsError> {
+    let scenarios = scenario::parse_scenarios(text).map_err(|e| JsError::new(&e.to_string()))?;
+    let out: Vec<ScenarioOutput> = scenarios
+        .into_iter()
+        .map(|s| ScenarioOutput {
+            bucket: s.bucket,
+            map: s.map,
+            width: s.width,
+            height: s.height,
+            start: s.start.into(),
+            goal: s.goal.into(),
+            optimal: s.optimal,
+        })
+        .collect();
+    to_js(&out)
+}
+
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
@@ -437,7 +525,9 @@ struct CellInfo {
 impl JsSearch {
     /// A search over a snapshot of the editor's map.
     #[wasm_bindgen(constructor)]
-    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsError> {
+    /// A search the engine refuses (e.g. Jump Point Search on a weighted map) throws an
+    /// `Error` with a `code` (see `SearchError::code`) and its values, for the page to word.
+    pub fn new(editor: &JsMapEditor, options: JsValue) -> Result<JsSearch, JsValue> {
         let options = read_options(options)?;
         let map = &editor.inner;
         new_finder(map.grid().clone(), map.start(), map.goal(), options)
@@ -448,7 +538,7 @@ impl JsSearch {
                 shown_h: Vec::new(),
                 shown_f: Vec::new(),
             })
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(search_error)
     }
 
     pub fn options(&self) -> Result<JsValue, JsError> {
@@ -464,6 +554,10 @@ impl JsSearch {
             diagonal: o.diagonal.name(),
             costs: o.costs.name(),
             tie_break: o.tie_break.name(),
+            node_limit: (o.algorithm == Algorithm::IdaStar).then(|| {
+                o.node_limit
+                    .unwrap_or(crate::finders::idastar::DEFAULT_NODE_LIMIT)
+            }),
         })
     }
 

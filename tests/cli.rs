@@ -237,7 +237,7 @@ fn scen_marks_unreachable_goals_and_honours_options() {
 #[test]
 fn bad_options_are_refused_with_the_choices() {
     let map = tutorial("wall_between.txt");
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 11] = [
         (
             &["--movement", "5"],
             "--movement: unknown direction count '5': expected one of 4, 8",
@@ -259,7 +259,8 @@ fn bad_options_are_refused_with_the_choices() {
             &["--tie-break", "random"],
             "larger-g, smaller-g, first-in, last-in",
         ),
-        (&["--weight", "-1"], "weight must be a number >= 0"),
+        (&["--weight", "-1"], "weight must be a number from 0 to 100"),
+        (&["--weight", "1e300"], "from 0 to 100, got 1e300"),
         (
             &["--weight", "heavy"],
             "--weight: expected a number >= 0, found 'heavy'",
@@ -374,6 +375,108 @@ fn help_documents_every_option() {
             assert!(out.contains(needle), "{args:?}: no {needle}");
         }
     }
+}
+
+#[test]
+fn idastar_and_the_bidirectional_searches_solve_the_tutorial_maps() {
+    for algorithm in ["idastar", "bi-astar", "bi-dijkstra"] {
+        let out = ok(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+        ]);
+        assert!(out.contains("cost: 56\n"), "{algorithm}:\n{out}");
+        let out = ok(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+            "--diagonal",
+            "never",
+        ]);
+        assert!(out.contains("cost: 80\n"), "{algorithm}:\n{out}");
+    }
+    let out = ok(&[
+        "scen",
+        &format!("{MOVING_AI}/arena2.map"),
+        &format!("{MOVING_AI}/arena2.map.scen"),
+        "--algorithm",
+        "bi-astar",
+    ]);
+    assert!(out.contains("solved: 910  optimal (1e-4): 910"), "{out}");
+}
+
+#[test]
+fn idastar_stops_at_its_node_limit_with_a_message() {
+    let message = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "5",
+    ]);
+    assert!(message.contains("after visiting 5 nodes"), "{message}");
+    assert!(message.contains("--node-limit"), "{message}");
+    let out = ok(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "100000",
+    ]);
+    assert!(out.contains("cost: 56\n"), "{out}");
+    let bad = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "lots",
+    ]);
+    assert!(
+        bad.contains("--node-limit: expected a whole number"),
+        "{bad}"
+    );
+    let zero = refused(&[
+        "solve",
+        &tutorial("wall_between.txt"),
+        "--algorithm",
+        "idastar",
+        "--node-limit",
+        "0",
+    ]);
+    assert!(zero.contains("at least 1"), "{zero}");
+}
+
+#[test]
+fn options_a_finder_cannot_use_are_refused() {
+    for algorithm in [
+        "dijkstra",
+        "bfs",
+        "greedy",
+        "bi-astar",
+        "bi-dijkstra",
+        "bi-bfs",
+        "bi-greedy",
+    ] {
+        let message = refused(&[
+            "solve",
+            &tutorial("wall_between.txt"),
+            "--algorithm",
+            algorithm,
+            "--weight",
+            "2",
+        ]);
+        assert!(
+            message.contains("weight of 2 means nothing to"),
+            "{algorithm}: {message}"
+        );
+    }
+    let message = refused(&["solve", &tutorial("wall_between.txt"), "--node-limit", "10"]);
+    assert!(message.contains("applies to idastar only"), "{message}");
 }
 
 #[test]

@@ -13,6 +13,18 @@ use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Statu
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 
+/// Bidirectional A* and Dijkstra run on every tenth scenario of each map (A* on scenarios
+/// 0, 10, 20, ..., Dijkstra on 1, 11, 21, ...: 1,882 each, from every length bucket), which
+/// keeps the suite's time in bounds; `BIDIRECTIONAL_SAMPLE=1` in the environment checks
+/// every scenario.
+fn sample() -> usize {
+    std::env::var("BIDIRECTIONAL_SAMPLE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(10)
+}
+
 /// The benchmark's own tolerance for comparing lengths: relative 1e-4.
 const TOLERANCE: f64 = 1e-4;
 
@@ -62,6 +74,7 @@ fn step_to_the_end(search: &mut dyn Finder) -> Option<f64> {
                 *step
             }
             StepEvent::GoalReached { step, .. } | StepEvent::NoPath { step } => *step,
+            other => panic!("A* takes best-first steps only: {other:?}"),
         };
         assert_eq!(step, search.counters().steps);
         last = Some(event);
@@ -161,6 +174,18 @@ macro_rules! benchmark_map {
             fn jump_point_search() {
                 check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), (0, 1));
             }
+
+            #[test]
+            fn bidirectional_a_star() {
+                let mode = Mode::Run(Algorithm::BiAStar);
+                check_map($file, $scenarios, mode, (0, sample()));
+            }
+
+            #[test]
+            fn bidirectional_dijkstra() {
+                let mode = Mode::Run(Algorithm::BiDijkstra);
+                check_map($file, $scenarios, mode, (1 % sample(), sample()));
+            }
         }
     };
     ($module:ident, $file:literal, $scenarios:literal, in halves) => {
@@ -202,6 +227,18 @@ macro_rules! benchmark_map {
             #[test]
             fn a_star_stepped_odd() {
                 check_map($file, $scenarios, Mode::Stepped, (1, 2));
+            }
+
+            #[test]
+            fn bidirectional_a_star() {
+                let mode = Mode::Run(Algorithm::BiAStar);
+                check_map($file, $scenarios, mode, (0, sample()));
+            }
+
+            #[test]
+            fn bidirectional_dijkstra() {
+                let mode = Mode::Run(Algorithm::BiDijkstra);
+                check_map($file, $scenarios, mode, (1 % sample(), sample()));
             }
         }
     };

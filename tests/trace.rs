@@ -130,7 +130,7 @@ fn check_against_search(original: &Search, trace: &str) {
                 next("end", p, replay.parent_of(p).unwrap(), cost, node.h, node.f);
             }
             StepEvent::NoPath { .. } => {}
-            StepEvent::Jumped { .. } => panic!("a best-first search does not jump"),
+            other => panic!("a best-first search takes best-first steps: {other:?}"),
         }
     }
     assert_eq!(at, events.len(), "events after the search ended");

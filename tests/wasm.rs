@@ -4,21 +4,21 @@
 //! exactly reversible.
 #![cfg(target_arch = "wasm32")]
 
-use astar_visualizer::wasm::{record_layout, JsMapEditor, JsSearch};
+use astar_visualizer::wasm::{parse_scenarios, record_layout, JsMapEditor, JsSearch};
 use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
-use wasm_bindgen::{JsCast, JsError, JsValue};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn message(error: JsError) -> String {
-    js_sys::Error::from(JsValue::from(error)).message().into()
+fn message(error: impl Into<JsValue>) -> String {
+    js_sys::Error::from(error.into()).message().into()
 }
 
-fn ok<T>(result: Result<T, JsError>) -> T {
+fn ok<T, E: Into<JsValue>>(result: Result<T, E>) -> T {
     result.unwrap_or_else(|error| panic!("unexpected error: {}", message(error)))
 }
 
 /// The call failed with a message containing every one of `expected` (case-insensitive).
-fn fails<T>(result: Result<T, JsError>, expected: &[&str]) {
+fn fails<T, E: Into<JsValue>>(result: Result<T, E>, expected: &[&str]) {
     let text = match result {
         Ok(_) => panic!("expected an error mentioning {expected:?}, but the call succeeded"),
         Err(error) => message(error),
@@ -189,7 +189,11 @@ fn search_options_are_checked_field_by_field() {
         ),
         (r#"{"costs":"11-15"}"#, &["cost", "'11-15'", "10-14, exact"]),
         (r#"{"tieBreak":"random"}"#, &["tie", "'random'", "larger-g"]),
-        (r#"{"weight":-1}"#, &["weight", "-1", ">= 0"]),
+        (r#"{"weight":-1}"#, &["weight", "-1", "from 0 to 100"]),
+        (
+            r#"{"weight":1e300}"#,
+            &["weight", "from 0 to 100, got 1e300"],
+        ),
         // A misspelt field or a value of the wrong type must be named too, not ignored.
         (r#"{"speed":3}"#, &["speed"]),
         (r#"{"algorithm":7}"#, &["algorithm"]),
@@ -366,4 +370,66 @@ fn the_arrays_the_page_views_agree_with_each_cell() {
     ok(search.fill_estimates(-5.0, -5.0, 1e6, 1e6));
     fails(search.fill_estimates(0.5, 0.0, 1.0, 1.0), &["x0", "whole"]);
     fails(search.fill_estimates(0.0, 0.0, 1.0, f64::INFINITY), &["y1"]);
+}
+
+#[wasm_bindgen_test]
+fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
+    let mut editor = ok(JsMapEditor::from_text("SOOOO\nOOXOO\nOOXOE\n"));
+    let mut search = ok(JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#)));
+    let cells = (search.width() * search.height()) as usize;
+    let layout = ok(record_layout());
+    let scanned = number(&get(&layout, "marks"), "scanned") as u8;
+    assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
+    let event = ok(search.step());
+    assert_eq!(text(&event, "kind"), "jumped");
+    assert!(bytes_at(search.marks_ptr(), cells)
+        .iter()
+        .any(|&m| m & scanned != 0));
+    assert!(number(&ok(search.info()), "scanned") > 0.0);
+    search.finish();
+    assert_eq!(search.path_cost(), Some(48.0));
+
+    ok(editor.paint(1.0, 0.0, 3.0));
+    let error = JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#))
+        .err()
+        .expect("a weighted map is refused");
+    assert_eq!(text(&error, "code"), "weighted-map");
+    assert_eq!((number(&error, "x"), number(&error, "y")), (1.0, 0.0));
+    assert_eq!(number(&error, "weight"), 3.0);
+    assert!(message(error).contains("uniform"));
+}
+
+#[wasm_bindgen_test]
+fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
+    let mut editor = ok(JsMapEditor::default_scene(8.0, 6.0));
+    let format = ok(editor.load_text("type octile\nheight 2\nwidth 3\nmap\n...\n..@\n"));
+    assert_eq!(format, "movingai");
+    assert_eq!((editor.width(), editor.height()), (3, 2));
+    fails(editor.load_text("OQ\nSE\n"), &["line 1, column 2"]);
+    assert_eq!(editor.width(), 3, "a bad text changes nothing");
+    ok(editor.place_endpoints(2.0, 0.0, 0.0, 1.0));
+    assert_eq!(xy(&ok(editor.start())), (2.0, 0.0));
+    fails(editor.place_endpoints(2.0, 1.0, 0.0, 0.0), &["wall"]);
+    fails(
+        editor.place_endpoints(3.0, 0.0, 0.0, 0.0),
+        &["x must be 0..2"],
+    );
+    fails(
+        editor.place_endpoints(0.5, 0.0, 0.0, 0.0),
+        &["whole number"],
+    );
+    assert!(editor.undo());
+    assert!(editor.undo());
+    assert_eq!((editor.width(), editor.height()), (8, 6));
+
+    let scenarios = ok(parse_scenarios(
+        "version 1\n3\tm.map\t3\t2\t0\t0\t2\t0\t2\n",
+    ));
+    let list: Array = scenarios.dyn_into().unwrap();
+    assert_eq!(list.length(), 1);
+    let first = list.get(0);
+    assert_eq!(get(&first, "bucket").as_f64(), Some(3.0));
+    assert_eq!(xy(&get(&first, "goal")), (2.0, 0.0));
+    assert_eq!(get(&first, "optimal").as_f64(), Some(2.0));
+    fails(parse_scenarios("version 9\n"), &["line 1", "version 1"]);
 }

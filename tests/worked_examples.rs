@@ -84,7 +84,7 @@ fn solve(map: &TextMap, options: SearchOptions) -> Option<f64> {
             assert_eq!(cheapest, None, "{options:?}");
             None
         }
-        Status::Running => panic!("run() returned while still running"),
+        other => panic!("run() returned {other:?}"),
     }
 }
 
@@ -674,7 +674,8 @@ fn greedy_search_can_be_lured_into_a_longer_path() {
 
 #[test]
 fn start_equal_to_goal_is_found_at_once() {
-    for algorithm in Algorithm::ALL {
+    let best_first = Algorithm::ALL.iter().filter(|a| a.is_best_first());
+    for algorithm in best_first {
         let o = SearchOptions {
             algorithm: *algorithm,
             ..SearchOptions::default()

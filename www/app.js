@@ -6,12 +6,15 @@ import { GridInput } from './input.js';
 import { Controls } from './controls.js';
 import { Panels, MessageArea } from './panels.js';
 import { SearchSession } from './session.js';
-import { Playback, speedIndexFor, SPEEDS } from './playback.js';
+import { Playback, SPEEDS } from './playback.js';
 import { parseParams } from './params.js';
 import { EXAMPLES, openExample } from './maps.js';
 import { wireMapFiles, downloadText } from './mapfiles.js';
 import { wireShare } from './share.js';
 import { formatCell } from './format.js';
+import { t } from './i18n.js';
+import { CompareView } from './compare.js';
+import { ScenarioPanel } from './scenarios.js';
 import { applyEmbedLayout, HeightReporter } from './embed.js';
 import { loadWork, WorkSaver } from './storage.js';
 import { wireExports } from './exporting.js';
@@ -20,6 +23,7 @@ import { PseudocodePanel } from './pseudocode.js';
 import { StepLine, wireStepLine } from './stepline.js';
 import { StepEvents } from './stepevents.js';
 import { Predict } from './predict.js';
+import { errorText } from './engineerrors.js';
 
 // The page's entry point: builds the first scene, connects the controls, the canvas input
 // and the panels to one SearchSession, and runs the animation loop.
@@ -33,6 +37,9 @@ const DEFAULT_OPTIONS = {
   costs: '10-14',
   tieBreak: 'larger-g',
 };
+// The Moving AI benchmark's rules, switched to when a Moving AI map is opened so costs
+// compare with its scenarios' optimal lengths.
+const MOVING_AI_RULES = { directions: 8, diagonal: 'only-when-no-obstacles', costs: 'exact', heuristic: 'octile' };
 // The default scene is sized so cells are at least this big (CSS px): large enough to read
 // F, G and H.
 const DEFAULT_SCENE_CELL = 50;
@@ -110,7 +117,7 @@ function start(engine) {
   try {
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS, ...scene.options });
   } catch (error) {
-    problems.push(`The options in the URL were refused: ${error.message}`);
+    problems.push(error.code ? errorText(error) : `The options in the URL were refused: ${error.message}`);
     session = new SearchSession(engine, scene.editor, { ...DEFAULT_OPTIONS });
   }
 
@@ -141,11 +148,19 @@ function start(engine) {
     messages.showError(error);
   }
 
+  // What the playback controls drive: the compare view's panes when it is open, else the
+  // single search. Both take the same calls.
+  const driver = () => (compare.active ? compare : session);
+  function syncWithEditor() {
+    session.syncWithEditor();
+    if (compare.active) compare.syncWithEditor();
+  }
+
   // Every action from a control: first bring the search up to date with the map (an edit may
   // have happened since the last frame), then act; a thrown error becomes a message.
   const act = (fn) => (...args) => {
     try {
-      session.syncWithEditor();
+      syncWithEditor();
       fn(...args);
     } catch (error) {
       fail(error);
@@ -153,18 +168,17 @@ function start(engine) {
     requestFrame();
   };
 
-  // Opens a map in place of the current one, with new options if given (an example's).
-  function loadMap(text, options) {
-    const loaded = engine.MapEditor.fromText(text);
-    try {
-      playback.stop();
-      session.replaceEditor(loaded, options);
-    } catch (error) {
-      loaded.free();
-      throw error;
-    }
+  // Opens a map in place of the current one as one undo entry, with new options if given (an
+  // example's). A Moving AI map brings the benchmark's rules, and says so.
+  function loadMap(text, options, fileName) {
+    playback.stop();
+    const format = session.editor.loadText(text);
+    const movingAi = format === 'movingai';
+    session.restart(movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options);
+    if (compare.active) compare.restart();
     controls.showOptions(session.options);
-    messages.clear();
+    if (movingAi) messages.show(t('movingai.rules', { file: fileName }));
+    else messages.clear();
   }
 
   const actions = {
@@ -173,32 +187,33 @@ function start(engine) {
         playback.stop();
         return;
       }
-      if (session.finished) session.seek(0);
+      if (driver().finished) driver().seek(0);
       playback.start();
     }),
     step: act(() => {
       playback.stop();
-      if (!session.finished) session.step();
+      if (!driver().finished) driver().step();
     }),
     stepBack: act(() => {
       playback.stop();
-      if (!stepLine.back(session)) session.stepBack();
+      if (compare.active) compare.stepBack();
+      else if (!stepLine.back(session)) session.stepBack();
     }),
     stepLine: act(() => {
       playback.stop();
-      if (!session.finished) stepLine.forward(session);
+      if (!compare.active && !session.finished) stepLine.forward(session);
     }),
     finish: act(() => {
       playback.stop();
-      session.finish();
+      driver().finish();
     }),
     reset: act(() => {
       playback.stop();
-      session.seek(0);
+      driver().seek(0);
     }),
     seek: act((stepCount) => {
       playback.stop();
-      session.seek(stepCount);
+      driver().seek(stepCount);
     }),
     setSpeed: act((index) => {
       playback.speedIndex = index;
@@ -211,11 +226,12 @@ function start(engine) {
     // A fresh start: the default scene for the board's size and the default options.
     newMap: act(() => {
       const size = defaultSceneSize(board);
-      playback.stop();
-      session.replaceEditor(engine.MapEditor.defaultScene(size.width, size.height), { ...DEFAULT_OPTIONS });
-      controls.showOptions(session.options);
+      const scene = engine.MapEditor.defaultScene(size.width, size.height);
+      const text = scene.toText('ox');
+      scene.free();
+      // Loaded as one undo entry: even a fresh start loses nothing.
+      loadMap(text, { ...DEFAULT_OPTIONS });
       zoom.fit();
-      messages.clear();
     }),
     setBrush: act((value) => {
       brush = value;
@@ -228,6 +244,7 @@ function start(engine) {
         controls.showOptions(session.options);
         throw error;
       }
+      if (compare.active) compare.sharedOptionsChanged();
       messages.clear();
     }),
     resize: act((width, height) => {
@@ -271,6 +288,16 @@ function start(engine) {
     };
   }
 
+  // Pointer events only edit the map; the search catches up once per frame.
+  function inputGuard(fn) {
+    try {
+      fn();
+    } catch (error) {
+      fail(error);
+    }
+    requestFrame();
+  }
+
   const controls = new Controls(doc, actions);
   const input = new GridInput(gridCanvas, renderer, {
     editor: () => session.editor,
@@ -284,21 +311,34 @@ function start(engine) {
       session.syncWithEditor();
       return predict.pick(session, cell);
     },
-    // Pointer events only edit the map; the search catches up once per frame.
-    guard: (fn) => {
-      try {
-        fn();
-      } catch (error) {
-        fail(error);
-      }
-      requestFrame();
+    guard: inputGuard,
+  });
+  const compare = new CompareView(doc, {
+    engine,
+    editor: () => session.editor,
+    sharedOptions: () => session.options,
+    brush: () => brush,
+    changed: requestFrame,
+    guard: (fn) => act(fn)(),
+    inputGuard,
+    toggled: () => {
+      playback.stop();
+      layoutDirty = true;
     },
   });
+  const scenarios = new ScenarioPanel(doc, {
+    engine,
+    editor: () => session.editor,
+    guard: (fn) => act(fn)(),
+  });
+  // A scenario file lists queries for a map already open; anything else is a map.
+  const isScenarioFile = (text, name) => /\.scen$/i.test(name) || /^\s*version\s/.test(text);
   wireMapFiles(doc, byId('map-file'), byId('drop-hint'), act((text, name) => {
     try {
-      loadMap(text);
+      if (isScenarioFile(text, name)) scenarios.load(text, name);
+      else loadMap(text, undefined, name);
     } catch (error) {
-      throw new Error(`Could not open ${name}: ${error.message}`);
+      throw new Error(t('files.openError', { file: name, error: error.message }));
     }
   }), actions.fail);
   wireShare(doc, location, () => ({
@@ -371,6 +411,15 @@ function start(engine) {
   }
 
   function draw() {
+    const editor = session.editor;
+    input.forgetCellsOutside(editor.width, editor.height);
+    scenarios.update(session);
+    if (compare.active) {
+      compare.draw(window.devicePixelRatio || 1);
+      stepLineButton.disabled = true;
+      controls.update(controlState(compare.timeline()));
+      return;
+    }
     layout();
     // Before frameView: finding a step's event steps the engine, which may move wasm memory.
     // The predict box first: it can change the room the pseudocode listing has.
@@ -386,7 +435,6 @@ function start(engine) {
     view.hover = input.hover;
     view.cursor = input.cursor;
     renderer.render(view);
-    const editor = session.editor;
     const label = `Grid map, ${editor.width} by ${editor.height} cells, start ${formatCell(view.start)}, goal ${formatCell(view.goal)}.`;
     if (gridCanvas.getAttribute('aria-label') !== label) gridCanvas.setAttribute('aria-label', label);
     panels.setBusy(playback.playing);
@@ -397,11 +445,18 @@ function start(engine) {
     saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${playback.speedIndex}`);
     heightReporter?.update(editor.width, editor.height);
     stepLineButton.disabled = search.status() !== 'running';
-    controls.update({
+    controls.update(controlState(session.timeline()));
+    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
+    if (line.item) byId('step-back').disabled = false;
+  }
+
+  function controlState({ stepCount, total, status }) {
+    const editor = session.editor;
+    return {
       playing: playback.playing,
-      stepCount: search.stepCount(),
-      total: search.totalSteps(),
-      status: search.status(),
+      stepCount,
+      total,
+      status,
       canUndo: editor.canUndo(),
       canRedo: editor.canRedo(),
       width: editor.width,
@@ -411,19 +466,17 @@ function start(engine) {
       zoomLabel: zoom.label,
       canZoomIn: !renderer.zoomLimited && zoom.factor < ZOOM_LEVELS[ZOOM_LEVELS.length - 1],
       canZoomOut: !zoom.fitsWhole,
-    });
-    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
-    if (line.item) byId('step-back').disabled = false;
+    };
   }
 
   function frame(now) {
     frameRequested = false;
     try {
-      session.syncWithEditor();
+      syncWithEditor();
       if (playback.playing) {
         const due = playback.stepsDue(now);
-        if (due > 0) session.advance(due);
-        if (session.finished) playback.stop();
+        if (due > 0) driver().advance(due);
+        if (driver().finished) playback.stop();
       }
       draw();
     } catch (error) {
@@ -432,13 +485,14 @@ function start(engine) {
     if (playback.playing) requestFrame();
   }
 
-  if (params.speed !== undefined) playback.speedIndex = speedIndexFor(params.speed);
+  if (params.speed !== undefined) playback.setRate(params.speed);
   else if (Number.isInteger(saved?.speedIndex)) playback.speedIndex = Math.min(SPEEDS.length - 1, Math.max(0, saved.speedIndex));
-  controls.showSpeed(playback.speedIndex);
+  controls.showSpeed(playback.speedIndex, playback.exactRate);
   controls.showOptions(session.options);
   controls.showBrush(brush);
   try {
-    if (params.step !== undefined) session.seek(params.step);
+    if (params.compare) compare.open(params.compare);
+    if (params.step !== undefined) driver().seek(params.step);
     else if (scene.restored && Number.isInteger(saved.step)) session.seek(saved.step);
     if (params.autoplay) playback.start();
   } catch (error) {

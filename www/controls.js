@@ -1,5 +1,6 @@
 import { SPEEDS } from './playback.js';
 import { EXAMPLES } from './maps.js';
+import { t } from './i18n.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -10,9 +11,16 @@ const METHOD_FIELDS = {
   diagonal: 'diagonal',
   costs: 'costs',
   tieBreak: 'tie-break',
+  nodeLimit: 'node-limit',
 };
 
+// The finders whose priority weighs the heuristic, and those that use one at all.
+const WEIGHTED = new Set(['astar', 'idastar', 'jps']);
+const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy', 'jps']);
+
 const MAX_SIDE = 512;
+// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
+export const MAX_WEIGHT = 100;
 
 export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
@@ -124,10 +132,17 @@ export class Controls {
 
   submitOptions() {
     const weight = Number(this.method.weight.value);
-    const weightValid = this.method.weight.value.trim() !== '' && Number.isFinite(weight) && weight >= 0;
+    const weightValid = this.method.weight.value.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT;
     this.method.weight.setAttribute('aria-invalid', String(!weightValid));
     if (!weightValid) {
-      this.actions.fail(new Error('The heuristic weight must be a number of at least 0 (1 is plain A*).'));
+      this.actions.fail(new Error(t('weight.invalid')));
+      return;
+    }
+    const limit = Number(this.method.nodeLimit.value);
+    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= 4294967295;
+    this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
+    if (!limitValid && this.method.algorithm.value === 'idastar') {
+      this.actions.fail(new Error(t('finder.node-limit.invalid')));
       return;
     }
     this.actions.setOptions(this.readOptions());
@@ -137,13 +152,16 @@ export class Controls {
     const m = this.method;
     const options = {
       algorithm: m.algorithm.value,
-      weight: Number(m.weight.value),
       directions: Number(m.directions.value),
       diagonal: m.diagonal.value,
       costs: m.costs.value,
       tieBreak: m.tieBreak.value,
     };
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
+    // Only where they mean something: the engine refuses a weight or a node limit that
+    // the finder cannot use.
+    if (WEIGHTED.has(options.algorithm)) options.weight = Number(m.weight.value);
+    if (options.algorithm === 'idastar') options.nodeLimit = Number(m.nodeLimit.value);
     return options;
   }
 
@@ -154,16 +172,19 @@ export class Controls {
       element.value = value === undefined ? (name === 'heuristic' ? 'auto' : element.value) : String(value);
     }
     this.method.weight.setAttribute('aria-invalid', 'false');
+    this.method.nodeLimit.setAttribute('aria-invalid', 'false');
   }
 
   showBrush(brush) {
     this.brush.value = String(brush);
   }
 
-  showSpeed(index) {
+  // exactRate: a rate between the slider's stops that playback keeps (from a link), or null.
+  showSpeed(index, exactRate = null) {
     this.speed.value = String(index);
-    setText(this.speedLabel, SPEEDS[index].label);
-    this.speed.setAttribute('aria-valuetext', SPEEDS[index].label);
+    const label = exactRate === null ? SPEEDS[index].label : t('speed.perSecond', { n: exactRate });
+    setText(this.speedLabel, label);
+    this.speed.setAttribute('aria-valuetext', label);
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
@@ -196,13 +217,14 @@ export class Controls {
     if (this.doc.activeElement !== this.height) this.height.value = String(state.height);
 
     const algorithm = state.options.algorithm ?? 'astar';
-    const usesHeuristic = algorithm === 'astar' || algorithm === 'greedy';
+    const usesHeuristic = HEURISTIC_USERS.has(algorithm);
     setDisabled(this.method.heuristic, !usesHeuristic);
-    setDisabled(this.method.weight, algorithm !== 'astar');
+    setDisabled(this.method.weight, !WEIGHTED.has(algorithm));
+    setDisabled(this.method.nodeLimit, algorithm !== 'idastar');
     setDisabled(this.method.diagonal, state.options.directions === 4);
     const heuristic = state.resolvedOptions.heuristic;
     setText(this.resolvedHeuristic, !usesHeuristic
-      ? `${algorithm === 'bfs' ? 'Breadth-first search' : 'Dijkstra'} uses no heuristic.`
+      ? `${algorithm.endsWith('bfs') ? 'Breadth-first search' : 'Dijkstra'} uses no heuristic.`
       : state.options.heuristic === undefined ? `Heuristic in use: ${heuristic} (the default for ${state.options.directions} directions).` : '');
   }
 

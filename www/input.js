@@ -178,6 +178,14 @@ export class GridInput {
     this.canvas.classList.toggle('over-endpoint', overEndpoint);
   }
 
+  // After the map shrinks, the hovered cell or the cursor may be off it: forget them rather
+  // than ask about a cell that no longer exists.
+  forgetCellsOutside(width, height) {
+    const outside = (cell) => cell !== null && (cell.x >= width || cell.y >= height);
+    if (outside(this.hover)) this.hover = null;
+    if (outside(this.cursor)) this.cursor = null;
+  }
+
   setCursor(cell) {
     if (sameCell(cell, this.cursor) || (cell === null && this.cursor === null)) return;
     this.cursor = cell;

@@ -1,4 +1,6 @@
 import { formatValue, formatCell } from './format.js';
+import { describeJumps, describeJumpOrder } from './jumps.js';
+import { FINDER_EVENT_KINDS, describeFinderStep, describeFinderOrder } from './finder_narration.js';
 
 const value = (v) => formatValue(v, 2);
 
@@ -12,10 +14,12 @@ const SKIP_WORDS = {
 // "Expanded (3,2): F=40 G=10 H=30. Opened (4,2) with G=20, H=20. Improved (2,3): G 28 → 24,
 // parent now (3,2). Skipped 1 wall."
 export function describeStep(event) {
+  if (FINDER_EVENT_KINDS.has(event.kind)) return describeFinderStep(event, (e) => describeStep({ ...e, kind: 'expanded' }));
   if (event.kind === 'goal-reached') {
     const n = event.node;
     return `Reached the goal ${formatCell(n)}: path cost ${value(event.cost)} in ${event.steps} ${event.steps === 1 ? 'move' : 'moves'}.`;
   }
+  if (event.kind === 'jumped') return describeJumps(event);
   if (event.kind === 'no-path') {
     return 'The open list is empty: the goal cannot be reached, there is no path.';
   }
@@ -59,10 +63,13 @@ const PRIORITIES = {
   dijkstra: () => 'lowest G first',
   greedy: () => 'lowest H first',
   bfs: () => 'fewest moves first, in the order found',
+  jps: describeJumpOrder,
 };
 
 // Why the head of the open list comes next, for the caption above it.
 export function describeOrder(options) {
+  const finderOrder = describeFinderOrder(options.algorithm);
+  if (finderOrder) return finderOrder;
   const priority = PRIORITIES[options.algorithm](options.weight);
   return options.algorithm === 'bfs' ? priority : `${priority}; ${TIE_RULES[options.tieBreak]}`;
 }

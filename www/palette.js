@@ -13,12 +13,24 @@ export const PALETTE = {
   current: '#e69f00',
   touched: '#cc79a7',
   path: '#0072b2',
+  scanned: '#c9ccd1',
+  jumpPoint: '#1a1a1a',
+  forced: '#d55e00',
   pathCasing: '#ffffff',
   start: '#00785a',
   goal: '#c04a00',
   next: '#1a1a1a',
   text: '#1a1a1a',
   textOnDark: '#ffffff',
+  // Bidirectional search: the backward side, darker than the forward side's open and closed
+  // (apart in greyscale too) and striped; the meeting point.
+  backwardOpen: '#b28dc9',
+  backwardClosed: '#dba3b5',
+  backwardStripe: '#5b3a6e',
+  meeting: '#009e73',
+  // IDA*: the path being explored, and cells pruned by the threshold.
+  onStack: '#d55e00',
+  pruned: '#4a4a4a',
 };
 
 // Terrain weight w (2..9) darkens a cell towards PALETTE.terrain by this fraction, so heavier

@@ -1,5 +1,8 @@
 import { formatValue, formatCell } from './format.js';
 import { describeOrder } from './narration.js';
+import { errorText } from './engineerrors.js';
+import { renderFinderCounters, showFinderLegend, finderCellRows } from './finder_counters.js';
+import { t } from './i18n.js';
 
 const OPEN_ROWS = 10;
 
@@ -34,7 +37,7 @@ export class MessageArea {
   }
 
   showError(error) {
-    this.show(error instanceof Error ? error.message : String(error));
+    this.show(error instanceof Error ? errorText(error) : String(error));
   }
 
   clear() {
@@ -53,6 +56,7 @@ export class Panels {
     this.step = byId('count-step');
     this.expanded = byId('count-expanded');
     this.open = byId('count-open');
+    this.finderCounters = byId('finder-counters');
     this.result = byId('result');
     this.narration = byId('narration');
     this.log = byId('step-log');
@@ -82,12 +86,16 @@ export class Panels {
     setText(this.step, total === null || total === undefined ? String(count) : `${count} / ${total}`);
     setText(this.expanded, String(counters.expanded));
     setText(this.open, String(counters.open));
+    renderFinderCounters(this.finderCounters, session.resolvedOptions.algorithm, search.info());
+    showFinderLegend(document, session.resolvedOptions.algorithm);
 
     const status = search.status();
     let result = '';
     if (status === 'found') {
       const moves = search.pathSteps();
       result = `Path found: cost ${formatValue(search.pathCost(), 2)}, ${plural(moves, 'move')}.`;
+    } else if (status === 'limit-reached') {
+      result = t('result.limit', { limit: counters.generated.toLocaleString() });
     } else if (status === 'no-path') {
       result = 'No path: the goal cannot be reached from the start.';
     } else if (count === 0) {
@@ -159,6 +167,7 @@ export class Panels {
       rows.push(['H', formatValue(info.h, 2)]);
     }
     if (info.parent) rows.push(['Parent', formatCell(info.parent)]);
+    rows.push(...finderCellRows(session.markAt(cell)));
     const list = document.createElement('dl');
     for (const [term, value] of rows) {
       const dt = document.createElement('dt');

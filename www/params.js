@@ -1,11 +1,13 @@
+import { t } from './i18n.js';
+
 /*
  * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
  * a wrong one gets a message on the page and is ignored.
  *
- *   algorithm   astar | dijkstra | greedy | bfs                               (default astar)
+ *   algorithm   astar | dijkstra | greedy | bfs | jps                         (default astar)
  *   heuristic   manhattan | octile | euclidean | chebyshev | zero
  *               (default: octile with 8 directions, manhattan with 4)
- *   weight      heuristic weight w >= 0 in f = g + w*h                        (default 1)
+ *   weight      heuristic weight w in f = g + w*h, 0 to 100                   (default 1)
  *   directions  4 | 8                                                         (default 8)
  *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
  *                                                          (default if-at-most-one-obstacle)
@@ -25,13 +27,16 @@
  *   controls    none | play | full: which controls an embedded page shows       (default play)
  *   legend      1 to show the legend in an embedded page
  *   log         1 to show the latest step in words in an embedded page
+ *   compare     2 to 4 methods side by side, comma-separated, each
+ *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
+ *               compare=astar:manhattan,astar:octile:2
  *
  * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
  */
 
 export const OPTION_VALUES = {
-  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs'],
+  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs', 'jps', 'idastar', 'bi-astar', 'bi-dijkstra', 'bi-bfs', 'bi-greedy'],
   heuristic: ['manhattan', 'octile', 'euclidean', 'chebyshev', 'zero'],
   directions: ['4', '8'],
   diagonal: ['always', 'if-at-most-one-obstacle', 'only-when-no-obstacles', 'never'],
@@ -42,7 +47,38 @@ export const OPTION_VALUES = {
 const MAX_SIDE = 512;
 const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'map', 'example', 'size', 'speed', 'step', 'controls', ...FLAGS];
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', ...FLAGS];
+// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
+const MAX_WEIGHT = 100;
+export const COMPARE_PANES = { min: 2, max: 4 };
+
+function readWeight(text) {
+  const weight = Number(text);
+  return text.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT ? weight : null;
+}
+
+// compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
+// null when any part is wrong or there are too few or too many.
+function readCompare(value) {
+  const parts = value.split(',');
+  if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
+  const methods = [];
+  for (const part of parts) {
+    const [algorithm, heuristic, weight, ...rest] = part.split(':');
+    if (rest.length > 0 || !OPTION_VALUES.algorithm.includes(algorithm)) return null;
+    const method = { algorithm };
+    if (heuristic !== undefined && heuristic !== '') {
+      if (!OPTION_VALUES.heuristic.includes(heuristic)) return null;
+      method.heuristic = heuristic;
+    }
+    if (weight !== undefined) {
+      method.weight = readWeight(weight);
+      if (method.weight === null) return null;
+    }
+    methods.push(method);
+  }
+  return methods;
+}
 
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
@@ -79,9 +115,17 @@ export function parseParams(query, exampleIds) {
         problem(`URL parameter ${name}="${value}" is not one of: ${OPTION_VALUES[name].join(', ')}.`);
       }
     } else if (name === 'weight') {
-      const weight = Number(value);
-      if (value.trim() !== '' && Number.isFinite(weight) && weight >= 0) result.options.weight = weight;
-      else problem(`URL parameter weight="${value}" must be a number of at least 0.`);
+      const weight = readWeight(value);
+      if (weight !== null) result.options.weight = weight;
+      else problem(t('params.weight', { value }));
+    } else if (name === 'compare') {
+      const methods = readCompare(value);
+      if (methods !== null) result.compare = methods;
+      else problem(t('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') }));
+    } else if (name === 'nodeLimit') {
+      const limit = Number(value);
+      if (Number.isInteger(limit) && limit >= 1 && limit <= 4294967295 && value.trim() !== '') result.options.nodeLimit = limit;
+      else problem(t('params.node-limit', { value }));
     } else if (name === 'map') {
       if (value.trim() === '') problem('URL parameter map is empty.');
       else result.map = value.split('/').join('\n');
@@ -120,7 +164,7 @@ export function parseParams(query, exampleIds) {
 export function buildQuery({ options, mapText, speed, autoplay, embed }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
-  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak']) {
+  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit']) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }
   add('map', mapText.trim().split(/\r?\n/).join('/'));

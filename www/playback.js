@@ -38,13 +38,35 @@ export function speedIndexFor(perSecond) {
 export class Playback {
   constructor() {
     this.playing = false;
-    this.speedIndex = DEFAULT_SPEED_INDEX;
+    this.index = DEFAULT_SPEED_INDEX;
+    // A rate between the slider's stops (a link's speed=4), kept exactly until the slider
+    // moves; null when the speed is one of the stops.
+    this.exactRate = null;
     this.budget = 0;
     this.lastTime = null;
   }
 
+  get speedIndex() {
+    return this.index;
+  }
+
+  set speedIndex(index) {
+    this.index = index;
+    this.exactRate = null;
+  }
+
+  // Plays at exactly `perSecond` expansions per second (Infinity: the fastest stop); the
+  // slider shows the nearest stop.
+  setRate(perSecond) {
+    this.speedIndex = speedIndexFor(perSecond);
+    const stop = SPEEDS[this.index];
+    if (Number.isFinite(perSecond) && (stop.perSecond ?? stop.perFrame * FRAMES_PER_SECOND) !== perSecond) {
+      this.exactRate = perSecond;
+    }
+  }
+
   get speed() {
-    return SPEEDS[this.speedIndex];
+    return this.exactRate === null ? SPEEDS[this.index] : { perSecond: this.exactRate };
   }
 
   // The first step comes at once: pressing Play at 1 step/s must not look broken for a second.

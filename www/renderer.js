@@ -1,5 +1,7 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
+import { drawMarks } from './marks.js';
 import { formatValue } from './format.js';
+import { backwardFill, drawCellMarks } from './finder_marks.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
@@ -205,6 +207,7 @@ export class GridRenderer {
     this.drawnGeneration = view.generation;
     this.markFlags(view);
     const { terrain, records, g } = view;
+    const marks = view.finderMarks;
     const detailed = this.arrowAlpha > 0;
     const { prevSig, prevG, flags, cols } = this;
     const { x0, y0, x1, y1 } = this.visibleCells();
@@ -212,7 +215,7 @@ export class GridRenderer {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
         // A record holds the state and the parent; within one search H and F change only
         // with G.
-        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12);
+        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12) | (marks ? marks[i] << 20 : 0);
         const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
         if (!changed) continue;
         prevSig[i] = sig;
@@ -260,13 +263,17 @@ export class GridRenderer {
       fill = flag & START ? PALETTE.start : PALETTE.goal;
       text = PALETTE.textOnDark;
     } else {
-      const shown = this.fills[(flag & CURRENT ? DRAW_CURRENT_STATE : state) * 10 + terrain];
+      const drawnState = flag & CURRENT ? DRAW_CURRENT_STATE : state;
+      const mark = view.finderMarks ? view.finderMarks[i] : 0;
+      const shown = backwardFill(mark, drawnState, terrain) ?? this.fills[drawnState * 10 + terrain];
       fill = shown.fill;
       text = shown.text;
     }
     ctx.fillStyle = fill;
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
+    if (view.finderMarks) drawMarks(ctx, px, py, inner, view.finderMarks[i], state, view.layout.marks);
+    if (view.finderMarks) drawCellMarks(ctx, px, py, inner, view.finderMarks[i]);
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;
@@ -366,7 +373,7 @@ export class GridRenderer {
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
     if (view.path && view.path.length > 1) {
-      this.drawPath(view.path);
+      this.drawPath(view.path, view.pathTentative);
       if (this.labelsShown) this.redrawPathLabels(view);
     }
     if (view.next) {
@@ -477,7 +484,8 @@ export class GridRenderer {
     }
   }
 
-  drawPath(path) {
+  // A tentative path (a bidirectional search's best so far) is dashed.
+  drawPath(path, tentative = false) {
     const ctx = this.overlay;
     const c = this.cell;
     const half = (c - this.gridLine) / 2;
@@ -498,24 +506,31 @@ export class GridRenderer {
     ctx.stroke();
     ctx.strokeStyle = PALETTE.path;
     ctx.lineWidth = width;
+    if (tentative) ctx.setLineDash([width * 2, width * 1.5]);
     ctx.stroke();
     ctx.restore();
   }
 
   // A disc (start) or a square (goal) at least 8 CSS px in radius, with the same icon as the
-  // cell.
+  // cell. On a cell at the map's edge or corner it moves inwards just enough to be drawn
+  // whole (a Moving AI query often starts in a corner).
   drawEndpointMarker(p, kind) {
     const ctx = this.overlay;
     const c = this.cell;
     const r = Math.max(8 * this.dpr, c * 0.6);
-    const cx = p.x * c + c / 2;
-    const cy = p.y * c + c / 2;
+    const lineWidth = Math.max(1, this.dpr * 1.5);
+    const inside = (centre, extent) => {
+      const margin = r + lineWidth;
+      return extent < 2 * margin ? extent / 2 : Math.min(extent - margin, Math.max(margin, centre));
+    };
+    const cx = inside(p.x * c + c / 2, c * this.cols);
+    const cy = inside(p.y * c + c / 2, c * this.rows);
     ctx.beginPath();
     if (kind === 'start') ctx.arc(cx, cy, r, 0, Math.PI * 2);
     else ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
     ctx.fillStyle = kind === 'start' ? PALETTE.start : PALETTE.goal;
     ctx.fill();
-    ctx.lineWidth = Math.max(1, this.dpr * 1.5);
+    ctx.lineWidth = lineWidth;
     ctx.strokeStyle = PALETTE.pathCasing;
     ctx.stroke();
     drawEndpointIcon(ctx, kind, cx, cy, r * 1.3);

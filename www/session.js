@@ -45,19 +45,18 @@ export class SearchSession {
     this.syncLog();
   }
 
-  // A new map (loaded, example, URL): a fresh search at step 0, with new options if given.
-  replaceEditor(editor, options = this.options) {
-    const old = { editor: this.editor, options: this.options };
-    this.editor = editor;
+  // After a new map was loaded into the editor: a fresh search at step 0, with new options if
+  // given (an example's, or the benchmark's for a Moving AI map).
+  restart(options = this.options) {
+    const previous = this.options;
     this.options = options;
     try {
       this.build(false);
     } catch (error) {
-      this.editor = old.editor;
-      this.options = old.options;
+      this.options = previous;
+      this.build(false);
       throw error;
     }
-    old.editor.free();
   }
 
   setOptions(options) {
@@ -76,6 +75,18 @@ export class SearchSession {
     if (this.editor.revision() === this.revision) return false;
     this.build(true);
     return true;
+  }
+
+  // Lets go of the search in wasm memory; the editor belongs to whoever made it.
+  dispose() {
+    this.search.free();
+    this.search = null;
+  }
+
+  // Where the search is, for the playback controls.
+  timeline() {
+    const search = this.search;
+    return { stepCount: search.stepCount(), total: search.totalSteps(), status: search.status() };
   }
 
   get finished() {
@@ -137,6 +148,12 @@ export class SearchSession {
     for (let k = 0; k < wanted; k++) this.step();
   }
 
+  // The finder marks of one cell (see finder_marks.js).
+  markAt(cell) {
+    const cells = this.editor.width * this.editor.height;
+    return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
+  }
+
   // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
   // made last, after every call that could allocate (and so grow and detach the buffer), and
   // valid for this frame only. H and F come only for labelCells, the cells whose numbers are
@@ -146,7 +163,9 @@ export class SearchSession {
     const editor = this.editor;
     const count = search.stepCount();
     const status = search.status();
-    if (status !== 'found') {
+    // A bidirectional search shows its best path so far while it runs.
+    const tentative = status === 'running' && this.resolvedOptions.algorithm.startsWith('bi-');
+    if (status !== 'found' && !tentative) {
       this.path = null;
       this.pathFor = -1;
     } else if (this.pathFor !== count) {
@@ -163,6 +182,7 @@ export class SearchSession {
       touched: search.touched(),
       next: head,
       path: this.path,
+      pathTentative: tentative,
       costScale: search.costScale(),
       priorityScale: search.priorityScale(),
       layout: this.engine.recordLayout,
@@ -173,6 +193,7 @@ export class SearchSession {
     const pointers = {
       terrain: editor.terrainPtr(),
       records: search.recordsPtr(),
+      marks: search.marksPtr(),
       g: search.gPtr(),
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
@@ -180,6 +201,7 @@ export class SearchSession {
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
     view.records = new Uint8Array(buffer, pointers.records, cells);
+    view.finderMarks = new Uint8Array(buffer, pointers.marks, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;

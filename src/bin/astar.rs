@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::trace::write_trace;
@@ -30,11 +31,13 @@ USAGE:
         exact costs.
 
 OPTIONS:
-    --algorithm astar|dijkstra|greedy|bfs|jps      (default astar; jps: jump point search,
-                        exact like astar, maps without terrain weights only)
+    --algorithm astar|dijkstra|greedy|bfs|jps|idastar|bi-astar|bi-dijkstra|bi-bfs|bi-greedy
+                        (default astar; jps: jump point search, exact like astar, maps
+                        without terrain weights only)
     --heuristic manhattan|octile|euclidean|chebyshev|zero
                                                    (default octile with diagonals, else manhattan)
-    --weight W          heuristic weight, f = g + W*h, W >= 0 (default 1)
+    --weight W          heuristic weight, f = g + W*h, 0 <= W <= 100 (default 1; astar,
+                        jps and idastar only)
     --movement 4|8      directions (default 8)
     --diagonal always|if-at-most-one-obstacle|only-when-no-obstacles|never
                         when a diagonal may pass a wall's corner
@@ -43,6 +46,7 @@ OPTIONS:
                         (default 10-14; scen: exact)
     --tie-break larger-g|smaller-g|first-in|last-in
                         order among equal F (default larger-g)
+    --node-limit N      idastar: give up after visiting N nodes (default 1000000)
     -h, --help          this text
 ";
 
@@ -112,6 +116,14 @@ fn apply_options<'a>(
             "--diagonal" => options.diagonal = value.parse::<DiagonalRule>().map_err(|x| e(&x))?,
             "--costs" => options.costs = value.parse::<CostModel>().map_err(|x| e(&x))?,
             "--tie-break" => options.tie_break = value.parse::<TieBreak>().map_err(|x| e(&x))?,
+            "--node-limit" => {
+                options.node_limit = Some(value.parse().map_err(|_| {
+                    format!(
+                        "{flag}: expected a whole number from 1 to {}, found '{value}'",
+                        u32::MAX
+                    )
+                })?)
+            }
             _ => other.push((flag, value)),
         }
     }
@@ -203,6 +215,9 @@ fn solve(map_path: &str, flags: &[Flag]) -> Result<(), String> {
         f => f,
     };
     let status = search.run();
+    if status == Status::LimitReached {
+        return Err(limit_message(search.counters().generated));
+    }
     let drawn = write_map(
         search.grid(),
         Some(start),
@@ -283,13 +298,15 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
     };
     let mut search = new_finder(map.grid, first.start, first.goal, options)
         .map_err(|e| format!("scenario 0: {e}"))?;
-    let (mut solved, mut matching, mut expanded_total) = (0, 0, 0u64);
+    let (mut solved, mut matching, mut stopped, mut expanded_total) = (0, 0, 0, 0u64);
     let began = Instant::now();
     for (i, s) in scenarios.iter().enumerate() {
         search
             .restart(s.start, s.goal)
             .map_err(|e| format!("scenario {i}: {e}"))?;
-        search.run();
+        if search.run() == Status::LimitReached {
+            stopped += 1;
+        }
         let expanded = search.counters().expanded;
         expanded_total += expanded as u64;
         let cost = search.path_cost();
@@ -309,5 +326,18 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         scenarios.len(),
         ms / scenarios.len() as f64
     );
+    if stopped > 0 {
+        println!(
+            "# {stopped} searches stopped at the node limit ({}) without an answer",
+            options.node_limit.unwrap_or(DEFAULT_NODE_LIMIT)
+        );
+    }
     Ok(())
+}
+
+fn limit_message(visited: u32) -> String {
+    format!(
+        "idastar stopped after visiting {visited} nodes, its node limit, without reaching the \
+         goal; raise the limit with --node-limit N or use another algorithm"
+    )
 }

@@ -40,6 +40,8 @@ pub enum Status {
     Running,
     Found,
     NoPath,
+    /// Stopped at the finder's limit of visited nodes, without an answer.
+    LimitReached,
 }
 
 /// What a cell looks like to a person: its search state with the path and the node being
@@ -206,7 +208,7 @@ impl Search {
         options: SearchOptions,
     ) -> Result<Search, SearchError> {
         options.validate()?;
-        if options.algorithm == Algorithm::JumpPoint {
+        if !options.algorithm.is_best_first() {
             return Err(SearchError::OwnFinder(options.algorithm));
         }
         let cells = grid.cell_count();
@@ -444,9 +446,10 @@ impl Search {
         let now = self.estimate_at(c, p, g);
         // The value that breaks ties on F (see `key_layout`).
         let tie = match self.options.algorithm {
-            Algorithm::AStar | Algorithm::JumpPoint => now.h,
             Algorithm::Greedy => g,
             Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
+            // A* (the only other algorithm `new` accepts).
+            _ => now.h,
         };
         let order = self.next_order;
         self.next_order += 1;
@@ -464,10 +467,10 @@ impl Search {
             0.0
         };
         let f = match self.options.algorithm {
-            Algorithm::AStar | Algorithm::JumpPoint => g + self.options.weight * h,
             Algorithm::Dijkstra => g,
             Algorithm::Greedy => h,
             Algorithm::BreadthFirst => f64::from(self.depth[cell]),
+            _ => g + self.options.weight * h,
         };
         Estimate { h, f }
     }
@@ -587,10 +590,10 @@ pub(crate) fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
     );
     let weight = options.weight;
     let (max_f, whole) = match options.algorithm {
-        Algorithm::AStar | Algorithm::JumpPoint => (max_g + weight * max_h, weight.fract() == 0.0),
         Algorithm::Dijkstra => (max_g, true),
         Algorithm::Greedy => (max_h, true),
         Algorithm::BreadthFirst => (cells as f64, true),
+        _ => (max_g + weight * max_h, weight.fract() == 0.0),
     };
     let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
     let (max_tie, larger_tie_first) = match options.algorithm {

@@ -36,7 +36,7 @@ describe('opening files', () => {
       assert.deepEqual(await gridInfo(page), before, 'the map is unchanged');
       await page.setInputFiles('#map-file', file('room.map', MOVING_AI));
       await waitForSize(page, 5, 3);
-      assert.ok(await page.locator('#message').isHidden(), 'a good file clears the message');
+      await waitForText(page, '#message-text', /^room\.map is a Moving AI map: the rules are now the benchmark's/);
       const { start, goal } = await gridInfo(page);
       assert.deepEqual([start, goal], [{ x: 0, y: 0 }, { x: 4, y: 2 }]);
       assert.equal((await inspect(page, 2, 1)).State, 'wall');

@@ -304,7 +304,7 @@ describe('admissibility', () => {
       await warning.waitFor({ state: 'visible' });
       await page.fill('#weight', '-1');
       await page.locator('#weight').blur();
-      await waitForText(page, '#message-text', /heuristic weight must be a number of at least 0/);
+      await waitForText(page, '#message-text', /heuristic weight must be a number from 0 to 100/);
       assert.equal(await page.locator('#weight').getAttribute('aria-invalid'), 'true');
     });
   });

@@ -1,0 +1,911 @@
+//! Bidirectional search: a best-first search from the start toward the goal and one from
+//! the goal toward the start, taking turns one expansion each (forward first). The
+//! backward side walks the moves in reverse: reaching cell `u` from cell `v` it pays for
+//! the move from `u` into `v`, by `v`'s terrain, so its G is exactly the cost from `u` to
+//! the goal. Each side's H estimates the distance to its own target.
+//!
+//! Whenever a side reaches a cell the other has reached, the path through it is a
+//! candidate; `best` is the cheapest. The first contact is not the answer: before each
+//! expansion a stopping test asks whether any path not yet seen could beat `best`
+//! (see [`StoppingRule`]). Dijkstra and BFS stop once best <= the sum of the two open
+//! lists' smallest G (moves for BFS); A* once best <= the larger of the two smallest F,
+//! each a lower bound on every path still to be found when the heuristic is consistent
+//! (every heuristic here is, wherever it is admissible). Greedy search stops at the first
+//! contact and promises nothing.
+
+use crate::events::{
+    Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
+};
+use crate::finder::{FinderInfo, MARK_BACKWARD, MARK_MEETING};
+use crate::finders::graph::Graph;
+use crate::finders::idastar::endpoint;
+use crate::grid::{Grid, Point, MAX_WEIGHT};
+use crate::key::{Key, KeyFields, KeyLayout};
+use crate::movement::MOVES;
+use crate::open_list::OpenList;
+use crate::options::{SearchOptions, TieBreak};
+use crate::search::{
+    CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
+    PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+};
+
+/// Which best-first search runs from each end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    AStar,
+    Dijkstra,
+    BreadthFirst,
+    Greedy,
+}
+
+impl Kind {
+    fn rule(self) -> StoppingRule {
+        match self {
+            Kind::AStar => StoppingRule::LargerHeadF,
+            Kind::Dijkstra | Kind::BreadthFirst => StoppingRule::SumOfHeads,
+            Kind::Greedy => StoppingRule::FirstContact,
+        }
+    }
+
+    fn uses_heuristic(self) -> bool {
+        matches!(self, Kind::AStar | Kind::Greedy)
+    }
+}
+
+const FORWARD: usize = 0;
+const BACKWARD: usize = 1;
+
+/// One side's search.
+#[derive(Clone, Debug)]
+struct SideSearch {
+    /// Where this side heads: the goal for the forward side, the start for the backward.
+    target: Point,
+    /// State and parent move (see [`crate::search::Search::records`]); the backward side's
+    /// parent is the next cell toward the goal.
+    record: Vec<u8>,
+    /// Cost to (forward) or from (backward) this side's origin, in units.
+    g: Vec<f64>,
+    /// Moves from this side's origin (breadth-first only; empty otherwise).
+    depth: Vec<u32>,
+    open: OpenList,
+    next_order: u32,
+}
+
+/// A side's cell values before a step changed them.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    side: usize,
+    cell: u32,
+    g: f64,
+    record: u8,
+    depth: u32,
+    key: Option<Key>,
+}
+
+/// The cheapest path through a cell both sides have reached.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Best {
+    /// What the stopping test compares: cost units, moves for breadth-first search.
+    measure: f64,
+    cell: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Scalars {
+    status: Status,
+    current: u32,
+    best: Option<Best>,
+    counters: Counters,
+    expansions: [u32; 2],
+    next_order: [u32; 2],
+    total_steps: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+struct StepLog {
+    scalars: Scalars,
+    changes_from: usize,
+    popped: Option<(usize, u32, Key)>,
+    /// The path shown before this step, when the step changed it.
+    old_path: Option<Vec<u32>>,
+}
+
+/// What the loop saw at one neighbour, in units.
+enum Seen {
+    Blocked,
+    Closed,
+    NotImproved { candidate_g: f64 },
+    AlreadyOpen,
+    Opened,
+    Improved { old_g: f64, old_record: u8 },
+}
+
+#[derive(Clone, Debug)]
+pub struct Bidirectional {
+    graph: Graph,
+    options: SearchOptions,
+    kind: Kind,
+    start: u32,
+    sides: [SideSearch; 2],
+    key_layout: KeyLayout,
+    /// What the page is shown per cell: the forward side's record and G where it has
+    /// reached the cell, else the backward side's (marked [`MARK_BACKWARD`]).
+    shown_record: Vec<u8>,
+    shown_g: Vec<f64>,
+    marks: Vec<u8>,
+    s: Scalars,
+    /// The best path so far (the answer once found), start to goal.
+    path: Vec<u32>,
+    log: Vec<StepLog>,
+    changes: Vec<Change>,
+}
+
+impl Bidirectional {
+    pub fn new(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        kind: Kind,
+    ) -> Result<Bidirectional, SearchError> {
+        options.validate()?;
+        let s = endpoint(&grid, start, SearchError::Start, SearchError::StartOnWall)?;
+        let t = endpoint(&grid, goal, SearchError::Goal, SearchError::GoalOnWall)?;
+        let cells = grid.cell_count();
+        let side = |target| SideSearch {
+            target,
+            record: vec![UNVISITED; cells],
+            g: vec![f64::INFINITY; cells],
+            depth: if kind == Kind::BreadthFirst {
+                vec![0; cells]
+            } else {
+                Vec::new()
+            },
+            open: OpenList::new(cells),
+            next_order: 0,
+        };
+        let mut finder = Bidirectional {
+            key_layout: key_layout(&options, kind, &grid),
+            graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
+            options,
+            kind,
+            start: s,
+            sides: [side(goal), side(start)],
+            shown_record: vec![UNVISITED; cells],
+            shown_g: vec![f64::INFINITY; cells],
+            marks: vec![0; cells],
+            s: Scalars {
+                status: Status::Running,
+                current: NO_PARENT,
+                best: None,
+                counters: Counters::default(),
+                expansions: [0; 2],
+                next_order: [0; 2],
+                total_steps: None,
+            },
+            path: Vec::new(),
+            log: Vec::new(),
+            changes: Vec::new(),
+        };
+        finder.reach(FORWARD, s, 0.0, None);
+        finder.reach(BACKWARD, t, 0.0, None);
+        finder.s.counters.max_open = finder.open_count();
+        finder.changes.clear();
+        Ok(finder)
+    }
+
+    fn open_count(&self) -> u32 {
+        (self.sides[0].open.len() + self.sides[1].open.len()) as u32
+    }
+
+    /// H of a cell for one side, toward that side's target, in units.
+    fn h(&self, side: usize, cell: u32) -> f64 {
+        if self.kind.uses_heuristic() {
+            self.graph.estimate(cell, self.sides[side].target)
+        } else {
+            0.0
+        }
+    }
+
+    /// A side's priority for a reached cell: F by the kind of search.
+    fn priority(&self, side: usize, cell: u32) -> f64 {
+        let c = cell as usize;
+        let sd = &self.sides[side];
+        match self.kind {
+            Kind::AStar => sd.g[c] + self.h(side, cell),
+            Kind::Dijkstra => sd.g[c],
+            Kind::BreadthFirst => f64::from(sd.depth[c]),
+            Kind::Greedy => self.h(side, cell),
+        }
+    }
+
+    /// Sets a side's values for a cell it reaches with cost `g` (from a neighbour by a move,
+    /// `by`, or as its origin), queues it, and checks for a better meeting.
+    fn reach(&mut self, side: usize, cell: u32, g: f64, by: Option<(u32, usize)>) {
+        let c = cell as usize;
+        let sd = &self.sides[side];
+        let old_key = sd.open.key_of(cell);
+        self.changes.push(Change {
+            side,
+            cell,
+            g: sd.g[c],
+            record: sd.record[c],
+            depth: sd.depth.get(c).copied().unwrap_or(0),
+            key: old_key,
+        });
+        let sd = &mut self.sides[side];
+        sd.g[c] = g;
+        sd.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
+        if self.kind == Kind::BreadthFirst {
+            sd.depth[c] = by.map_or(0, |(from, _)| sd.depth[from as usize] + 1);
+        }
+        let tie = match self.kind {
+            Kind::AStar => self.h(side, cell),
+            Kind::Greedy => g,
+            Kind::Dijkstra | Kind::BreadthFirst => 0.0,
+        };
+        let key = self.key_layout.key(
+            self.priority(side, cell),
+            tie,
+            self.sides[side].next_order,
+            cell,
+        );
+        let sd = &mut self.sides[side];
+        sd.next_order += 1;
+        if old_key.is_some() {
+            sd.open.update(cell, key);
+        } else {
+            sd.open.push(cell, key);
+        }
+        self.s.counters.generated += 1;
+        let other = &self.sides[1 - side];
+        if other.record[c] != UNVISITED {
+            let measure = match self.kind {
+                Kind::BreadthFirst => f64::from(self.sides[0].depth[c] + self.sides[1].depth[c]),
+                _ => self.sides[0].g[c] + self.sides[1].g[c],
+            };
+            if self.s.best.map_or(true, |b| measure < b.measure) {
+                let old = self.s.best.replace(Best { measure, cell });
+                let path = self.path_through(cell);
+                let old_path = std::mem::replace(&mut self.path, path);
+                if let Some(log) = self.log.last_mut() {
+                    log.old_path.get_or_insert(old_path);
+                }
+                if let Some(old) = old {
+                    self.refresh(old.cell);
+                }
+            }
+        }
+        self.refresh(cell);
+    }
+
+    /// Works out what the page is shown for a cell from the two sides.
+    fn refresh(&mut self, cell: u32) {
+        let c = cell as usize;
+        let side = if self.sides[FORWARD].record[c] != UNVISITED {
+            FORWARD
+        } else {
+            BACKWARD
+        };
+        let sd = &self.sides[side];
+        self.shown_record[c] = sd.record[c];
+        self.shown_g[c] = sd.g[c];
+        let backward = side == BACKWARD && sd.record[c] != UNVISITED;
+        let meeting = self.s.best.is_some_and(|b| b.cell == cell);
+        self.marks[c] =
+            if backward { MARK_BACKWARD } else { 0 } | if meeting { MARK_MEETING } else { 0 };
+    }
+
+    fn parent_on(&self, side: usize, cell: u32) -> Option<u32> {
+        let record = self.sides[side].record[cell as usize];
+        (record & HAS_PARENT != 0).then(|| {
+            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
+            self.graph.source(cell, i)
+        })
+    }
+
+    /// The path from the start through `cell` to the goal, by the two sides' parents.
+    fn path_through(&self, cell: u32) -> Vec<u32> {
+        let mut path = vec![cell];
+        let mut at = cell;
+        while let Some(p) = self.parent_on(FORWARD, at) {
+            path.push(p);
+            at = p;
+        }
+        path.reverse();
+        at = cell;
+        while let Some(p) = self.parent_on(BACKWARD, at) {
+            path.push(p);
+            at = p;
+        }
+        path
+    }
+
+    /// The head of a side's open list: its G (sum rule) or F (A*), `None` when empty.
+    fn head(&self, side: usize) -> Option<f64> {
+        let cell = self.sides[side].open.peek()?;
+        let c = cell as usize;
+        let sd = &self.sides[side];
+        Some(match self.kind {
+            Kind::AStar => sd.g[c] + self.h(side, cell),
+            Kind::BreadthFirst => f64::from(sd.depth[c]),
+            Kind::Dijkstra | Kind::Greedy => sd.g[c],
+        })
+    }
+
+    /// The stopping test in units (moves for BFS).
+    fn stopping_test(&self) -> StoppingTest {
+        let rule = self.kind.rule();
+        let best = self.s.best.map(|b| b.measure);
+        let (forward, backward) = (self.head(FORWARD), self.head(BACKWARD));
+        let bound = match (rule, forward, backward) {
+            (StoppingRule::SumOfHeads, Some(a), Some(b)) => Some(a + b),
+            (StoppingRule::LargerHeadF, Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+        let exhausted = forward.is_none() || backward.is_none();
+        let stop = exhausted
+            || match rule {
+                StoppingRule::FirstContact => best.is_some(),
+                _ => matches!((best, bound), (Some(m), Some(b)) if m <= b),
+            };
+        StoppingTest {
+            rule,
+            best,
+            forward,
+            backward,
+            bound,
+            stop,
+        }
+    }
+
+    /// The test in display units.
+    fn shown_test(&self, t: StoppingTest) -> StoppingTest {
+        let scale = self.measure_scale();
+        let shown = |v: Option<f64>| v.map(|v| v / scale);
+        StoppingTest {
+            best: shown(t.best),
+            forward: shown(t.forward),
+            backward: shown(t.backward),
+            bound: shown(t.bound),
+            ..t
+        }
+    }
+
+    /// Units per displayed unit of the stopping test's values.
+    fn measure_scale(&self) -> f64 {
+        match self.kind {
+            Kind::BreadthFirst => 1.0,
+            _ => self.cost_scale(),
+        }
+    }
+
+    /// One step: the stopping test, then (if it says go on) one expansion by the side
+    /// whose turn it is. `None` once finished.
+    fn take_step(&mut self, neighbours: Option<&mut Vec<Neighbour>>) -> Option<Step> {
+        if self.s.status != Status::Running {
+            return None;
+        }
+        self.s.next_order = [self.sides[0].next_order, self.sides[1].next_order];
+        self.log.push(StepLog {
+            scalars: self.s,
+            changes_from: self.changes.len(),
+            popped: None,
+            old_path: None,
+        });
+        self.s.counters.steps += 1;
+        let test = self.stopping_test();
+        if test.stop {
+            let status = if self.s.best.is_some() {
+                Status::Found
+            } else {
+                Status::NoPath
+            };
+            self.s.status = status;
+            self.s.total_steps = Some(self.s.counters.steps);
+            return Some(Step::Stopped(test));
+        }
+        let side = if self.s.expansions[FORWARD] <= self.s.expansions[BACKWARD] {
+            FORWARD
+        } else {
+            BACKWARD
+        };
+        let (cell, key) = self.sides[side]
+            .open
+            .pop()
+            .expect("the stopping test stops when a side has no open node");
+        if let Some(log) = self.log.last_mut() {
+            log.popped = Some((side, cell, key));
+        }
+        let record = &mut self.sides[side].record[cell as usize];
+        *record = *record & !STATE_MASK | CLOSED;
+        self.refresh(cell);
+        self.s.expansions[side] += 1;
+        self.s.counters.expanded += 1;
+        self.s.current = cell;
+        let best_before = self.s.best;
+        let legal = self.graph.legal(cell);
+        let from = self.graph.point(cell);
+        let mut neighbours = neighbours;
+        let to_visit = if neighbours.is_some() {
+            self.graph.movement.all_moves()
+        } else {
+            legal
+        };
+        for i in crate::movement::Movement::indices(to_visit) {
+            let seen = if legal & 1 << i == 0 {
+                Seen::Blocked
+            } else {
+                self.relax(side, cell, i)
+            };
+            if let Some(list) = neighbours.as_deref_mut() {
+                list.push(self.neighbour(side, from, i, seen));
+            }
+        }
+        self.s.counters.max_open = self.s.counters.max_open.max(self.open_count());
+        Some(Step::Expanded {
+            side,
+            cell,
+            test,
+            met: self.s.best != best_before,
+        })
+    }
+
+    fn relax(&mut self, side: usize, cell: u32, i: usize) -> Seen {
+        let next = self.graph.neighbour(cell, i);
+        let n = next as usize;
+        let sd = &self.sides[side];
+        let state = sd.record[n] & STATE_MASK;
+        if state == CLOSED {
+            return Seen::Closed;
+        }
+        // Forward: the move into `next`. Backward: the same move reversed, from `next`
+        // into `cell`, paid by `cell`'s terrain.
+        let entered = if side == FORWARD { next } else { cell };
+        let g = sd.g[cell as usize] + self.graph.cost_into(i, entered);
+        if state == OPEN {
+            if self.kind == Kind::BreadthFirst {
+                return Seen::AlreadyOpen;
+            }
+            if g >= sd.g[n] {
+                return Seen::NotImproved { candidate_g: g };
+            }
+        }
+        let (old_g, old_record) = (sd.g[n], sd.record[n]);
+        self.reach(side, next, g, Some((cell, i)));
+        if state == OPEN {
+            Seen::Improved { old_g, old_record }
+        } else {
+            Seen::Opened
+        }
+    }
+
+    fn neighbour(&self, side: usize, from: Point, i: usize, seen: Seen) -> Neighbour {
+        let m = MOVES[i];
+        let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
+        let at = self.graph.grid.index_of(x, y);
+        let scale = self.cost_scale();
+        let sd = &self.sides[side];
+        let g = || at.as_ref().map_or(f64::INFINITY, |&n| sd.g[n] / scale);
+        let now = || {
+            let cell = at.as_ref().map_or(0, |&n| n as u32);
+            let v = self.side_values(side, cell);
+            (v.g, v.h, v.f)
+        };
+        let outcome = match seen {
+            Seen::Blocked => match at {
+                Err(_) => Outcome::OffGrid,
+                Ok(n) if !self.graph.grid.is_passable_at(n) => Outcome::Wall,
+                Ok(_) => Outcome::CornerBlocked,
+            },
+            Seen::Closed => Outcome::Closed,
+            Seen::NotImproved { candidate_g } => Outcome::NotImproved {
+                g: g(),
+                candidate_g: candidate_g / scale,
+            },
+            Seen::AlreadyOpen => Outcome::AlreadyOpen { g: g() },
+            Seen::Opened => {
+                let (g, h, f) = now();
+                Outcome::Opened {
+                    g,
+                    h,
+                    f,
+                    parent: from,
+                }
+            }
+            Seen::Improved { old_g, old_record } => {
+                let (g, h, f) = now();
+                let to = at.map_or(NO_PARENT, |n| n as u32);
+                let old_parent = (old_record & HAS_PARENT != 0).then(|| {
+                    let j = (old_record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
+                    self.graph.source(to, j)
+                });
+                Outcome::Improved {
+                    old_g: old_g / scale,
+                    g,
+                    h,
+                    f,
+                    old_parent: self.graph.point(old_parent.unwrap_or(self.start)),
+                    parent: from,
+                }
+            }
+        };
+        Neighbour { x, y, outcome }
+    }
+
+    /// A cell's values on one side, in display units.
+    fn side_values(&self, side: usize, cell: u32) -> NodeValues {
+        let p = self.graph.point(cell);
+        let c = cell as usize;
+        let reached = self.sides[side].record[c] != UNVISITED;
+        let scale = self.cost_scale();
+        let (h, f) = if reached {
+            (self.h(side, cell), self.priority(side, cell))
+        } else {
+            (f64::INFINITY, f64::INFINITY)
+        };
+        NodeValues {
+            x: p.x,
+            y: p.y,
+            g: self.sides[side].g[c] / scale,
+            h: h / scale,
+            f: f / self.priority_scale(),
+        }
+    }
+
+    fn shown_side(&self, cell: u32) -> usize {
+        if self.sides[FORWARD].record[cell as usize] != UNVISITED {
+            FORWARD
+        } else {
+            BACKWARD
+        }
+    }
+
+    fn meeting(&self) -> Option<Meeting> {
+        let best = self.s.best?;
+        let p = self.graph.point(best.cell);
+        let c = best.cell as usize;
+        Some(Meeting {
+            x: p.x,
+            y: p.y,
+            cost: (self.sides[0].g[c] + self.sides[1].g[c]) / self.cost_scale(),
+            moves: self.path.len() as u32 - 1,
+        })
+    }
+
+    /// One step with an event describing it; `None` once finished.
+    pub fn step(&mut self) -> Option<StepEvent> {
+        let mut neighbours = Vec::with_capacity(8);
+        let step = self.take_step(Some(&mut neighbours))?;
+        let number = self.s.counters.steps;
+        Some(match step {
+            Step::Stopped(test) => StepEvent::Stopped {
+                step: number,
+                test: self.shown_test(test),
+                meeting: self.meeting(),
+                cost: self.path_cost(),
+                steps: self.path_steps(),
+            },
+            Step::Expanded {
+                side,
+                cell,
+                test,
+                met,
+            } => StepEvent::SideExpanded {
+                step: number,
+                side: if side == FORWARD {
+                    Side::Forward
+                } else {
+                    Side::Backward
+                },
+                node: self.side_values(side, cell),
+                neighbours,
+                test: self.shown_test(test),
+                met: if met { self.meeting() } else { None },
+            },
+        })
+    }
+
+    /// Undoes the last step exactly; `false` at the beginning.
+    pub fn step_back(&mut self) -> bool {
+        let Some(log) = self.log.pop() else {
+            return false;
+        };
+        let mut refresh = Vec::new();
+        for change in self.changes.split_off(log.changes_from).into_iter().rev() {
+            let c = change.cell as usize;
+            let sd = &mut self.sides[change.side];
+            match change.key {
+                Some(key) => sd.open.update(change.cell, key),
+                None => {
+                    sd.open.remove(change.cell);
+                }
+            }
+            sd.g[c] = change.g;
+            sd.record[c] = change.record;
+            if let Some(d) = sd.depth.get_mut(c) {
+                *d = change.depth;
+            }
+            refresh.push(change.cell);
+        }
+        if let Some((side, cell, key)) = log.popped {
+            let sd = &mut self.sides[side];
+            let record = &mut sd.record[cell as usize];
+            *record = *record & !STATE_MASK | OPEN;
+            sd.open.push(cell, key);
+            refresh.push(cell);
+        }
+        if let Some(path) = log.old_path {
+            self.path = path;
+        }
+        refresh.extend(self.s.best.map(|b| b.cell));
+        self.s = log.scalars;
+        for (sd, order) in self.sides.iter_mut().zip(self.s.next_order) {
+            sd.next_order = order;
+        }
+        refresh.extend(self.s.best.map(|b| b.cell));
+        for cell in refresh {
+            self.refresh(cell);
+        }
+        true
+    }
+
+    pub fn advance(&mut self, n: u32) -> u32 {
+        let mut taken = 0;
+        while taken < n && self.take_step(None).is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    pub fn finish(&mut self) -> Status {
+        self.advance(u32::MAX);
+        self.s.status
+    }
+
+    /// Runs to the end keeping no record: earlier steps can no longer be undone.
+    pub fn run(&mut self) -> Status {
+        let status = self.finish();
+        self.log.clear();
+        self.changes.clear();
+        status
+    }
+
+    /// Starts again between new endpoints on the same grid.
+    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        *self = Bidirectional::new(
+            self.graph.grid.clone(),
+            start,
+            goal,
+            self.options,
+            self.kind,
+        )?;
+        Ok(())
+    }
+
+    pub fn seek(&mut self, target: u32) -> u32 {
+        while self.s.counters.steps > target && self.step_back() {}
+        if self.s.counters.steps < target {
+            self.advance(target - self.s.counters.steps);
+        }
+        self.s.counters.steps
+    }
+
+    pub fn status(&self) -> Status {
+        self.s.status
+    }
+
+    /// `open`: both open lists together.
+    pub fn counters(&self) -> Counters {
+        Counters {
+            open: self.open_count(),
+            ..self.s.counters
+        }
+    }
+
+    pub fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    pub fn records(&self) -> &[u8] {
+        &self.shown_record
+    }
+
+    pub fn g_values(&self) -> &[f64] {
+        &self.shown_g
+    }
+
+    pub fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+
+    pub fn cost_scale(&self) -> f64 {
+        self.options.costs.scale()
+    }
+
+    pub fn priority_scale(&self) -> f64 {
+        match self.kind {
+            Kind::BreadthFirst => 1.0,
+            _ => self.cost_scale(),
+        }
+    }
+
+    /// H and F in units of the side shown for the cell (`INFINITY` where unreached).
+    pub fn estimates(&self, cell: u32) -> (f64, f64) {
+        let side = self.shown_side(cell);
+        if self.sides[side].record[cell as usize] == UNVISITED {
+            return (f64::INFINITY, f64::INFINITY);
+        }
+        (self.h(side, cell), self.priority(side, cell))
+    }
+
+    pub fn values(&self, cell: u32) -> NodeValues {
+        self.side_values(self.shown_side(cell), cell)
+    }
+
+    pub fn current(&self) -> Option<Point> {
+        (self.s.current != NO_PARENT).then(|| self.graph.point(self.s.current))
+    }
+
+    pub fn touched(&self) -> Vec<Point> {
+        let from = self
+            .log
+            .last()
+            .map_or(self.changes.len(), |l| l.changes_from);
+        self.changes[from..]
+            .iter()
+            .map(|c| self.graph.point(c.cell))
+            .collect()
+    }
+
+    /// Both open lists: the heads of the side whose turn is next, then the other's.
+    pub fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        let next = if self.s.expansions[FORWARD] <= self.s.expansions[BACKWARD] {
+            FORWARD
+        } else {
+            BACKWARD
+        };
+        let first = k.div_ceil(2);
+        let mut out: Vec<NodeValues> = self.sides[next]
+            .open
+            .peek_sorted(first)
+            .into_iter()
+            .map(|(cell, _)| self.side_values(next, cell))
+            .collect();
+        let rest = k - out.len();
+        out.extend(
+            self.sides[1 - next]
+                .open
+                .peek_sorted(rest)
+                .into_iter()
+                .map(|(cell, _)| self.side_values(1 - next, cell)),
+        );
+        out
+    }
+
+    /// The best path so far, start to goal (the answer once found; empty before the two
+    /// sides meet).
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The cost of the path, once found.
+    pub fn path_cost(&self) -> Option<f64> {
+        (self.s.status == Status::Found).then(|| self.path_cost_units() / self.cost_scale())
+    }
+
+    /// The cost of the path shown, move by move, in units.
+    fn path_cost_units(&self) -> f64 {
+        self.path
+            .windows(2)
+            .map(|pair| {
+                // By coordinates: on a narrow grid two moves can shift an index alike.
+                let (a, b) = (self.graph.point(pair[0]), self.graph.point(pair[1]));
+                let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
+                let i = (MOVES.iter())
+                    .position(|m| (i64::from(m.dx), i64::from(m.dy)) == (dx, dy))
+                    .unwrap_or(0);
+                self.graph.cost_into(i, pair[1])
+            })
+            .sum()
+    }
+
+    pub fn path_steps(&self) -> Option<u32> {
+        (self.s.status == Status::Found).then(|| self.path.len() as u32 - 1)
+    }
+
+    /// The cost of the best path so far in display units.
+    pub fn best_cost(&self) -> Option<f64> {
+        self.s
+            .best
+            .map(|_| self.path_cost_units() / self.cost_scale())
+    }
+
+    pub fn meeting_point(&self) -> Option<Point> {
+        self.s.best.map(|b| self.graph.point(b.cell))
+    }
+
+    pub fn cell_state(&self, cell: u32) -> CellState {
+        if !self.graph.grid.is_passable_at(cell as usize) {
+            CellState::Wall
+        } else if self.path.contains(&cell) {
+            CellState::Path
+        } else if self.s.current == cell {
+            CellState::Current
+        } else {
+            match self.shown_record[cell as usize] & STATE_MASK {
+                OPEN => CellState::Open,
+                CLOSED => CellState::Closed,
+                _ => CellState::Unvisited,
+            }
+        }
+    }
+
+    /// A cell's parent on the side shown for it (toward the goal on the backward side).
+    pub fn parent_at(&self, cell: u32) -> Option<u32> {
+        self.parent_on(self.shown_side(cell), cell)
+    }
+
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
+}
+
+/// What a step did, before it is put into words.
+enum Step {
+    Stopped(StoppingTest),
+    Expanded {
+        side: usize,
+        cell: u32,
+        test: StoppingTest,
+        met: bool,
+    },
+}
+
+/// Key fields as wide as the values can grow; ties broken as the best-first search does.
+fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
+    let movement = options.movement();
+    let cells = grid.cell_count();
+    let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
+    let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
+    let max_h = options.resolved_heuristic().estimate(
+        movement,
+        grid.width().saturating_sub(1),
+        grid.height().saturating_sub(1),
+    );
+    let max_f = match kind {
+        Kind::AStar => max_g + max_h,
+        Kind::Dijkstra => max_g,
+        Kind::Greedy => max_h,
+        Kind::BreadthFirst => cells as f64,
+    };
+    let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
+    let (max_tie, larger_tie_first) = match kind {
+        Kind::AStar if by_g => (max_h, options.tie_break == TieBreak::SmallerG),
+        Kind::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),
+        _ => (0.0, false),
+    };
+    KeyLayout::new(KeyFields {
+        max_whole_priority: (max_f < KeyLayout::WHOLE_LIMIT).then_some(max_f),
+        max_tie,
+        larger_tie_first,
+        newest_first: kind != Kind::BreadthFirst
+            && matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
+    })
+}
+
+impl Bidirectional {
+    pub fn info(&self) -> FinderInfo {
+        FinderInfo {
+            best_cost: self.best_cost(),
+            meeting: self.meeting_point(),
+            ..FinderInfo::default()
+        }
+    }
+}
+
+super::delegate_finder!(Bidirectional);

@@ -1,0 +1,81 @@
+//! The grid as a graph for the finders outside the best-first loop: each cell's legal
+//! moves (worked out once), where a move leads, and what it costs.
+
+use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
+
+/// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
+const MOVES_UNKNOWN: u16 = 1 << 8;
+
+#[derive(Clone, Debug)]
+pub struct Graph {
+    pub grid: Grid,
+    pub movement: Movement,
+    pub heuristic: Heuristic,
+    /// How far each move shifts a cell index.
+    offsets: [i32; 8],
+    /// Each move's cost onto each terrain weight: `[move][weight]`.
+    step_costs: [[f64; 16]; 8],
+    legal: Vec<u16>,
+}
+
+impl Graph {
+    pub fn new(grid: Grid, movement: Movement, heuristic: Heuristic) -> Graph {
+        Graph {
+            offsets: Movement::index_offsets(grid.width()),
+            step_costs: movement
+                .step_costs()
+                .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
+            legal: vec![MOVES_UNKNOWN; grid.cell_count()],
+            grid,
+            movement,
+            heuristic,
+        }
+    }
+
+    /// The legal moves out of `cell` as [`Movement::legal_moves`] bits. The corner rules
+    /// look at the two cells beside a diagonal, the same from either end, so a move is
+    /// legal one way exactly when its reverse is legal the other way.
+    pub fn legal(&mut self, cell: u32) -> u8 {
+        let known = &mut self.legal[cell as usize];
+        if *known == MOVES_UNKNOWN {
+            *known = self
+                .movement
+                .legal_moves(&self.grid, self.grid.point(cell as usize))
+                .into();
+        }
+        *known as u8
+    }
+
+    /// The cell the `i`-th move leads to (the move must be legal from `cell`).
+    pub fn neighbour(&self, cell: u32, i: usize) -> u32 {
+        cell.wrapping_add_signed(self.offsets[i])
+    }
+
+    /// The cell the `i`-th move came from to reach `cell`.
+    pub fn source(&self, cell: u32, i: usize) -> u32 {
+        cell.wrapping_add_signed(-self.offsets[i])
+    }
+
+    /// The cost of the `i`-th move into `cell`: entering a cell costs its terrain weight
+    /// times the step.
+    pub fn cost_into(&self, i: usize, cell: u32) -> f64 {
+        let weight = usize::from(self.grid.terrain()[cell as usize]) & 15;
+        self.step_costs[i][weight]
+    }
+
+    /// The heuristic's estimate from `cell` to `target`, in units.
+    pub fn estimate(&self, cell: u32, target: Point) -> f64 {
+        let p = self.grid.point(cell as usize);
+        self.heuristic.estimate(
+            self.movement,
+            p.x.abs_diff(target.x),
+            p.y.abs_diff(target.y),
+        )
+    }
+
+    pub fn point(&self, cell: u32) -> Point {
+        self.grid.point(cell as usize)
+    }
+}
