@@ -5,6 +5,9 @@
 //! cost of watching: A* taken step by step with events, and with `advance` (recorded, no
 //! events), against `run()`.
 
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+
 use std::cell::Cell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -12,6 +15,7 @@ use std::time::{Duration, Instant};
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::{Grid, Search, SearchOptions};
+use cpu_time::{cpu_time, CLOCK};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 
@@ -28,42 +32,6 @@ const MAPS: [(&str, usize); 5] = [
 
 const STRAIGHT: u64 = 1_000_000;
 const DIAGONAL: u64 = 1_414_214;
-
-/// The time this thread has spent on a CPU, so that other work on a shared machine does not
-/// count against either side.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn cpu_time() -> Duration {
-    #[repr(C)]
-    struct Timespec {
-        seconds: i64,
-        nanoseconds: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut t = Timespec {
-        seconds: 0,
-        nanoseconds: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec (two 64-bit fields on 64-bit Linux).
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(t.seconds as u64, t.nanoseconds as u32)
-}
-
-const CLOCK: &str = if cfg!(all(target_os = "linux", target_pointer_width = "64")) {
-    "thread CPU time"
-} else {
-    "wall-clock time"
-};
-
-/// Elsewhere, wall-clock time since the first call.
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn cpu_time() -> Duration {
-    static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
-    EPOCH.get_or_init(Instant::now).elapsed()
-}
 
 /// Total time and node expansions of one way of running every scenario of a map.
 #[derive(Clone, Copy, Default)]

@@ -84,6 +84,7 @@ pub enum StepEvent {
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },
     /// IDA*: the depth-first search visited one node.
+    #[serde(rename_all = "camelCase")]
     Visited {
         step: u32,
         iteration: u32,

@@ -1,7 +1,7 @@
 //! Movement rules: which neighbours a cell has, when a diagonal may cut a corner,
 //! and what each step costs.
 
-use crate::grid::{Grid, Point};
+use crate::grid::{Grid, Point, WALL};
 use crate::names::named_enum;
 
 /// 4 (straight moves only) or 8 (straight and diagonal) directions.
@@ -112,10 +112,6 @@ pub const MOVES: [Move; 8] = [
     Move { dx: -1, dy: -1 },
 ];
 
-/// For each diagonal of [`MOVES`] (from index 4), the indices of the two straight moves
-/// beside it: the cells a diagonal step squeezes between.
-const DIAGONAL_SIDES: [(usize, usize); 4] = [(1, 0), (1, 2), (3, 2), (3, 0)];
-
 /// The movement part of the search options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {
@@ -141,29 +137,41 @@ impl Movement {
 
     /// The moves that may be taken from `from`: bit `i` set when `MOVES[i]` is legal.
     /// Each cell around is read once: a diagonal's two side cells are the targets of the
-    /// straight moves beside it.
+    /// straight moves beside it. Written out move by move, without loops or tables: it runs
+    /// once for every node a search expands.
     pub fn legal_moves(self, grid: &Grid, from: Point) -> u8 {
-        let moves = self.moves();
-        let mut open = [false; 8];
-        for (is_open, &m) in open.iter_mut().zip(moves) {
-            // Off-grid coordinates wrap to huge unsigned values, failing the bounds test.
-            let x = from.x.wrapping_add_signed(m.dx);
-            let y = from.y.wrapping_add_signed(m.dy);
-            *is_open = x < grid.width()
-                && y < grid.height()
-                && grid.is_passable_at(grid.index(Point::new(x, y)));
+        let terrain = grid.terrain();
+        let width = grid.width() as usize;
+        let at = grid.index(from);
+        let (x, y) = (from.x, from.y);
+        let (up, down) = (y > 0, y + 1 < grid.height());
+        let (left, right) = (x > 0, x + 1 < grid.width());
+        // Whether the cell `at - back + ahead` is passable, given it is on the grid.
+        let free = |on_grid: bool, back: usize, ahead: usize| {
+            on_grid && terrain[(at + ahead).wrapping_sub(back)] != WALL
+        };
+        let north = free(up, width, 0);
+        let east = free(right, 0, 1);
+        let south = free(down, 0, width);
+        let west = free(left, 1, 0);
+        let straight =
+            u8::from(north) | u8::from(east) << 1 | u8::from(south) << 2 | u8::from(west) << 3;
+        if self.directions == Directions::Four {
+            return straight;
         }
-        for (diagonal, &(a, b)) in DIAGONAL_SIDES
-            .iter()
-            .enumerate()
-            .take(moves.len().saturating_sub(4))
-        {
-            let walls = u8::from(!open[a]) + u8::from(!open[b]);
-            open[4 + diagonal] &= self.diagonal.allows(walls);
-        }
-        open.iter()
-            .enumerate()
-            .fold(0, |bits, (i, &is_open)| bits | u8::from(is_open) << i)
+        // Each diagonal with the two straight moves beside it, whose targets it squeezes between.
+        let diagonal = |on_grid: bool, back: usize, ahead: usize, a: bool, b: bool| {
+            free(on_grid, back, ahead) && self.diagonal.allows(u8::from(!a) + u8::from(!b))
+        };
+        let north_east = diagonal(up && right, width, 1, east, north);
+        let south_east = diagonal(down && right, 0, width + 1, east, south);
+        let south_west = diagonal(down && left, 1, width, west, south);
+        let north_west = diagonal(up && left, width + 1, 0, west, north);
+        straight
+            | u8::from(north_east) << 4
+            | u8::from(south_east) << 5
+            | u8::from(south_west) << 6
+            | u8::from(north_west) << 7
     }
 
     /// Every move of this movement, as [`Movement::legal_moves`] bits.

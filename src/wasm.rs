@@ -21,6 +21,7 @@ use crate::finder::{
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
+use crate::number_text::number_text;
 use crate::options::SearchOptions;
 use crate::scenario;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
@@ -398,7 +399,7 @@ fn option_text(options: &JsValue, field: &str) -> JsResult<Option<String>> {
     } else if let Some(text) = value.as_string() {
         Ok(Some(text))
     } else if let Some(number) = value.as_f64() {
-        Ok(Some(number.to_string()))
+        Ok(Some(number_text(number)))
     } else {
         Err(fail(BoundaryProblem::OptionNotText {
             field: field.into(),

@@ -383,6 +383,34 @@ fn the_arrays_the_page_views_agree_with_each_cell() {
 }
 
 #[wasm_bindgen_test]
+fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
+    let mut editor = ok(JsMapEditor::from_text("SOOOO\nOOXOO\nOOXOE\n"));
+    let mut search = ok(JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#)));
+    let cells = (search.width() * search.height()) as usize;
+    let layout = ok(record_layout());
+    let scanned = number(&get(&layout, "marks"), "scanned") as u8;
+    assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
+    let event = ok(search.step());
+    assert_eq!(text(&event, "kind"), "jumped");
+    assert!(bytes_at(search.marks_ptr(), cells)
+        .iter()
+        .any(|&m| m & scanned != 0));
+    assert!(number(&ok(search.info()), "scanned") > 0.0);
+    search.finish();
+    assert_eq!(search.path_cost(), Some(48.0));
+
+    ok(editor.paint(1.0, 0.0, 3.0));
+    let error = JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#))
+        .err()
+        .expect("a weighted map is refused");
+    let problem = get(&error, "problem");
+    assert_eq!(text(&problem, "code"), "weighted-map");
+    assert_eq!((number(&problem, "x"), number(&problem, "y")), (1.0, 0.0));
+    assert_eq!(number(&problem, "weight"), 3.0);
+    assert!(message(error).contains("uniform"));
+}
+
+#[wasm_bindgen_test]
 fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
     let mut editor = ok(JsMapEditor::default_scene(8.0, 6.0));
     let format = ok(editor.load_text("type octile\nheight 2\nwidth 3\nmap\n...\n..@\n"));

@@ -16,8 +16,8 @@ const METHOD_FIELDS = {
 };
 
 // The finders whose priority weighs the heuristic, and those that use one at all.
-const WEIGHTED = new Set(['astar', 'idastar']);
-const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy']);
+const WEIGHTED = new Set(['astar', 'idastar', 'jps']);
+const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy', 'jps']);
 
 const MAX_SIDE = 512;
 // The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).

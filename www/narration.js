@@ -1,5 +1,6 @@
 import { formatValue, formatCell } from './format.js';
 import { t, tn } from './i18n.js';
+import { describeJumps, describeJumpOrder } from './jumps.js';
 import { FINDER_EVENT_KINDS, describeFinderStep, describeFinderOrder } from './finder_narration.js';
 
 const value = (v) => formatValue(v, 2);
@@ -15,6 +16,7 @@ export function describeStep(event) {
   if (event.kind === 'goal-reached') {
     return tn('step.goal-reached', event.steps, { cell: formatCell(event.node), cost: value(event.cost), moves: event.steps });
   }
+  if (event.kind === 'jumped') return describeJumps(event);
   if (event.kind === 'no-path') return t('step.no-path');
   const n = event.node;
   const parts = [t('step.expanded', { cell: formatCell(n), f: value(n.f), g: value(n.g), h: value(n.h) })];
@@ -52,6 +54,8 @@ export function describeOrder(options) {
   let priority;
   if (options.algorithm === 'astar') {
     priority = options.weight === 1 ? t('order.astar') : t('order.astar-weighted', { weight: formatValue(options.weight, 2) });
+  } else if (options.algorithm === 'jps') {
+    priority = describeJumpOrder(options.weight);
   } else {
     priority = t(`order.${options.algorithm}`);
   }

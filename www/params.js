@@ -4,7 +4,7 @@ import { t } from './i18n.js';
  * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
  * a wrong one gets a message on the page and is ignored.
  *
- *   algorithm   astar | dijkstra | greedy | bfs                               (default astar)
+ *   algorithm   astar | dijkstra | greedy | bfs | jps                         (default astar)
  *   heuristic   manhattan | octile | euclidean | chebyshev | zero
  *               (default: octile with 8 directions, manhattan with 4)
  *   weight      heuristic weight w in f = g + w*h, 0 to 100                   (default 1)

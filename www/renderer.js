@@ -1,4 +1,5 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
+import { drawMarks } from './marks.js';
 import { formatValue } from './format.js';
 import { backwardFill, drawCellMarks } from './finder_marks.js';
 
@@ -271,6 +272,7 @@ export class GridRenderer {
     ctx.fillStyle = fill;
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
+    if (view.finderMarks) drawMarks(ctx, px, py, inner, view.finderMarks[i], state, view.layout.marks);
     if (view.finderMarks) drawCellMarks(ctx, px, py, inner, view.finderMarks[i]);
 
     if (flag & TOUCHED && c >= 5) {

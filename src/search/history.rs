@@ -1,73 +1,93 @@
 //! The undo log of a search: for each step, what it popped and what it changed, so that
 //! `step_back` costs time proportional to that step alone.
+//!
+//! A cell a step opened needs no entry of its own: it was unvisited before (no G, no parent,
+//! not on the open list), and the search's list of opened cells holds it in order. Only
+//! improved cells keep their old values here, so recording a whole search costs little more
+//! than running it.
 
 use crate::key::Key;
 
-/// One step's record. Its neighbour changes are `History::changes[changes_from..]` up to the
-/// next step's `changes_from`.
-#[derive(Clone, Debug)]
+/// One step's record.
+#[derive(Clone, Copy, Debug)]
 pub struct StepRecord {
-    /// The node taken from the open list with its key (`None`: the list was empty).
-    pub popped: Option<(u32, Key)>,
+    /// The key taken from the open list, its cell in the low bits (`None`: the list was
+    /// empty).
+    pub popped: Option<Key>,
     pub prev_current: u32,
     pub prev_max_open: u32,
-    pub prev_next_order: u32,
-    pub changes_from: usize,
+    /// Where the step's entries start in [`History::improved`].
+    pub improved_from: u32,
+    /// Where the cells the step opened start in the search's list of opened cells.
+    pub opened_from: u32,
 }
 
-/// A neighbour's values before a step opened it (`old_key` = `None`) or improved it.
+/// An open cell's values before a step lowered its G.
 #[derive(Clone, Copy, Debug)]
-pub struct Change {
-    pub cell: u32,
+pub struct Improvement {
+    pub old_key: Key,
     pub old_g: f64,
+    pub cell: u32,
     /// Its state and parent (see `Search::records`).
     pub old_record: u8,
-    pub old_key: Option<Key>,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct History {
     steps: Vec<StepRecord>,
-    changes: Vec<Change>,
+    improved: Vec<Improvement>,
 }
 
 impl History {
     /// Opens the record of a new step with the values it may change.
-    pub fn begin(&mut self, current: u32, max_open: u32, next_order: u32) {
+    pub fn begin(&mut self, current: u32, max_open: u32, opened: usize) {
         self.steps.push(StepRecord {
             popped: None,
             prev_current: current,
             prev_max_open: max_open,
-            prev_next_order: next_order,
-            changes_from: self.changes.len(),
+            improved_from: self.improved.len() as u32,
+            opened_from: opened as u32,
         });
     }
 
-    pub fn set_popped(&mut self, cell: u32, key: Key) {
+    pub fn set_popped(&mut self, key: Key) {
         if let Some(last) = self.steps.last_mut() {
-            last.popped = Some((cell, key));
+            last.popped = Some(key);
         }
     }
 
-    pub fn push_change(&mut self, change: Change) {
-        self.changes.push(change);
+    pub fn push_improvement(&mut self, improvement: Improvement) {
+        self.improved.push(improvement);
     }
 
-    /// Removes the last step's record and returns it with its changes.
-    pub fn pop(&mut self) -> Option<(StepRecord, Vec<Change>)> {
-        let record = self.steps.pop()?;
-        let changes = self.changes.split_off(record.changes_from);
-        Some((record, changes))
+    /// Removes the last step's record; its improvements follow from
+    /// [`History::pop_improvement`].
+    pub fn pop(&mut self) -> Option<StepRecord> {
+        self.steps.pop()
     }
 
-    pub fn last_changes(&self) -> &[Change] {
+    /// The newest improvement of the step whose record says `from`, removed.
+    pub fn pop_improvement(&mut self, from: u32) -> Option<Improvement> {
+        if self.improved.len() > from as usize {
+            self.improved.pop()
+        } else {
+            None
+        }
+    }
+
+    pub fn last(&self) -> Option<&StepRecord> {
+        self.steps.last()
+    }
+
+    /// The improvements of the last step.
+    pub fn last_improvements(&self) -> &[Improvement] {
         self.steps
             .last()
-            .map_or(&[], |r| &self.changes[r.changes_from..])
+            .map_or(&[], |r| &self.improved[r.improved_from as usize..])
     }
 
     pub fn clear(&mut self) {
         self.steps.clear();
-        self.changes.clear();
+        self.improved.clear();
     }
 }

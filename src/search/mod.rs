@@ -4,6 +4,7 @@
 mod events;
 mod history;
 mod queries;
+mod spare;
 mod undo;
 
 use std::fmt;
@@ -16,7 +17,8 @@ use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
-use history::{Change, History};
+use history::{History, Improvement};
+use spare::CellArrays;
 
 /// Search states, in the low bits of a cell's record (see [`Search::records`]).
 pub const UNVISITED: u8 = 0;
@@ -161,8 +163,12 @@ pub struct Search {
     step_costs: [[f64; 16]; 8],
     key_layout: KeyLayout,
     open: OpenList,
-    /// Every cell ever opened, so a restart clears only what the last search touched.
+    /// Every cell opened since the last restart, in order: a restart, or the end of the
+    /// search, clears only what it touched.
     visited: Vec<u32>,
+    /// The cells whose legal moves are worked out, so that the end of the search clears
+    /// only those.
+    legal_known: Vec<u32>,
     counters: Counters,
     next_order: u32,
     current: u32,
@@ -214,6 +220,17 @@ impl Search {
         }
         let cells = grid.cell_count();
         let breadth_first = options.algorithm == Algorithm::BreadthFirst;
+        let CellArrays {
+            record,
+            g,
+            marks,
+            legal,
+            legal_known,
+            open,
+            visited,
+            history,
+            path,
+        } = CellArrays::take(cells);
         let mut search = Search {
             movement: options.movement(),
             heuristic: options.resolved_heuristic(),
@@ -222,29 +239,30 @@ impl Search {
             goal: 0,
             goal_at: Point::new(0, 0),
             status: Status::Running,
-            record: vec![UNVISITED; cells],
-            g: vec![f64::INFINITY; cells],
+            record,
+            g,
             depth: if breadth_first {
                 vec![0; cells]
             } else {
                 Vec::new()
             },
-            marks: vec![0; cells],
-            legal: vec![MOVES_UNKNOWN; cells],
+            marks,
+            legal,
             offsets: Movement::index_offsets(grid.width()),
             step_costs: options
                 .movement()
                 .step_costs()
                 .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
             key_layout: key_layout(&options, &grid),
-            open: OpenList::new(cells),
-            visited: Vec::new(),
+            open,
+            visited,
+            legal_known,
             counters: Counters::default(),
             next_order: 0,
             current: NO_PARENT,
-            path: Vec::new(),
+            path,
             total_steps: None,
-            history: History::default(),
+            history,
             grid,
         };
         search.restart(start, goal)?;
@@ -264,14 +282,7 @@ impl Search {
             |cause| SearchError::Goal { cause },
             |p| SearchError::GoalOnWall { x: p.x, y: p.y },
         )?;
-        for cell in self.visited.drain(..) {
-            let c = cell as usize;
-            self.record[c] = UNVISITED;
-            self.g[c] = f64::INFINITY;
-        }
-        self.open.clear();
-        self.history.clear();
-        self.path.clear();
+        self.clear_touched();
         (self.start, self.goal, self.goal_at) = (s, t, goal);
         self.status = Status::Running;
         self.counters = Counters::default();
@@ -282,6 +293,18 @@ impl Search {
         self.open_node(s, start, 0.0, None);
         self.counters.max_open = 1;
         Ok(())
+    }
+
+    /// Clears what the search wrote, cell by cell, back to unvisited.
+    fn clear_touched(&mut self) {
+        for cell in self.visited.drain(..) {
+            let c = cell as usize;
+            self.record[c] = UNVISITED;
+            self.g[c] = f64::INFINITY;
+        }
+        self.open.clear();
+        self.history.clear();
+        self.path.clear();
     }
 
     fn endpoint(
@@ -314,14 +337,14 @@ impl Search {
         self.counters.steps += 1;
         if RECORD {
             self.history
-                .begin(self.current, self.counters.max_open, self.next_order);
+                .begin(self.current, self.counters.max_open, self.visited.len());
         }
         let Some((current, key)) = self.open.pop() else {
             self.finish_with(Status::NoPath);
             return Some(None);
         };
         if RECORD {
-            self.history.set_popped(current, key);
+            self.history.set_popped(key);
         }
         self.current = current;
         self.set_state(current, CLOSED);
@@ -373,21 +396,23 @@ impl Search {
                 return Seen::NotImproved { candidate_g: g };
             }
         }
-        let (old_g, old_record) = (self.g[n], self.record[n]);
-        if RECORD {
-            self.history.push_change(Change {
-                cell: next,
-                old_g,
-                old_record,
-                old_key: self.open.key_of(next),
-            });
-        }
         let m = MOVES[i];
         let at = Point::new(
             from.x.wrapping_add_signed(m.dx),
             from.y.wrapping_add_signed(m.dy),
         );
         if state == OPEN {
+            let (old_g, old_record) = (self.g[n], self.record[n]);
+            if RECORD {
+                if let Some(old_key) = self.open.key_of(next) {
+                    self.history.push_improvement(Improvement {
+                        old_key,
+                        old_g,
+                        cell: next,
+                        old_record,
+                    });
+                }
+            }
             let (key, now) = self.reach(next, at, g, Some((current, i)));
             self.open.update(next, key);
             self.counters.generated += 1;
@@ -406,6 +431,7 @@ impl Search {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
             *known = self.movement.legal_moves(&self.grid, at).into();
+            self.legal_known.push(cell);
         }
         *known as u8
     }
@@ -532,6 +558,31 @@ impl Search {
             self.advance(target - self.counters.steps);
         }
         self.counters.steps
+    }
+}
+
+impl Drop for Search {
+    /// Hands the arrays on, clean, to the next search (see [`spare`]).
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        for cell in self.legal_known.drain(..) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        self.clear_touched();
+        CellArrays {
+            record: std::mem::take(&mut self.record),
+            g: std::mem::take(&mut self.g),
+            marks: std::mem::take(&mut self.marks),
+            legal: std::mem::take(&mut self.legal),
+            legal_known: std::mem::take(&mut self.legal_known),
+            open: std::mem::replace(&mut self.open, OpenList::new(0)),
+            visited: std::mem::take(&mut self.visited),
+            history: std::mem::take(&mut self.history),
+            path: std::mem::take(&mut self.path),
+        }
+        .keep();
     }
 }
 

@@ -91,10 +91,13 @@ impl Search {
 
     /// Cells opened or improved by the last recorded step.
     pub fn touched(&self) -> Vec<Point> {
-        self.history
-            .last_changes()
-            .iter()
-            .map(|c| self.grid.point(c.cell as usize))
+        let opened = match self.history.last() {
+            Some(last) => &self.visited[last.opened_from as usize..],
+            None => &[],
+        };
+        let improved = self.history.last_improvements().iter().map(|c| c.cell);
+        (opened.iter().copied().chain(improved))
+            .map(|cell| self.grid.point(cell as usize))
             .collect()
     }
 

@@ -1,30 +1,37 @@
 //! Going back: each recorded step is undone from its own record, in time proportional to
 //! what it changed, so a timeline can be scrubbed anywhere.
 
-use super::{Search, Status, OPEN};
+use super::{Search, Status, OPEN, UNVISITED};
+use crate::key::cell_of;
 
 impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps
     /// before were taken by [`Search::run`], which records nothing.
     pub fn step_back(&mut self) -> bool {
-        let Some((record, changes)) = self.history.pop() else {
+        let Some(record) = self.history.pop() else {
             return false;
         };
-        // Undo the neighbours' changes newest first, then put the popped node back.
-        for change in changes.iter().rev() {
+        // Undo the neighbours' changes, then put the popped node back. Each neighbour was
+        // changed once, so the order among them does not matter.
+        let mut undone = 0;
+        while let Some(change) = self.history.pop_improvement(record.improved_from) {
             let c = change.cell as usize;
-            match change.old_key {
-                Some(key) => self.open.update(change.cell, key),
-                None => {
-                    self.open.remove(change.cell);
-                    self.visited.pop();
-                }
-            }
+            self.open.update(change.cell, change.old_key);
             self.g[c] = change.old_g;
             self.record[c] = change.old_record;
-            self.counters.generated -= 1;
+            undone += 1;
         }
-        if let Some((cell, key)) = record.popped {
+        for cell in self.visited.drain(record.opened_from as usize..) {
+            self.open.remove(cell);
+            self.g[cell as usize] = f64::INFINITY;
+            self.record[cell as usize] = UNVISITED;
+            undone += 1;
+        }
+        self.counters.generated -= undone;
+        // Each change took one entry order.
+        self.next_order -= undone;
+        if let Some(key) = record.popped {
+            let cell = cell_of(key);
             if self.status == Status::Found {
                 self.path.clear();
             } else {
@@ -36,7 +43,6 @@ impl Search {
         self.status = Status::Running;
         self.current = record.prev_current;
         self.counters.max_open = record.prev_max_open;
-        self.next_order = record.prev_next_order;
         self.counters.steps -= 1;
         true
     }

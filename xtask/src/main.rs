@@ -3,6 +3,7 @@
 //! Each command installs what it lacks (the wasm target, npm test dependencies, Chromium),
 //! so a fresh clone needs only a Rust toolchain and, for the tests, Node.js.
 
+mod bench;
 mod chromium;
 mod dist;
 mod fingerprint;
@@ -25,6 +26,9 @@ commands:
   serve [--port N]  build the wasm engine and serve the page on http://127.0.0.1:N/ (default 8000)
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+  bench [MAP ...] [--per-map N] [--rounds N]
+                    time the engine as the page runs it (wasm in Node.js) against PathFinding.js
+                    and against the native build, on the Moving AI maps (names containing MAP)
 ";
 
 fn main() -> ExitCode {
@@ -54,6 +58,7 @@ fn run(args: Vec<String>) -> Result<()> {
             println!("open it from disk: file://{}", file.display());
             Ok(())
         }
+        "bench" => bench::command(&root, options),
         "test" => {
             no_options(command, options)?;
             suite::command(&root)

@@ -1,0 +1,102 @@
+//! Whole-map arrays handed on from a search that ends to the next one on a map of the same
+//! size. The page makes a new search for every run, and allocating and filling megabytes of
+//! arrays for it (a 512x512 map) took longer than many a search itself. A search leaves its
+//! arrays clean, clearing only the cells it touched, and the next one takes them as they are.
+
+use std::cell::RefCell;
+
+use super::history::History;
+use super::{MOVES_UNKNOWN, UNVISITED};
+use crate::open_list::OpenList;
+
+/// The arrays a search needs for every cell, and its lists, all clean.
+#[derive(Debug)]
+pub(super) struct CellArrays {
+    pub record: Vec<u8>,
+    pub g: Vec<f64>,
+    /// Never written: a best-first search has no finder marks.
+    pub marks: Vec<u8>,
+    pub legal: Vec<u16>,
+    pub legal_known: Vec<u32>,
+    pub open: OpenList,
+    pub visited: Vec<u32>,
+    pub history: History,
+    pub path: Vec<u32>,
+}
+
+thread_local! {
+    /// The arrays of the last search that ended, waiting for the next.
+    static SPARE: RefCell<Option<CellArrays>> = const { RefCell::new(None) };
+}
+
+impl CellArrays {
+    /// Clean arrays for `cells` cells: the spare ones when they are that size.
+    pub fn take(cells: usize) -> CellArrays {
+        let spare = SPARE.with(|spare| spare.borrow_mut().take_if(|a| a.record.len() == cells));
+        spare.unwrap_or_else(|| CellArrays {
+            record: vec![UNVISITED; cells],
+            g: vec![f64::INFINITY; cells],
+            marks: vec![0; cells],
+            legal: vec![MOVES_UNKNOWN; cells],
+            legal_known: Vec::new(),
+            open: OpenList::new(cells),
+            visited: Vec::new(),
+            history: History::default(),
+            path: Vec::new(),
+        })
+    }
+
+    /// Keeps clean arrays for the next search, in place of any kept before.
+    pub fn keep(self) {
+        SPARE.with(|spare| *spare.borrow_mut() = Some(self));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::map_text::parse_map;
+    use crate::{Search, SearchOptions};
+
+    fn search(map: &str) -> Search {
+        let map = parse_map(map).unwrap();
+        let options = SearchOptions::default();
+        Search::new(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
+    }
+
+    /// Everything a finished search shows, to compare two of them.
+    fn outcome(s: &Search) -> (Option<f64>, crate::Counters, Vec<u8>, Vec<u64>, Vec<u32>) {
+        let g = s.g_values().iter().map(|g| g.to_bits()).collect();
+        (
+            s.path_cost(),
+            s.counters(),
+            s.records().to_vec(),
+            g,
+            s.path().to_vec(),
+        )
+    }
+
+    #[test]
+    fn a_search_on_handed_on_arrays_sees_only_its_own_map() {
+        let walled = "SOXOO\nOOXOO\nOOXOO\nOOOOO\nOOXOE\n";
+        let open = "SOOOO\nOOOOO\nOOOOO\nOOOOO\nOOOOE\n";
+        let mut fresh = search(walled);
+        fresh.finish();
+        let expected = outcome(&fresh);
+        drop(fresh);
+        // Leave legal moves worked out for cells that are no longer opened (after steps
+        // back and a restart), on a map of the same size with other walls.
+        let mut other = search(open);
+        other.finish();
+        while other.counters().steps > 2 {
+            other.step_back();
+        }
+        other
+            .restart(crate::Point::new(4, 0), crate::Point::new(0, 4))
+            .unwrap();
+        other.advance(5);
+        drop(other);
+        let mut again = search(walled);
+        again.finish();
+        assert_eq!(outcome(&again), expected);
+    }
+}

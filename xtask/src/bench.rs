@@ -1,0 +1,61 @@
+//! `cargo xtask bench`: the engine as the page runs it (wasm-bindgen's web bindings and the
+//! optimised `.wasm` of the dist file, under Node.js) against PathFinding.js and against the
+//! same engine compiled natively, on the Moving AI scenarios; see `benches/wasm_engine.mjs`.
+
+use crate::process::{self, cargo};
+use crate::wasm_build::{self, Bindings, LIB_NAME, PACKAGE};
+use crate::{npm, wasm_opt};
+use anyhow::{Context, Result};
+use std::path::Path;
+use std::process::Command;
+
+const SCRIPT: &str = "benches/wasm_engine.mjs";
+const NATIVE_BENCH: &str = "native_engine";
+
+/// `options` go to the script: map name filters, `--per-map N`, `--rounds N`.
+pub fn command(root: &Path, options: &[String]) -> Result<()> {
+    let wasm = wasm_build::build_release_wasm(root)?;
+    let scratch = wasm_build::scratch_dir(&wasm);
+    let bindings = scratch.join("bench-web");
+    wasm_build::generate_bindings(&wasm, &bindings, Bindings::Web)?;
+    let node_modules = npm::install(root)?;
+    let wasm_file = bindings.join(format!("{LIB_NAME}_bg.wasm"));
+    let unoptimised = std::fs::read(&wasm_file)?;
+    let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &unoptimised)?;
+    std::fs::write(&wasm_file, &optimised)?;
+    println!(
+        "wasm: {} bytes after wasm-opt {}, {} before (budget: {} KiB)",
+        optimised.len(),
+        wasm_opt::FLAGS.join(" "),
+        unoptimised.len(),
+        wasm_opt::BUDGET_KIB
+    );
+
+    let native = wasm_build::built_executables(cargo().current_dir(root).args([
+        "bench",
+        "--package",
+        PACKAGE,
+        "--bench",
+        NATIVE_BENCH,
+        "--no-run",
+    ]))?
+    .into_iter()
+    .find(|file| {
+        file.file_name()
+            .is_some_and(|name| name.to_string_lossy().starts_with(NATIVE_BENCH))
+    })
+    .with_context(|| format!("cargo built no `{NATIVE_BENCH}` bench executable"))?;
+
+    process::run(
+        Command::new("node")
+            .current_dir(root)
+            .args(["--expose-gc", SCRIPT, "--bindings"])
+            .arg(&bindings)
+            .arg("--native")
+            .arg(&native)
+            .arg("--node-modules")
+            .arg(&node_modules)
+            .args(options),
+    )
+    .context("the benchmark failed")
+}
