@@ -186,7 +186,7 @@ function start(engine) {
     session.restart(movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options);
     if (compare.active) compare.restart();
     controls.showOptions(session.options);
-    if (movingAi) messages.show(t('movingai.rules', { file: fileName }));
+    if (movingAi) messages.showError(new PageError('movingai.rules', { file: fileName }));
     else messages.clear();
   }
 

@@ -137,7 +137,7 @@ export class Controls {
     const weightValid = this.method.weight.value.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT;
     this.method.weight.setAttribute('aria-invalid', String(!weightValid));
     if (!weightValid) {
-      this.actions.fail(new PageError('error.weight'));
+      this.actions.fail(new PageError('weight.invalid'));
       return;
     }
     const limit = Number(this.method.nodeLimit.value);
@@ -225,8 +225,13 @@ export class Controls {
     setText(this.zoomLabel, state.zoomLabel);
     setDisabled(this.undoButton, !state.canUndo);
     setDisabled(this.redoButton, !state.canRedo);
-    if (this.doc.activeElement !== this.width) this.width.value = String(state.width);
-    if (this.doc.activeElement !== this.height) this.height.value = String(state.height);
+    // Only a change of the map's size rewrites the fields, so a size being typed survives redraws.
+    const size = `${state.width}x${state.height}`;
+    if (size !== this.shownSize) {
+      this.shownSize = size;
+      this.width.value = String(state.width);
+      this.height.value = String(state.height);
+    }
 
     const algorithm = state.options.algorithm ?? 'astar';
     const usesHeuristic = HEURISTIC_USERS.has(algorithm);

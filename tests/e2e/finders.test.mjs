@@ -47,8 +47,8 @@ describe('choosing a finder', () => {
       await eventually(page, async () => !(await limit.isDisabled()), 'the node limit field opens for IDA*');
       assert.equal(await limit.inputValue(), '1000000');
       await useChinese(page);
-      assert.equal(await select.locator('option[value="bi-astar"]').textContent(), '双向 A*');
-      assert.equal(await select.locator('option[value="idastar"]').textContent(), 'IDA*（迭代加深 A*）');
+      assert.equal(await page.locator('#algorithm').locator('option[value="bi-astar"]').textContent(), '双向 A*');
+      assert.equal(await page.locator('#algorithm').locator('option[value="idastar"]').textContent(), 'IDA*（迭代加深 A*）');
     });
   });
 });
@@ -113,7 +113,7 @@ describe('bidirectional A*', () => {
 
 describe('IDA*', () => {
   it('shows the threshold and iteration, the path being explored and the pruned cells', async () => {
-    await withApp(browser(), '?example=tutorial-wall&algorithm=idastar', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall&algorithm=idastar&heuristic=octile', DESKTOP, async ({ page }) => {
       await stepTo(page, '#step', 1);
       assert.match((await readout(page)).narration, /Iteration 1: the threshold starts at the start's F = 40\./);
       assert.equal(await text(page, '#count-threshold'), '40');

@@ -45,7 +45,7 @@ describe('limits', () => {
   it('plays speed=4 at exactly four expansions per second', async () => {
     await withApp(browser(), '?speed=4', DESKTOP, async ({ page }) => {
       assert.equal(await page.locator('#speed-label').textContent(), '4 steps/s');
-      assert.equal(await page.locator('#speed').getAttribute('aria-valuetext'), '4 steps/s');
+      assert.equal(await page.locator('#speed').getAttribute('aria-valuetext'), '4 steps per second');
       // The playback clock, fed a little over 3 simulated seconds of 60 Hz frames after the first step.
       const steps = await page.evaluate(async () => {
         const { Playback } = await import(new URL('www/playback.js', document.baseURI).href);
