@@ -82,10 +82,12 @@ describe('languages', () => {
     try {
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
       await step(page, 4);
+      await page.waitForFunction(() => /^Step 4:/.test(document.getElementById('narration').textContent));
       const before = await readout(page);
       assert.match(before.narration, /^Step 4: Expanded/);
       const picker = page.getByRole('combobox', { name: 'Language' });
       await picker.selectOption('zh');
+      await page.waitForFunction(() => /^第 4 步/.test(document.getElementById('narration').textContent));
       const inChinese = await readout(page);
       assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
       assert.equal(inChinese.step, before.step);
@@ -94,6 +96,7 @@ describe('languages', () => {
       assert.ok(await page.getByRole('button', { name: '单步' }).isVisible());
       assert.equal(await page.getByRole('slider', { name: '速度' }).getAttribute('aria-valuetext'), '每秒 5 步');
       await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+      await page.waitForFunction(() => /^Step 4:/.test(document.getElementById('narration').textContent));
       const back = await readout(page);
       assert.deepEqual(back, before);
       assert.ok(await page.getByRole('button', { name: 'Step', exact: true }).isVisible());
