@@ -8,8 +8,13 @@
 //! spoils one chunk of one round rather than a whole side. `cargo bench --bench jps -- maze`
 //! measures only the maps whose names contain "maze".
 
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+
 use std::hint::black_box;
 use std::time::Duration;
+
+use cpu_time::cpu_time;
 
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
@@ -28,36 +33,6 @@ const MAPS: [(&str, usize); 5] = [
 
 const CHUNK: usize = 40;
 const ROUNDS: usize = 3;
-
-/// The time this thread has spent on a CPU, so that other work on a shared machine does not
-/// count against either side.
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
-fn cpu_time() -> Duration {
-    #[repr(C)]
-    struct Timespec {
-        seconds: i64,
-        nanoseconds: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut t = Timespec {
-        seconds: 0,
-        nanoseconds: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec (two 64-bit fields on 64-bit Linux).
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    Duration::new(t.seconds as u64, t.nanoseconds as u32)
-}
-
-/// Elsewhere, wall-clock time since the first call.
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn cpu_time() -> Duration {
-    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    EPOCH.get_or_init(std::time::Instant::now).elapsed()
-}
 
 /// Time and expansions of one side over a map's scenarios.
 #[derive(Clone, Copy, Default)]
@@ -95,6 +70,10 @@ fn main() {
         .skip(1)
         .find(|a| !a.starts_with('-'))
         .unwrap_or_default();
+    println!(
+        "Times are {}, the fastest of {ROUNDS} rounds per chunk.\n",
+        cpu_time::CLOCK
+    );
     println!("| map | searches | A* expansions | JPS expansions | A* ms | JPS ms | speed-up |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     let mut large = Vec::new();
