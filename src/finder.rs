@@ -258,3 +258,33 @@ impl Finder for Search {
         FinderInfo::default()
     }
 }
+
+/// The cell indices of a start and a goal, each of which must be on the grid and passable
+/// (the start is checked first).
+pub(crate) fn endpoint_cells(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+) -> Result<(u32, u32), SearchError> {
+    let cell =
+        |p: Point, off_grid: fn(GridError) -> SearchError, on_wall: fn(Point) -> SearchError| {
+            let i = grid.index_of(p.x as i64, p.y as i64).map_err(off_grid)?;
+            if grid.is_passable_at(i) {
+                Ok(i as u32)
+            } else {
+                Err(on_wall(p))
+            }
+        };
+    Ok((
+        cell(
+            start,
+            |cause| SearchError::Start { cause },
+            |p| SearchError::StartOnWall { x: p.x, y: p.y },
+        )?,
+        cell(
+            goal,
+            |cause| SearchError::Goal { cause },
+            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
+        )?,
+    ))
+}

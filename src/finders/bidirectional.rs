@@ -16,9 +16,9 @@
 use crate::events::{
     Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
 };
+use crate::finder::endpoint_cells;
 use crate::finder::{FinderInfo, MARK_BACKWARD, MARK_MEETING};
 use crate::finders::graph::Graph;
-use crate::finders::idastar::endpoint;
 use crate::grid::{Grid, Point, MAX_WEIGHT};
 use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::MOVES;
@@ -149,18 +149,7 @@ impl Bidirectional {
         kind: Kind,
     ) -> Result<Bidirectional, SearchError> {
         options.validate()?;
-        let s = endpoint(
-            &grid,
-            start,
-            |cause| SearchError::Start { cause },
-            |p| SearchError::StartOnWall { x: p.x, y: p.y },
-        )?;
-        let t = endpoint(
-            &grid,
-            goal,
-            |cause| SearchError::Goal { cause },
-            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
-        )?;
+        let (s, t) = endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         let side = |target| SideSearch {
             target,

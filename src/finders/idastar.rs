@@ -13,6 +13,7 @@
 //! too long, with [`Status::LimitReached`].
 
 use crate::events::{NodeValues, StepEvent, VisitOutcome};
+use crate::finder::endpoint_cells;
 use crate::finder::{FinderInfo, MARK_ON_STACK, MARK_PRUNED};
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
@@ -119,18 +120,7 @@ impl IdaStar {
         options: SearchOptions,
     ) -> Result<IdaStar, SearchError> {
         options.validate()?;
-        let s = endpoint(
-            &grid,
-            start,
-            |cause| SearchError::Start { cause },
-            |p| SearchError::StartOnWall { x: p.x, y: p.y },
-        )?;
-        let t = endpoint(
-            &grid,
-            goal,
-            |cause| SearchError::Goal { cause },
-            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
-        )?;
+        let (s, t) = endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         Ok(IdaStar {
             graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
@@ -587,21 +577,6 @@ impl IdaStar {
 
     pub fn grid(&self) -> &Grid {
         &self.graph.grid
-    }
-}
-
-/// The cell index of a start or goal, which must be on the grid and passable.
-pub(crate) fn endpoint(
-    grid: &Grid,
-    p: Point,
-    off_grid: fn(crate::grid::GridError) -> SearchError,
-    on_wall: fn(Point) -> SearchError,
-) -> Result<u32, SearchError> {
-    let i = grid.index_of(p.x as i64, p.y as i64).map_err(off_grid)?;
-    if grid.is_passable_at(i) {
-        Ok(i as u32)
-    } else {
-        Err(on_wall(p))
     }
 }
 

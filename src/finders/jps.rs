@@ -5,6 +5,7 @@
 //! it accepts; the path it returns lists every cell.
 
 use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, Outcome, StepEvent};
+use crate::finder::endpoint_cells;
 use crate::finder::{Finder, FinderInfo, MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
 use crate::grid::{Grid, GridError, Point, GROUND, WALL};
 use crate::heuristic::Heuristic;
@@ -144,23 +145,6 @@ impl JumpPointSearch {
         };
         search.restart(start, goal)?;
         Ok(search)
-    }
-
-    fn endpoint(
-        &self,
-        p: Point,
-        off_grid: fn(GridError) -> SearchError,
-        on_wall: fn(Point) -> SearchError,
-    ) -> Result<u32, SearchError> {
-        let i = self
-            .grid
-            .index_of(p.x as i64, p.y as i64)
-            .map_err(off_grid)?;
-        if self.grid.is_passable_at(i) {
-            Ok(i as u32)
-        } else {
-            Err(on_wall(p))
-        }
     }
 
     fn state_at(&self, cell: u32) -> u8 {
@@ -596,16 +580,7 @@ impl Finder for JumpPointSearch {
     }
 
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        let s = self.endpoint(
-            start,
-            |cause| SearchError::Start { cause },
-            |p| SearchError::StartOnWall { x: p.x, y: p.y },
-        )?;
-        let t = self.endpoint(
-            goal,
-            |cause| SearchError::Goal { cause },
-            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
-        )?;
+        let (s, t) = endpoint_cells(&self.grid, start, goal)?;
         for cell in self.visited.drain(..) {
             let c = cell as usize;
             self.record[c] = UNVISITED;

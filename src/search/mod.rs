@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::finder::endpoint_cells;
 use crate::grid::{Grid, GridError, Point, MAX_WEIGHT};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
@@ -272,16 +273,7 @@ impl Search {
     /// Starts again between new endpoints, reusing the buffers: clears only the cells the
     /// previous search touched, so thousands of queries on one map stay cheap.
     pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        let s = self.endpoint(
-            start,
-            |cause| SearchError::Start { cause },
-            |p| SearchError::StartOnWall { x: p.x, y: p.y },
-        )?;
-        let t = self.endpoint(
-            goal,
-            |cause| SearchError::Goal { cause },
-            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
-        )?;
+        let (s, t) = endpoint_cells(&self.grid, start, goal)?;
         self.clear_touched();
         (self.start, self.goal, self.goal_at) = (s, t, goal);
         self.status = Status::Running;
@@ -305,23 +297,6 @@ impl Search {
         self.open.clear();
         self.history.clear();
         self.path.clear();
-    }
-
-    fn endpoint(
-        &self,
-        p: Point,
-        off_grid: fn(GridError) -> SearchError,
-        on_wall: fn(Point) -> SearchError,
-    ) -> Result<u32, SearchError> {
-        let i = self
-            .grid
-            .index_of(p.x as i64, p.y as i64)
-            .map_err(off_grid)?;
-        if self.grid.is_passable_at(i) {
-            Ok(i as u32)
-        } else {
-            Err(on_wall(p))
-        }
     }
 
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
