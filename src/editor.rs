@@ -16,9 +16,6 @@ pub enum EditError {
     Parse(ParseError),
     Write(WriteError),
     Own(EditProblem),
-    /// Not yet given a code: the page shows the English message.
-    #[serde(skip)]
-    Blocked(String),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -52,7 +49,6 @@ impl fmt::Display for EditError {
                 f,
                 "the {endpoint} cannot go on top of the other endpoint at ({x},{y})"
             ),
-            EditError::Blocked(why) => f.write_str(why),
             EditError::Own(EditProblem::TooSmall) => {
                 f.write_str("the map needs at least two passable cells for a start and a goal")
             }
@@ -192,21 +188,26 @@ impl MapEditor {
         goal: (i64, i64),
     ) -> Result<(), EditError> {
         let grid = &self.map.grid;
-        let place = |name: &str, (x, y): (i64, i64)| -> Result<Point, EditError> {
+        let place = |endpoint: Endpoint, (x, y): (i64, i64)| -> Result<Point, EditError> {
             let i = grid.index_of(x, y)?;
             let p = grid.point(i);
             if !grid.is_passable_at(i) {
-                return Err(EditError::Blocked(format!(
-                    "the {name} cannot go on a wall at {p}"
-                )));
+                return Err(EditError::Own(EditProblem::EndpointOnWall {
+                    endpoint,
+                    x: p.x,
+                    y: p.y,
+                }));
             }
             Ok(p)
         };
-        let (start, goal) = (place("start", start)?, place("goal", goal)?);
+        let start = place(Endpoint::Start, start)?;
+        let goal = place(Endpoint::Goal, goal)?;
         if start == goal {
-            return Err(EditError::Blocked(format!(
-                "the start and the goal cannot both go on {start}"
-            )));
+            return Err(EditError::Own(EditProblem::EndpointOnEndpoint {
+                endpoint: Endpoint::Goal,
+                x: goal.x,
+                y: goal.y,
+            }));
         }
         let after = Snapshot {
             grid: self.map.grid.clone(),
