@@ -152,7 +152,7 @@ describe('touch screen', () => {
         const target = element.matches('input[type="checkbox"], input[type="radio"]') ? element.closest('label') ?? element : element;
         const box = target.getBoundingClientRect();
         const style = getComputedStyle(target);
-        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || element.type === 'file') continue;
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
         seen.push({ name: element.id || element.getAttribute('aria-label') || element.textContent.trim().slice(0, 30), tag: element.tagName, width: box.width, height: box.height });
       }
       return seen;
