@@ -1,5 +1,7 @@
 // How many step events the session keeps told; older ones are asked of the engine again.
 const KEPT_EVENTS = 1000;
+// Steps replayed per call to the engine when the whole log is read.
+const REPLAY_CHUNK = 5000;
 // Searches on maps up to this size are run to the end once when built, so the timeline knows
 // its length from the first frame; bigger ones learn it when they first finish.
 const EAGER_TOTAL_CELLS = 256 * 256;
@@ -143,14 +145,16 @@ export class SearchSession {
 
   // Every step up to the current one, in order, told to visit(step, event) as the search
   // replays them from the start; the search ends where it was. For copying the whole log.
+  // The events cross as JSON text, REPLAY_CHUNK steps at a time: far quicker in bulk than
+  // one object per step.
   replaySteps(visit) {
     const count = this.search.stepCount();
     this.search.seek(0);
     try {
-      for (let step = 1; step <= count; step++) {
-        const event = this.search.step();
-        if (!event) break;
-        visit(step, event);
+      for (let done = 0; done < count; ) {
+        const events = JSON.parse(this.search.stepsAsJson(Math.min(REPLAY_CHUNK, count - done)));
+        if (events.length === 0) break;
+        for (const event of events) visit(++done, event);
       }
     } finally {
       this.search.seek(count);
