@@ -44,8 +44,10 @@ export class StepLog {
     byId('copy-log').addEventListener('click', () => this.copy());
   }
 
+  // A language change words the log and the last copy message again.
   invalidate() {
     this.shownKey = null;
+    if (this.said) this.say(...this.said);
   }
 
   // A new search (an edit, new options) starts the log afresh at its newest step.
@@ -100,12 +102,12 @@ export class StepLog {
     const lines = this.text(session);
     this.fallback.hidden = true;
     if (lines.length === 0) {
-      this.say(t('log.copy-empty'));
+      this.say('log.copy-empty');
       return;
     }
     const text = `${lines.join('\n')}\n`;
     if (await copyText(text)) {
-      this.say(lines.length === 1 ? t('log.copied-one') : t('log.copied', { count: lines.length.toLocaleString() }));
+      this.say(lines.length === 1 ? 'log.copied-one' : 'log.copied', { count: lines.length.toLocaleString() });
       return;
     }
     // Both ways of copying were refused: the text is put where the reader can copy it by hand.
@@ -113,11 +115,12 @@ export class StepLog {
     this.fallback.hidden = false;
     this.fallback.focus();
     this.fallback.select();
-    this.say(t('log.copy-refused'));
+    this.say('log.copy-refused');
   }
 
-  say(text) {
-    this.copyStatus.textContent = text;
+  say(key, params = {}) {
+    this.said = [key, params];
+    this.copyStatus.textContent = t(key, params);
   }
 }
 

@@ -136,9 +136,11 @@ describe('copying the log', () => {
       assert.equal(await stepCount(page), 1234, 'copying leaves the search where it was');
 
       await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
-      await page.getByRole('button', { name: '复制记录' }).click();
       await waitForText(page, '#copy-status', /^已复制 1,234 步的文字记录。$/);
-      const chinese = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n');
+      await page.getByRole('button', { name: '复制记录' }).click();
+      const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
+      await eventually(page, async () => (await readClipboard()).startsWith('第 1 步：'), 'the Chinese log is copied');
+      const chinese = (await readClipboard()).trimEnd().split('\n');
       assert.equal(chinese.length, 1234);
       assert.match(chinese[0], /^第 1 步：/);
       assert.equal(chinese.at(-1), (await readout(page)).narration);
