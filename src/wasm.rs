@@ -811,14 +811,13 @@ impl JsSearch {
         to_js(&events)
     }
 
-    /// Takes up to `n` steps forward, like `step` each, and returns their events as one JSON
-    /// array: for reading a whole long search (to copy its log), where building each event
-    /// as a JavaScript object would cost many times more than the search itself.
-    #[wasm_bindgen(js_name = stepsAsJson)]
-    pub fn steps_as_json(&mut self, n: f64) -> JsResult<String> {
+    /// Takes up to `n` steps forward, like `step` each, and returns their events in one
+    /// array: for reading a whole long search (to copy its log) in few calls.
+    #[wasm_bindgen(js_name = takeSteps)]
+    pub fn take_steps(&mut self, n: f64) -> JsResult<JsValue> {
         let n = whole(n, "n", 1e6)? as usize;
         let events: Vec<StepEvent> = std::iter::from_fn(|| self.inner.step()).take(n).collect();
-        serde_json::to_string(&events).map_err(|e| js_sys::Error::new(&e.to_string()).into())
+        to_js(&events)
     }
 
     #[wasm_bindgen(js_name = openCount)]
