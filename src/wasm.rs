@@ -22,7 +22,7 @@ use crate::finder::{
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
-use crate::number_text::number_text;
+use crate::number_text::{number_text, parse_number};
 use crate::options::SearchOptions;
 use crate::scenario;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
@@ -102,11 +102,17 @@ impl fmt::Display for BoundaryProblem {
             BoundaryProblem::NotWhole { name, max, value } => {
                 write!(
                     f,
-                    "{name} must be a whole number from 0 to {max}, got {value}"
+                    "{name} must be a whole number from 0 to {}, got {}",
+                    number_text(*max),
+                    number_text(*value)
                 )
             }
             BoundaryProblem::BadCoordinate { name, value } => {
-                write!(f, "{name} must be a whole number, got {value}")
+                write!(
+                    f,
+                    "{name} must be a whole number, got {}",
+                    number_text(*value)
+                )
             }
             BoundaryProblem::OptionsNotObject => {
                 f.write_str("search options must be an object such as { algorithm: 'astar' }")
@@ -438,9 +444,8 @@ fn read_options(value: JsValue) -> JsResult<SearchOptions> {
     }
     let weight = match option_text(&value, "weight")? {
         None => defaults.weight,
-        Some(text) => text
-            .parse::<f64>()
-            .map_err(|_| fail(BoundaryProblem::OptionWeight { given: text }))?,
+        Some(text) => parse_number(&text)
+            .ok_or_else(|| fail(BoundaryProblem::OptionWeight { given: text }))?,
     };
     let heuristic = match option_text(&value, "heuristic")? {
         None => None,

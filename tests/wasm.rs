@@ -200,6 +200,8 @@ fn search_options_are_checked_field_by_field() {
         (r#"{"costs":"11-15"}"#, &["cost", "'11-15'", "10-14, exact"]),
         (r#"{"tieBreak":"random"}"#, &["tie", "'random'", "larger-g"]),
         (r#"{"weight":-1}"#, &["weight", "-1", "from 0 to 100"]),
+        (r#"{"weight":"2.5.1"}"#, &["weight", "'2.5.1'"]),
+        (r#"{"weight":"-inf"}"#, &["weight", "-inf"]),
         (
             r#"{"weight":1e300}"#,
             &["weight", "from 0 to 100, got 1e300"],
@@ -547,4 +549,19 @@ fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
     assert_eq!(xy(&get(&first, "goal")), (2.0, 0.0));
     assert_eq!(get(&first, "optimal").as_f64(), Some(2.0));
     fails(parse_scenarios("version 9\n"), &["line 1", "version 1"]);
+    // Optimal lengths are read as Rust reads numbers, though JavaScript converts them.
+    for (optimal, expected) in [
+        (".5", 0.5),
+        ("2.", 2.0),
+        ("1.5E1", 15.0),
+        ("2.82842712", 2.82842712),
+    ] {
+        let text = format!("version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t{optimal}\n");
+        let first = Array::from(&ok(parse_scenarios(&text))).get(0);
+        assert_eq!(get(&first, "optimal").as_f64(), Some(expected), "{optimal}");
+    }
+    for optimal in ["1e", "0x2", "2,5", "inf", "-1"] {
+        let text = format!("version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t{optimal}\n");
+        fails(parse_scenarios(&text), &["optimal", optimal]);
+    }
 }
