@@ -13,7 +13,11 @@
 // `finish()`, `pathCost()`, `free()`. PathFinding.js's AStarFinder searches a clone of its
 // grid (its nodes carry the search's state) under the same rules: 8 directions, no corner
 // cutting, octile heuristic. The native worker does what the page does, natively.
-// Every cost must be the scenario's optimal length.
+// The same for Jump Point Search: our `jps` in wasm against PathFinding.js's
+// JumpPointFinder (DiagonalMovement.OnlyWhenNoObstacles, octile heuristic), whose path
+// is measured between the points it returns.
+// Every cost of ours must be the scenario's optimal length; PathFinding.js's A* must be
+// optimal too, and its JumpPointFinder's paths that are not are counted.
 
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -50,6 +54,7 @@ const OPTIONS = {
   diagonal: 'only-when-no-obstacles',
   costs: 'exact',
 };
+const JPS_OPTIONS = { ...OPTIONS, algorithm: 'jps' };
 
 const PF = createRequire(join(args['node-modules'], 'bench.cjs'))('pathfinding');
 const wasmBytes = readFileSync(join(args.bindings, 'astar_visualizer_bg.wasm'));
@@ -137,10 +142,10 @@ function place(map, s) {
   at.goal = { x: s.gx, y: s.gy };
 }
 
-function wasmSearch(map) {
+function wasmSearch(map, options) {
   return (s) => {
     place(map, s);
-    const search = new engine.Search(map.editor, OPTIONS);
+    const search = new engine.Search(map.editor, options);
     search.finish();
     const cost = search.pathCost();
     search.free();
@@ -149,6 +154,11 @@ function wasmSearch(map) {
 }
 
 const pfAStar = new PF.AStarFinder({
+  diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles,
+  heuristic: PF.Heuristic.octile,
+});
+// Its default heuristic is Manhattan, which overestimates with diagonal moves.
+const pfJumpPoint = new PF.JumpPointFinder({
   diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles,
   heuristic: PF.Heuristic.octile,
 });
@@ -175,22 +185,34 @@ async function nativeChunk(chunk) {
   return { ns: Number(ns), costs: costs.map((c) => (c === '-' ? null : Number(c))) };
 }
 
-/** The ways to search, each timed on every chunk; `ratio` rows of the table compare two. */
+/** The ways to search, each timed on every chunk; `exact: false` ways may miss the optimum (counted). */
 const WAYS = [
-  { name: 'wasm', label: 'A* wasm', run: (map, chunk) => timeChunk(chunk, wasmSearch(map)) },
+  { name: 'wasm', label: 'A* wasm', run: (map, chunk) => timeChunk(chunk, wasmSearch(map, OPTIONS)) },
   { name: 'pf', label: 'PathFinding.js AStarFinder', run: (map, chunk) => timeChunk(chunk, pfSearch(map, pfAStar)) },
   { name: 'native', label: 'A* native', run: (map, chunk) => nativeChunk(chunk) },
+  { name: 'jps', label: 'JPS wasm', run: (map, chunk) => timeChunk(chunk, wasmSearch(map, JPS_OPTIONS)) },
+  {
+    name: 'pfJump',
+    label: 'PathFinding.js JumpPointFinder',
+    exact: false,
+    run: (map, chunk) => timeChunk(chunk, pfSearch(map, pfJumpPoint)),
+  },
 ];
 
+/** How many costs are not the optimal length; an exact way must have none. */
 function checkCosts(way, mapName, chunk, costs) {
+  let missed = 0;
   chunk.forEach((s, i) => {
     const cost = costs[i];
-    if (cost === null || Math.abs(cost - s.optimal) > TOLERANCE * s.optimal) {
+    if (cost !== null && Math.abs(cost - s.optimal) <= TOLERANCE * s.optimal) return;
+    if (way.exact !== false) {
       throw new Error(
-        `${mapName}: ${way} found ${cost} from (${s.sx},${s.sy}) to (${s.gx},${s.gy}), optimal ${s.optimal}`,
+        `${mapName}: ${way.label} found ${cost} from (${s.sx},${s.sy}) to (${s.gx},${s.gy}), optimal ${s.optimal}`,
       );
     }
+    missed++;
   });
+  return missed;
 }
 
 /** Milliseconds per search for each way on one map: each chunk's fastest round counts. */
@@ -202,6 +224,7 @@ async function timeMap(name, file) {
   // Untimed once, so that every way's code is compiled and warm.
   for (const way of WAYS) await way.run(map, chunks[0]);
   const totals = Object.fromEntries(WAYS.map((w) => [w.name, 0]));
+  let pfJumpMissed = 0;
   for (const [c, chunk] of chunks.entries()) {
     const best = {};
     for (let round = 0; round < ROUNDS; round++) {
@@ -209,15 +232,16 @@ async function timeMap(name, file) {
       for (let k = 0; k < WAYS.length; k++) {
         const way = WAYS[(k + c + round) % WAYS.length];
         const { ns, costs } = await way.run(map, chunk);
-        checkCosts(way.label, name, chunk, costs);
+        const missed = checkCosts(way, name, chunk, costs);
+        if (way.name === 'pfJump' && round === 0) pfJumpMissed += missed;
         best[way.name] = Math.min(best[way.name] ?? Infinity, ns);
       }
     }
     for (const way of WAYS) totals[way.name] += best[way.name];
   }
   map.editor.free();
-  const ms = (way) => totals[way] / 1e6 / map.scenarios.length;
-  return { name, searches: map.scenarios.length, wasm: ms('wasm'), pf: ms('pf'), native: ms('native') };
+  const ms = Object.fromEntries(WAYS.map((w) => [w.name, totals[w.name] / 1e6 / map.scenarios.length]));
+  return { name, searches: map.scenarios.length, ...ms, pfJumpMissed };
 }
 
 function median(values) {
@@ -238,8 +262,12 @@ console.log(
     `the fastest of ${ROUNDS} rounds on each chunk of ${CHUNK}, the ways taking turns.\n`,
 );
 console.log(
-  `${'map'.padEnd(20)} ${pad('searches', 8)} | ${pad('wasm ms', 9)} ${pad('PF.js ms', 9)} ${pad('native ms', 9)} | ` +
-    `${pad('vs PF.js', 8)} ${pad('wasm/native', 11)}`,
+  `${''.padEnd(29)} | ${'A*'.padEnd(50)} | JPS`,
+);
+console.log(
+  `${'map'.padEnd(20)} ${pad('searches', 8)} | ${pad('wasm ms', 9)} ${pad('PF.js ms', 9)} ${pad('native ms', 9)} ` +
+    `${pad('vs PF.js', 8)} ${pad('wasm/native', 11)} | ${pad('wasm ms', 9)} ${pad('PF.js ms', 9)} ${pad('vs PF.js', 8)} ` +
+    `${pad('PF.js not optimal', 17)}`,
 );
 const rows = [];
 for (const file of mapFiles) {
@@ -247,12 +275,16 @@ for (const file of mapFiles) {
   rows.push(row);
   console.log(
     `${row.name.padEnd(20)} ${pad(row.searches, 8)} | ${pad(row.wasm.toFixed(3), 9)} ${pad(row.pf.toFixed(3), 9)} ` +
-      `${pad(row.native.toFixed(3), 9)} | ${pad((row.pf / row.wasm).toFixed(2), 7)}x ${pad((row.wasm / row.native).toFixed(2), 10)}x`,
+      `${pad(row.native.toFixed(3), 9)} ${pad((row.pf / row.wasm).toFixed(2), 7)}x ${pad((row.wasm / row.native).toFixed(2), 10)}x | ` +
+      `${pad(row.jps.toFixed(3), 9)} ${pad(row.pfJump.toFixed(3), 9)} ${pad((row.pfJump / row.jps).toFixed(2), 7)}x ` +
+      `${pad(row.pfJumpMissed, 17)}`,
   );
 }
 native.close();
 const speedUps = rows.map((r) => r.pf / r.wasm);
 const wasmNative = rows.map((r) => r.wasm / r.native);
+const jumpSpeedUps = rows.map((r) => r.pfJump / r.jps);
+const pfJumpMissed = rows.reduce((sum, r) => sum + r.pfJumpMissed, 0);
 console.log(
   `\nA* in wasm vs PathFinding.js: median ${median(speedUps).toFixed(2)}x, lowest ${Math.min(...speedUps).toFixed(2)}x ` +
     `(targets: median >= 10x, every map >= 5x)`,
@@ -260,4 +292,11 @@ console.log(
 console.log(
   `wasm / native: median ${median(wasmNative).toFixed(2)}x, highest ${Math.max(...wasmNative).toFixed(2)}x (target <= 1.3x)`,
 );
-console.log('every cost the scenario\'s optimal length');
+console.log(
+  `JPS in wasm vs PathFinding.js's JumpPointFinder: median ${median(jumpSpeedUps).toFixed(2)}x, ` +
+    `lowest ${Math.min(...jumpSpeedUps).toFixed(2)}x (target: >= 10x)`,
+);
+console.log(
+  'every cost of ours and of PathFinding.js\'s AStarFinder the scenario\'s optimal length; ' +
+    `JumpPointFinder's paths longer than optimal: ${pfJumpMissed} of ${rows.reduce((sum, r) => sum + r.searches, 0)}`,
+);

@@ -6,6 +6,7 @@ use std::fmt;
 use crate::heuristic::{Heuristic, Overestimate};
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
+use crate::number_text::number_text;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
 /// the policy below; the others have loops of their own (see `crate::finders`).
@@ -168,7 +169,8 @@ impl SearchOptions {
             return Err(OptionsError::Other(format!(
                 "a heuristic weight of {} means nothing to {}: only astar and idastar weigh the \
                  heuristic (leave the weight at 1)",
-                self.weight, self.algorithm
+                number_text(self.weight),
+                self.algorithm
             )));
         }
         match self.node_limit {
@@ -229,20 +231,13 @@ impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             OptionsError::Other(message) => f.write_str(message),
-            OptionsError::BadWeight { weight, max } => {
-                // A huge weight would print hundreds of digits: show it in scientific notation.
-                if weight.abs() < 1e6 {
-                    write!(
-                        f,
-                        "heuristic weight must be a number from 0 to {max}, got {weight}"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "heuristic weight must be a number from 0 to {max}, got {weight:e}"
-                    )
-                }
-            }
+            // A huge weight is written in scientific notation, not with hundreds of digits.
+            OptionsError::BadWeight { weight, max } => write!(
+                f,
+                "heuristic weight must be a number from 0 to {}, got {}",
+                number_text(*max),
+                number_text(*weight)
+            ),
         }
     }
 }

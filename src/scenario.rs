@@ -5,6 +5,7 @@
 
 use crate::grid::Point;
 use crate::map_text::{ParseError, ParseProblem};
+use crate::number_text::parse_number;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
@@ -104,8 +105,8 @@ fn parse_line(n: usize, line: &str) -> Result<Scenario, ParseError> {
             ParseError::new(n, f[i].0, problem)
         })
     };
-    let optimal: f64 = match f[8].1.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => v,
+    let optimal: f64 = match parse_number(f[8].1) {
+        Some(v) if v.is_finite() && v >= 0.0 => v,
         _ => {
             let problem = ParseProblem::ScenarioOptimal {
                 found: f[8].1.to_string(),

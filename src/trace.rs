@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent, VisitOutcome};
 use crate::finder::Finder;
 use crate::grid::Point;
+use crate::number_text::number_text;
 
 /// The Posthoc search-trace format version written.
 pub const TRACE_VERSION: &str = "1.4.0";
@@ -235,14 +236,14 @@ impl<W: Write> EventWriter<'_, W> {
 }
 
 /// A YAML number: whole values without a decimal point, others in the shortest form that
-/// reads back exactly, infinities as YAML spells them.
+/// reads back exactly (see [`number_text`]), infinities as YAML spells them.
 fn number(v: f64) -> String {
     if v.is_infinite() {
         if v > 0.0 { ".inf" } else { "-.inf" }.to_string()
     } else if v.is_nan() {
         ".nan".to_string()
     } else {
-        format!("{v}")
+        number_text(v)
     }
 }
 

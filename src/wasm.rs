@@ -14,6 +14,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::editor::{Endpoint, MapEditor};
+use crate::events::{NodeValues, StepEvent};
 use crate::finder::{
     new_finder, Finder, MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK,
     MARK_PRUNED, MARK_SCANNED,
@@ -21,7 +22,7 @@ use crate::finder::{
 use crate::grid::Point;
 use crate::map_text::MapFormat;
 use crate::movement::MOVES;
-use crate::number_text::number_text;
+use crate::number_text::{number_text, parse_number};
 use crate::options::SearchOptions;
 use crate::scenario;
 use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
@@ -101,11 +102,17 @@ impl fmt::Display for BoundaryProblem {
             BoundaryProblem::NotWhole { name, max, value } => {
                 write!(
                     f,
-                    "{name} must be a whole number from 0 to {max}, got {value}"
+                    "{name} must be a whole number from 0 to {}, got {}",
+                    number_text(*max),
+                    number_text(*value)
                 )
             }
             BoundaryProblem::BadCoordinate { name, value } => {
-                write!(f, "{name} must be a whole number, got {value}")
+                write!(
+                    f,
+                    "{name} must be a whole number, got {}",
+                    number_text(*value)
+                )
             }
             BoundaryProblem::OptionsNotObject => {
                 f.write_str("search options must be an object such as { algorithm: 'astar' }")
@@ -437,9 +444,8 @@ fn read_options(value: JsValue) -> JsResult<SearchOptions> {
     }
     let weight = match option_text(&value, "weight")? {
         None => defaults.weight,
-        Some(text) => text
-            .parse::<f64>()
-            .map_err(|_| fail(BoundaryProblem::OptionWeight { given: text }))?,
+        Some(text) => parse_number(&text)
+            .ok_or_else(|| fail(BoundaryProblem::OptionWeight { given: text }))?,
     };
     let heuristic = match option_text(&value, "heuristic")? {
         None => None,
@@ -767,6 +773,56 @@ impl JsSearch {
     pub fn open_list(&self, k: f64) -> JsResult<JsValue> {
         let k = whole(k, "k", 1e6)? as usize;
         to_js(&self.inner.open_list(k))
+    }
+
+    /// Up to `count` open nodes in pop order, after skipping the first `offset`: one page of
+    /// the open list, so the page never has to carry all of a large list across at once.
+    #[wasm_bindgen(js_name = openListPage)]
+    pub fn open_list_page(&self, offset: f64, count: f64) -> JsResult<JsValue> {
+        let offset = whole(offset, "offset", u32::MAX as f64)? as usize;
+        let count = whole(count, "count", 1e6)? as usize;
+        let open = self.inner.counters().open as usize;
+        let end = offset.saturating_add(count).min(open);
+        let page: Vec<NodeValues> = if offset < end {
+            self.inner.open_list(end).into_iter().skip(offset).collect()
+        } else {
+            Vec::new()
+        };
+        to_js(&page)
+    }
+
+    /// The events of steps `from` to `from + count - 1` (step 1 is the first), those already
+    /// taken only, told again: the search steps back to just before `from`, replays them and
+    /// returns to where it was, exactly as it was. This is how the log shows any part of a
+    /// long search without the page keeping every event.
+    #[wasm_bindgen(js_name = stepEvents)]
+    pub fn step_events(&mut self, from: f64, count: f64) -> JsResult<JsValue> {
+        let from = whole(from, "from", u32::MAX as f64)? as u32;
+        let count = whole(count, "count", 1e5)? as u32;
+        let here = self.step_count();
+        let first = from.max(1);
+        let last = from.saturating_add(count).saturating_sub(1).min(here);
+        let mut events = Vec::new();
+        if count > 0 && first <= last {
+            self.inner.seek(first - 1);
+            while self.step_count() < last {
+                match self.inner.step() {
+                    Some(event) => events.push(event),
+                    None => break,
+                }
+            }
+            self.inner.seek(here);
+        }
+        to_js(&events)
+    }
+
+    /// Takes up to `n` steps forward, like `step` each, and returns their events in one
+    /// array: for reading a whole long search (to copy its log) in few calls.
+    #[wasm_bindgen(js_name = takeSteps)]
+    pub fn take_steps(&mut self, n: f64) -> JsResult<JsValue> {
+        let n = whole(n, "n", 1e6)? as usize;
+        let events: Vec<StepEvent> = std::iter::from_fn(|| self.inner.step()).take(n).collect();
+        to_js(&events)
     }
 
     #[wasm_bindgen(js_name = openCount)]

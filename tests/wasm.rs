@@ -200,6 +200,8 @@ fn search_options_are_checked_field_by_field() {
         (r#"{"costs":"11-15"}"#, &["cost", "'11-15'", "10-14, exact"]),
         (r#"{"tieBreak":"random"}"#, &["tie", "'random'", "larger-g"]),
         (r#"{"weight":-1}"#, &["weight", "-1", "from 0 to 100"]),
+        (r#"{"weight":"2.5.1"}"#, &["weight", "'2.5.1'"]),
+        (r#"{"weight":"-inf"}"#, &["weight", "-inf"]),
         (
             r#"{"weight":1e300}"#,
             &["weight", "from 0 to 100, got 1e300"],
@@ -280,6 +282,110 @@ fn a_finished_search_can_be_scrubbed_both_ways() {
     assert!(search.path().to_vec().is_empty());
     assert_eq!(ok(search.seek(f64::from(total) + 50.0)), total);
     assert_eq!(snapshot(&search), finished);
+}
+
+#[wasm_bindgen_test]
+fn past_steps_are_told_again_without_moving_the_search() {
+    for algorithm in ["astar", "jps", "idastar", "bi-astar"] {
+        let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+        let mut search = ok(JsSearch::new(
+            &editor,
+            options(&format!(r#"{{"algorithm":"{algorithm}"}}"#)),
+        ));
+        let mut told = Vec::new();
+        while let Some(event) = Some(ok(search.step())).filter(|e| !e.is_null()) {
+            told.push(json(&event));
+        }
+        let total = told.len() as f64;
+        assert!(total >= 3.0, "{algorithm}: a search of several steps");
+        ok(search.seek(total - 1.0));
+        let here = snapshot(&search);
+
+        let all: Array = ok(search.step_events(1.0, 1e5)).unchecked_into();
+        assert_eq!(
+            all.length() as f64,
+            total - 1.0,
+            "{algorithm}: only steps taken"
+        );
+        let middle: Array = ok(search.step_events(2.0, 2.0)).unchecked_into();
+        assert_eq!(
+            middle.iter().map(|e| json(&e)).collect::<Vec<_>>(),
+            told[1..3],
+            "{algorithm}: steps 2 and 3, as first told"
+        );
+        assert_eq!(snapshot(&search), here, "{algorithm}: the search stays put");
+        let none: Array = ok(search.step_events(total, 5.0)).unchecked_into();
+        assert_eq!(none.length(), 0, "{algorithm}: the step not yet taken");
+        let zero: Array = ok(search.step_events(0.0, 2.0)).unchecked_into();
+        assert_eq!(zero.length(), 1, "{algorithm}: step 0 is no step");
+    }
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    ok(search.advance(4.0));
+    fails(search.step_events(-1.0, 2.0), &["from", "-1"]);
+    fails(search.step_events(1.0, 0.5), &["count", "0.5"]);
+    fails(search.step_events(f64::NAN, 1.0), &["NaN"]);
+    assert_eq!(
+        search.step_count(),
+        4,
+        "failed calls must not move the search"
+    );
+}
+
+#[wasm_bindgen_test]
+fn many_steps_at_once_are_the_steps_one_at_a_time() {
+    for algorithm in ["astar", "jps", "idastar", "bi-astar", "bfs"] {
+        let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+        let settings = options(&format!(r#"{{"algorithm":"{algorithm}"}}"#));
+        let mut one_by_one = ok(JsSearch::new(&editor, settings.clone()));
+        let mut told = Vec::new();
+        while let Some(event) = Some(ok(one_by_one.step())).filter(|e| !e.is_null()) {
+            told.push(json(&event));
+        }
+        let mut batched = ok(JsSearch::new(&editor, settings));
+        let first: Array = ok(batched.take_steps(3.0)).unchecked_into();
+        assert_eq!(batched.step_count(), 3, "{algorithm}: three steps taken");
+        let rest: Array = ok(batched.take_steps(1e6)).unchecked_into();
+        let all: Vec<String> = first.iter().chain(rest.iter()).map(|e| json(&e)).collect();
+        assert_eq!(all, told, "{algorithm}: the same events");
+        assert_eq!(
+            snapshot(&batched),
+            snapshot(&one_by_one),
+            "{algorithm}: the same end"
+        );
+        let after: Array = ok(batched.take_steps(5.0)).unchecked_into();
+        assert_eq!(after.length(), 0, "{algorithm}: nothing after the end");
+    }
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    fails(search.take_steps(-1.0), &["n", "-1"]);
+    fails(search.take_steps(2e6), &["n"]);
+    assert_eq!(search.step_count(), 0);
+}
+
+#[wasm_bindgen_test]
+fn the_open_list_comes_in_pages_in_pop_order() {
+    let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
+    let mut search = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    ok(search.advance(6.0));
+    let whole = json(&ok(search.open_list(1e6)));
+    let open = search.open_count() as f64;
+    assert!(open >= 6.0, "a list long enough to page");
+    let mut pages = Vec::new();
+    let mut offset = 0.0;
+    while offset < open {
+        let page: Array = ok(search.open_list_page(offset, 4.0)).unchecked_into();
+        assert!(page.length() > 0 && page.length() <= 4);
+        pages.extend(page.iter().map(|e| json(&e)));
+        offset += 4.0;
+    }
+    assert_eq!(format!("[{}]", pages.join(",")), whole);
+    let past: Array = ok(search.open_list_page(open, 4.0)).unchecked_into();
+    assert_eq!(past.length(), 0, "past the end: an empty page");
+    let far: Array = ok(search.open_list_page(4e9, 1e6)).unchecked_into();
+    assert_eq!(far.length(), 0);
+    fails(search.open_list_page(-1.0, 4.0), &["offset"]);
+    fails(search.open_list_page(0.0, 2e6), &["count"]);
 }
 
 #[wasm_bindgen_test]
@@ -443,4 +549,19 @@ fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
     assert_eq!(xy(&get(&first, "goal")), (2.0, 0.0));
     assert_eq!(get(&first, "optimal").as_f64(), Some(2.0));
     fails(parse_scenarios("version 9\n"), &["line 1", "version 1"]);
+    // Optimal lengths are read as Rust reads numbers, though JavaScript converts them.
+    for (optimal, expected) in [
+        (".5", 0.5),
+        ("2.", 2.0),
+        ("1.5E1", 15.0),
+        ("2.82842712", 2.82842712),
+    ] {
+        let text = format!("version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t{optimal}\n");
+        let first = Array::from(&ok(parse_scenarios(&text))).get(0);
+        assert_eq!(get(&first, "optimal").as_f64(), Some(expected), "{optimal}");
+    }
+    for optimal in ["1e", "0x2", "2,5", "inf", "-1"] {
+        let text = format!("version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t{optimal}\n");
+        fails(parse_scenarios(&text), &["optimal", optimal]);
+    }
 }

@@ -1,5 +1,6 @@
 import { loadEngine } from './engine.js';
 import { applyPaletteToCss } from './palette.js';
+import { prefersReducedMotion } from './motion.js';
 import { GridRenderer } from './renderer.js';
 import { Zoom, ZOOM_LEVELS } from './zoom.js';
 import { GridInput } from './input.js';
@@ -130,7 +131,7 @@ function start(engine) {
 
   const playback = new Playback();
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
-  const panels = new Panels(doc);
+  const panels = new Panels(doc, () => session);
   const exampleNote = new ExampleNote(byId('example-about'));
   exampleNote.show(scene.exampleId ?? null);
   const zoom = new Zoom();
@@ -505,7 +506,8 @@ function start(engine) {
     if (params.compare) compare.open(params.compare);
     if (params.step !== undefined) driver().seek(params.step);
     else if (scene.restored && Number.isInteger(saved.step)) session.seek(saved.step);
-    if (params.autoplay) playback.start();
+    if (params.autoplay && prefersReducedMotion()) problems.push(new PageError('motion.autoplay-held'));
+    else if (params.autoplay) playback.start();
   } catch (error) {
     problems.push(error);
   }

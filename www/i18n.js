@@ -17,7 +17,25 @@ export const LANGUAGE_CODES = Object.keys(LANGUAGES);
 // missing string shows up in tests instead of vanishing).
 export function t(key, params = {}) {
   const text = LANGUAGES[current][key] ?? EN[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  const parts = templateParts(text);
+  let out = parts[0];
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i];
+    out += (name in params ? String(params[name]) : `{${name}}`) + parts[i + 1];
+  }
+  return out;
+}
+
+// A text split once into [literal, name, literal, name, ...]: a long log is worded with
+// hundreds of thousands of look-ups, and a fresh regular-expression pass each time shows.
+const splitTexts = new Map();
+function templateParts(text) {
+  let parts = splitTexts.get(text);
+  if (parts === undefined) {
+    parts = text.split(/\{(\w+)\}/);
+    splitTexts.set(text, parts);
+  }
+  return parts;
 }
 
 // The plural form: `key-one` for a count of one where the language has it, else `key`.

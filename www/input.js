@@ -6,6 +6,10 @@
 // terrain erases), and each move paints the whole line from the previous position, so a fast
 // stroke leaves no gaps. A stroke is one undo entry.
 //
+// On a touch screen a tap inspects a cell and never edits: painting waits until the finger
+// has moved (TAP_SLOP CSS px, or onto another cell), so only a drag draws. A drag starting
+// on the start or the goal moves it as with a mouse.
+//
 // On a touch screen a second finger turns the gesture into moving the view: two fingers
 // drag to scroll a zoomed map and pinch to zoom; what the first finger had painted is taken
 // back. Editing resumes once every finger has lifted.
@@ -13,6 +17,9 @@
 // A brush number is the terrain value it leaves: 0 wall, 1 plain ground (the eraser), 2..9
 // terrain weights.
 export const BRUSH_ERASER = 1;
+
+// How far a finger may wander and still be tapping (CSS px).
+const TAP_SLOP = 10;
 
 function sameCell(a, b) {
   return a !== null && b !== null && a.x === b.x && a.y === b.y;
@@ -65,17 +72,18 @@ export class GridInput {
     // The editor merges the moves of an endpoint into one undo entry within a stroke, so a
     // drag of the start or the goal is a stroke too.
     const revision = editor.revision();
-    editor.beginStroke();
     if (sameCell(cell, editor.start())) {
       kind = 'start';
     } else if (sameCell(cell, editor.goal())) {
       kind = 'goal';
-    } else {
-      if (brush !== BRUSH_ERASER && editor.terrainAt(cell.x, cell.y) === brush) brush = BRUSH_ERASER;
-      editor.paint(cell.x, cell.y, brush);
+    } else if (e.pointerType === 'touch') {
+      // A tap, or the start of a drag: nothing is painted until the finger moves.
+      kind = 'touch';
     }
-    this.stroke = { pointerId: e.pointerId, kind, brush, last: cell, revision };
-    this.canvas.classList.toggle('dragging-endpoint', kind !== 'paint');
+    if (kind !== 'touch') editor.beginStroke();
+    if (kind === 'paint') brush = this.startPainting(editor, cell, brush);
+    this.stroke = { pointerId: e.pointerId, kind, brush, last: cell, revision, x: e.clientX, y: e.clientY };
+    this.canvas.classList.toggle('dragging-endpoint', kind === 'start' || kind === 'goal');
     this.hover = cell;
     this.cursor = null;
     this.host.changed();
@@ -90,7 +98,14 @@ export class GridInput {
     const stroke = this.stroke;
     if (stroke && e.pointerId === stroke.pointerId) {
       const cell = this.renderer.cellFromPoint(e.clientX, e.clientY, true);
-      if (!sameCell(cell, stroke.last)) {
+      if (stroke.kind === 'touch' && (!sameCell(cell, stroke.last) || Math.hypot(e.clientX - stroke.x, e.clientY - stroke.y) >= TAP_SLOP)) {
+        // The finger is dragging: paint from the cell it started on.
+        const editor = this.host.editor();
+        editor.beginStroke();
+        stroke.brush = this.startPainting(editor, stroke.last, stroke.brush);
+        stroke.kind = 'paint';
+      }
+      if (stroke.kind !== 'touch' && !sameCell(cell, stroke.last)) {
         const editor = this.host.editor();
         if (stroke.kind === 'paint') {
           editor.paintLine(stroke.last.x, stroke.last.y, cell.x, cell.y, stroke.brush);
@@ -110,6 +125,14 @@ export class GridInput {
     }
   }
 
+  // Paints the first cell of a stroke; the brush the stroke goes on with (starting on a cell
+  // that already has the brush's terrain erases).
+  startPainting(editor, cell, brush) {
+    const chosen = brush !== BRUSH_ERASER && editor.terrainAt(cell.x, cell.y) === brush ? BRUSH_ERASER : brush;
+    editor.paint(cell.x, cell.y, chosen);
+    return chosen;
+  }
+
   // Dragging across walls or over the other endpoint just leaves the endpoint where it last
   // could go; the drag continues.
   moveEndpoint(editor, kind, cell) {
@@ -126,7 +149,8 @@ export class GridInput {
     const stroke = this.stroke;
     if (!stroke || e.pointerId !== stroke.pointerId) return;
     this.stroke = null;
-    this.host.editor().endStroke();
+    // A tap (a finger that never dragged) began no edit; its cell stays in the inspector.
+    if (stroke.kind !== 'touch') this.host.editor().endStroke();
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     this.canvas.classList.remove('dragging-endpoint');
     this.host.changed();
@@ -136,7 +160,9 @@ export class GridInput {
   // midpoint drags the view and their spread zooms it.
   startGesture() {
     const stroke = this.stroke;
-    if (stroke) {
+    if (stroke && stroke.kind === 'touch') {
+      this.stroke = null;
+    } else if (stroke) {
       this.stroke = null;
       const editor = this.host.editor();
       editor.endStroke();

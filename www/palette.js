@@ -3,12 +3,15 @@
 // stay apart for colour-blind viewers (blue against yellow/orange is the safest pair); start
 // green and goal red follow the tutorials, darkened so white letters on them stay legible,
 // and they also carry the letters S and G so they are never told apart by colour alone.
+// Open cells are a mid blue and closed ones a pale yellow, so they also differ in lightness
+// (about 50 grey levels of 255 apart) and stay apart printed or seen in greyscale; the
+// backward side of a bidirectional search keeps the same order, open darker than closed.
 export const PALETTE = {
   ground: '#ffffff',
   gridLine: '#c8cdd3',
   wall: '#3a3a3a',
   terrain: '#7a5230',
-  open: '#a6d8f4',
+  open: '#7fc1ea',
   closed: '#f5eb99',
   current: '#e69f00',
   touched: '#cc79a7',
@@ -23,9 +26,9 @@ export const PALETTE = {
   text: '#1a1a1a',
   textOnDark: '#ffffff',
   // Bidirectional search: the backward side, darker than the forward side's open and closed
-  // (apart in greyscale too) and striped; the meeting point.
-  backwardOpen: '#b28dc9',
-  backwardClosed: '#dba3b5',
+  // and striped; the meeting point.
+  backwardOpen: '#a77cc2',
+  backwardClosed: '#e8c4d0',
   backwardStripe: '#5b3a6e',
   meeting: '#009e73',
   // IDA*: the path being explored, and cells pruned by the threshold.

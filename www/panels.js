@@ -1,10 +1,10 @@
 import { formatValue, formatCell } from './format.js';
-import { describeOrder, describeStep } from './narration.js';
+import { describeStep } from './narration.js';
+import { StepLog } from './steplog.js';
+import { OpenListPanel } from './openlist.js';
 import { t, tn } from './i18n.js';
 import { describeError } from './errors.js';
 import { renderFinderCounters, showFinderLegend, finderCellRows } from './finder_counters.js';
-
-const OPEN_ROWS = 10;
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -44,7 +44,7 @@ export class MessageArea {
 // words, the log, the open list and the cell inspector. Text nodes only change when their
 // text does, so the aria-live regions announce real news only.
 export class Panels {
-  constructor(doc) {
+  constructor(doc, getSession) {
     const byId = (id) => doc.getElementById(id);
     this.counters = byId('counters');
     this.step = byId('count-step');
@@ -53,10 +53,8 @@ export class Panels {
     this.finderCounters = byId('finder-counters');
     this.result = byId('result');
     this.narration = byId('narration');
-    this.log = byId('step-log');
-    this.openCaption = byId('open-caption');
-    this.openRows = byId('open-rows');
-    this.openMore = byId('open-more');
+    this.log = new StepLog(doc, getSession);
+    this.openList = new OpenListPanel(doc, getSession);
     this.inspector = byId('inspector');
     this.shownKey = null;
     this.inspectedKey = null;
@@ -66,6 +64,7 @@ export class Panels {
   invalidate() {
     this.shownKey = null;
     this.inspectedKey = null;
+    this.log.invalidate();
   }
 
   // While playing, the live regions are marked busy so a screen reader waits for the pause
@@ -104,47 +103,11 @@ export class Panels {
     setText(this.result, result);
     this.result.className = `result ${status}`;
 
-    const last = session.log[session.log.length - 1];
+    const [last] = session.stepsBetween(count, count);
     setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event) }) : t('narration.not-started'));
-    this.renderLog(session.log);
-    this.renderOpenList(search, session.resolvedOptions, status === 'running');
+    this.log.render(session);
+    this.openList.render(session);
     this.inspectedKey = null;
-  }
-
-  renderLog(log) {
-    const items = log.map((entry) => {
-      const li = document.createElement('li');
-      const number = document.createElement('span');
-      number.className = 'step-number';
-      number.textContent = String(entry.step);
-      li.append(number, describeStep(entry.event));
-      return li;
-    });
-    this.log.replaceChildren(...items);
-    this.log.scrollTop = this.log.scrollHeight;
-  }
-
-  renderOpenList(search, options, running) {
-    const entries = search.openList(OPEN_ROWS);
-    const total = search.openCount();
-    let caption = t('open.caption', { order: describeOrder(options) });
-    if (total === 0) caption = t('open.empty');
-    else if (!running) caption = t('open.over');
-    setText(this.openCaption, caption);
-    const rows = entries.map((entry, index) => {
-      const tr = document.createElement('tr');
-      if (index === 0 && running) tr.className = 'head';
-      for (const text of [String(index + 1), formatCell(entry), formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)]) {
-        const td = document.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      // Shown by the style sheet after the cell, so the cell's own text stays the cell.
-      if (tr.className === 'head') tr.children[1].dataset.next = t('open.next');
-      return tr;
-    });
-    this.openRows.replaceChildren(...rows);
-    setText(this.openMore, total > entries.length ? t('open.more', { count: total - entries.length }) : '');
   }
 
   // The numbers of one cell (hovered, tapped or under the keyboard cursor).

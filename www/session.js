@@ -1,11 +1,13 @@
-// How many recent steps the log keeps (and replays after a jump on the timeline).
-export const LOG_LENGTH = 8;
+// How many step events the session keeps told; older ones are asked of the engine again.
+const KEPT_EVENTS = 1000;
+// Steps replayed per call to the engine when the whole log is read.
+const REPLAY_CHUNK = 5000;
 // Searches on maps up to this size are run to the end once when built, so the timeline knows
 // its length from the first frame; bigger ones learn it when they first finish.
 const EAGER_TOTAL_CELLS = 256 * 256;
 
-// The map being edited, the search over it, and the log of its last steps (their events,
-// put into words when shown).
+// The map being edited, the search over it, and the events of its steps for the log (put
+// into words when shown).
 // Every edit of the map or change of options builds a new search (a search works on a
 // snapshot) and takes it to where the old one was: its end if it had finished, so the path
 // follows the change at once, else the same step.
@@ -16,7 +18,7 @@ export class SearchSession {
     this.options = options;
     this.search = null;
     this.generation = 0;
-    this.log = [];
+    this.events = new Map();
     this.build(false);
   }
 
@@ -40,8 +42,7 @@ export class SearchSession {
     } else if (at > 0) {
       next.seek(at);
     }
-    this.log = [];
-    this.syncLog();
+    this.events.clear();
   }
 
   // After a new map was loaded into the editor: a fresh search at step 0, with new options if
@@ -94,57 +95,69 @@ export class SearchSession {
 
   step() {
     const event = this.search.step();
-    if (event) this.record(event);
+    if (event) this.keep(this.search.stepCount(), event);
     return event;
   }
 
   stepBack() {
-    const undone = this.search.stepBack();
-    this.syncLog();
-    return undone;
+    return this.search.stepBack();
   }
 
-  // n steps for playback: the bulk without events, the last few with them for the log.
+  // n steps for playback, without events: the log asks for the ones it shows.
   advance(n) {
-    if (n > LOG_LENGTH) {
-      this.search.advance(n - LOG_LENGTH);
-      this.log = [];
-    }
-    for (let k = Math.min(n, LOG_LENGTH); k > 0; k--) {
-      if (!this.step()) break;
-    }
-    this.syncLog();
+    this.search.advance(n);
   }
 
   seek(stepCount) {
     this.search.seek(stepCount);
-    this.syncLog();
   }
 
   finish() {
     this.search.finish();
-    this.syncLog();
   }
 
-  record(event) {
-    this.log.push({ step: this.search.stepCount(), event });
-    if (this.log.length > LOG_LENGTH) this.log.shift();
+  // A step's event stays the same for the life of the search (stepping is exact), so it is
+  // kept once told, up to KEPT_EVENTS of them.
+  keep(step, event) {
+    if (this.events.size >= KEPT_EVENTS) this.events.clear();
+    this.events.set(step, event);
   }
 
-  // Makes the log hold exactly the last steps up to the current one. After a jump it replays
-  // them: stepping back and forth restores the exact state, and yields their events again.
-  syncLog() {
-    const count = this.search.stepCount();
-    const wanted = Math.min(LOG_LENGTH, count);
-    const log = this.log.filter((entry) => entry.step <= count);
-    const complete = log.length === wanted && (wanted === 0 || log[0].step === count - wanted + 1);
-    if (complete) {
-      this.log = log;
-      return;
+  // The steps first..last (1-based, up to the current one) as { step, event }, those not kept
+  // told again by the engine in one call, which leaves the search where it was.
+  stepsBetween(first, last) {
+    const from = Math.max(1, first);
+    const to = Math.min(last, this.search.stepCount());
+    if (to < from) return [];
+    let missing = from;
+    while (missing <= to && this.events.has(missing)) missing += 1;
+    let end = to;
+    while (end >= missing && this.events.has(end)) end -= 1;
+    const told = missing <= end ? this.search.stepEvents(missing, end - missing + 1) : [];
+    const steps = [];
+    for (let step = from; step <= to; step++) {
+      const event = step >= missing && step <= end ? told[step - missing] : this.events.get(step);
+      if (event) steps.push({ step, event });
     }
-    for (let k = 0; k < wanted; k++) this.search.stepBack();
-    this.log = [];
-    for (let k = 0; k < wanted; k++) this.step();
+    told.forEach((event, k) => this.keep(missing + k, event));
+    return steps;
+  }
+
+  // Every step up to the current one, in order, told to visit(step, event) as the search
+  // replays them from the start; the search ends where it was. For copying the whole log.
+  // REPLAY_CHUNK steps per call to the engine.
+  replaySteps(visit) {
+    const count = this.search.stepCount();
+    this.search.seek(0);
+    try {
+      for (let done = 0; done < count; ) {
+        const events = this.search.takeSteps(Math.min(REPLAY_CHUNK, count - done));
+        if (events.length === 0) break;
+        for (const event of events) visit(++done, event);
+      }
+    } finally {
+      this.search.seek(count);
+    }
   }
 
   // The finder marks of one cell (see finder_marks.js).

@@ -23,12 +23,17 @@ pub fn command(root: &Path, options: &[String]) -> Result<()> {
     let unoptimised = std::fs::read(&wasm_file)?;
     let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &unoptimised)?;
     std::fs::write(&wasm_file, &optimised)?;
+    let kib = optimised.len() as f64 / 1024.0;
+    let budget = wasm_opt::BUDGET_KIB as f64;
     println!(
-        "wasm: {} bytes after wasm-opt {}, {} before (budget: {} KiB)",
-        optimised.len(),
+        "wasm: {kib:.1} KiB after wasm-opt {} ({:.1} KiB before); budget {budget} KiB: {}",
         wasm_opt::FLAGS.join(" "),
-        unoptimised.len(),
-        wasm_opt::BUDGET_KIB
+        unoptimised.len() as f64 / 1024.0,
+        if kib <= budget {
+            format!("within it by {:.1} KiB", budget - kib)
+        } else {
+            format!("OVER it by {:.1} KiB", kib - budget)
+        }
     );
 
     let native = wasm_build::built_executables(cargo().current_dir(root).args([
