@@ -557,6 +557,43 @@ pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
     to_js(&out)
 }
 
+/// serde_json's output with numbers written without Rust's float formatting code (see
+/// `number_text`): values in display units have at most six decimals, and are written from
+/// integers; any other number, rare, is written by JavaScript.
+struct DecimalNumbers;
+
+impl serde_json::ser::Formatter for DecimalNumbers {
+    fn write_f64<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        value: f64,
+    ) -> std::io::Result<()> {
+        const MILLION: f64 = 1e6;
+        let millionths = (value * MILLION).round();
+        // Below 1e9 the millionths are exact integers and the decimal text reads back as the
+        // double that `millionths / MILLION` rounds to.
+        if !(value.abs() < 1e9 && millionths / MILLION == value) {
+            return writer.write_all(number_text(value).as_bytes());
+        }
+        if value < 0.0 {
+            writer.write_all(b"-")?;
+        }
+        let millionths = millionths.abs() as u64;
+        self.write_u64(writer, millionths / 1_000_000)?;
+        let mut fraction = millionths % 1_000_000;
+        if fraction == 0 {
+            return Ok(());
+        }
+        let mut digits = *b".000000";
+        for digit in digits[1..].iter_mut().rev() {
+            *digit = b'0' + (fraction % 10) as u8;
+            fraction /= 10;
+        }
+        let used = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
+        writer.write_all(&digits[..used])
+    }
+}
+
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
@@ -823,7 +860,15 @@ impl JsSearch {
     pub fn steps_as_json(&mut self, n: f64) -> JsResult<String> {
         let n = whole(n, "n", 1e6)? as usize;
         let events: Vec<StepEvent> = std::iter::from_fn(|| self.inner.step()).take(n).collect();
-        serde_json::to_string(&events).map_err(|e| js_sys::Error::new(&e.to_string()).into())
+        let mut json = Vec::new();
+        events
+            .serialize(&mut serde_json::Serializer::with_formatter(
+                &mut json,
+                DecimalNumbers,
+            ))
+            .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
+        // serde_json writes UTF-8.
+        Ok(String::from_utf8(json).unwrap_or_default())
     }
 
     #[wasm_bindgen(js_name = openCount)]
