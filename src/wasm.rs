@@ -557,43 +557,6 @@ pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
     to_js(&out)
 }
 
-/// serde_json's output with numbers written without Rust's float formatting code (see
-/// `number_text`): values in display units have at most six decimals, and are written from
-/// integers; any other number, rare, is written by JavaScript.
-struct DecimalNumbers;
-
-impl serde_json::ser::Formatter for DecimalNumbers {
-    fn write_f64<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        value: f64,
-    ) -> std::io::Result<()> {
-        const MILLION: f64 = 1e6;
-        let millionths = (value * MILLION).round();
-        // Below 1e9 the millionths are exact integers and the decimal text reads back as the
-        // double that `millionths / MILLION` rounds to.
-        if !(value.abs() < 1e9 && millionths / MILLION == value) {
-            return writer.write_all(number_text(value).as_bytes());
-        }
-        if value < 0.0 {
-            writer.write_all(b"-")?;
-        }
-        let millionths = millionths.abs() as u64;
-        self.write_u64(writer, millionths / 1_000_000)?;
-        let mut fraction = millionths % 1_000_000;
-        if fraction == 0 {
-            return Ok(());
-        }
-        let mut digits = *b".000000";
-        for digit in digits[1..].iter_mut().rev() {
-            *digit = b'0' + (fraction % 10) as u8;
-            fraction /= 10;
-        }
-        let used = digits.iter().rposition(|&d| d != b'0').map_or(1, |i| i + 1);
-        writer.write_all(&digits[..used])
-    }
-}
-
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
     inner: Box<dyn Finder>,
@@ -853,22 +816,13 @@ impl JsSearch {
         to_js(&events)
     }
 
-    /// Takes up to `n` steps forward, like `step` each, and returns their events as one JSON
-    /// array: for reading a whole long search (to copy its log), where building each event
-    /// as a JavaScript object would cost many times more than the search itself.
-    #[wasm_bindgen(js_name = stepsAsJson)]
-    pub fn steps_as_json(&mut self, n: f64) -> JsResult<String> {
+    /// Takes up to `n` steps forward, like `step` each, and returns their events in one
+    /// array: for reading a whole long search (to copy its log) in few calls.
+    #[wasm_bindgen(js_name = takeSteps)]
+    pub fn take_steps(&mut self, n: f64) -> JsResult<JsValue> {
         let n = whole(n, "n", 1e6)? as usize;
         let events: Vec<StepEvent> = std::iter::from_fn(|| self.inner.step()).take(n).collect();
-        let mut json = Vec::new();
-        events
-            .serialize(&mut serde_json::Serializer::with_formatter(
-                &mut json,
-                DecimalNumbers,
-            ))
-            .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
-        // serde_json writes UTF-8.
-        Ok(String::from_utf8(json).unwrap_or_default())
+        to_js(&events)
     }
 
     #[wasm_bindgen(js_name = openCount)]

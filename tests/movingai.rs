@@ -1,8 +1,10 @@
 //! Every scenario of the five Moving AI benchmark maps must come out at its published optimal
-//! length (8 directions, no corner cutting, costs 1 and sqrt 2), for A*, Dijkstra and Jump
-//! Point Search run to the end (JPS on every 10th maze scenario) and for A* taken one
-//! expansion at a time. One `Search` per map, restarted for
-//! each scenario, as the command line does. Run with `--nocapture` to see a line per map.
+//! length (8 directions, no corner cutting, costs 1 and sqrt 2) for A* and Jump Point Search
+//! run to the end (JPS on every 10th maze scenario). Dijkstra, which is A*'s loop with a zero
+//! heuristic, and A* taken one expansion at a time, which is the same loop building events,
+//! run on every 4th scenario; bidirectional A* and Dijkstra on every 10th. One `Search` per
+//! map, restarted for each scenario, as the command line does. Run with `--nocapture` to see
+//! a line per map.
 
 use std::fmt;
 use std::time::Instant;
@@ -13,16 +15,21 @@ use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Statu
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 
-/// Bidirectional A* and Dijkstra run on every tenth scenario of each map (A* on scenarios
-/// 0, 10, 20, ..., Dijkstra on 1, 11, 21, ...: 1,882 each, from every length bucket), which
-/// keeps the suite's time in bounds; `BIDIRECTIONAL_SAMPLE=1` in the environment checks
-/// every scenario.
-fn sample() -> usize {
-    std::env::var("BIDIRECTIONAL_SAMPLE")
+/// The sampled ways of searching take every `n`th scenario of each map, each from its own
+/// offset (Dijkstra 1, 5, 9, ...; stepped A* 2, 6, 10, ...), so every length bucket is
+/// covered; `MOVINGAI_SAMPLE=1` in the environment checks every scenario with every one.
+fn sample(default: usize) -> usize {
+    std::env::var("MOVINGAI_SAMPLE")
         .ok()
         .and_then(|v| v.parse().ok())
         .filter(|&n| n > 0)
-        .unwrap_or(10)
+        .unwrap_or(default)
+}
+
+/// Scenarios `offset`, `offset + n`, ... with `n` from [`sample`].
+fn every(default: usize, offset: usize) -> (usize, usize) {
+    let n = sample(default);
+    (offset % n, n)
 }
 
 /// The benchmark's own tolerance for comparing lengths: relative 1e-4.
@@ -148,47 +155,11 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
     );
 }
 
-/// One module per map, one test per way of searching, so the harness spreads them over its
-/// threads; the maze, by far the longest, is split further into alternate scenarios.
+/// One module per map, one test per way of searching (A* in two halves), so the harness
+/// spreads them over its threads. `jps` says which scenarios JPS takes: in the maze, one cell
+/// wide, nearly every cell is a jump point, so JPS has no edge over A* and takes every 10th.
 macro_rules! benchmark_map {
-    ($module:ident, $file:literal, $scenarios:literal) => {
-        mod $module {
-            use super::*;
-
-            #[test]
-            fn a_star() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::AStar), (0, 1));
-            }
-
-            #[test]
-            fn dijkstra() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::Dijkstra), (0, 1));
-            }
-
-            #[test]
-            fn a_star_stepped() {
-                check_map($file, $scenarios, Mode::Stepped, (0, 1));
-            }
-
-            #[test]
-            fn jump_point_search() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), (0, 1));
-            }
-
-            #[test]
-            fn bidirectional_a_star() {
-                let mode = Mode::Run(Algorithm::BiAStar);
-                check_map($file, $scenarios, mode, (0, sample()));
-            }
-
-            #[test]
-            fn bidirectional_dijkstra() {
-                let mode = Mode::Run(Algorithm::BiDijkstra);
-                check_map($file, $scenarios, mode, (1 % sample(), sample()));
-            }
-        }
-    };
-    ($module:ident, $file:literal, $scenarios:literal, in halves) => {
+    ($module:ident, $file:literal, $scenarios:literal, jps: $jps:expr) => {
         mod $module {
             use super::*;
 
@@ -203,52 +174,53 @@ macro_rules! benchmark_map {
             }
 
             #[test]
-            fn dijkstra_even() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::Dijkstra), (0, 2));
+            fn dijkstra() {
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Run(Algorithm::Dijkstra),
+                    every(4, 1),
+                );
             }
 
             #[test]
-            fn dijkstra_odd() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::Dijkstra), (1, 2));
-            }
-
-            /// Every 10th scenario: in a maze one cell wide nearly every cell is a jump
-            /// point, so JPS has no edge over A* here and the sample keeps the suite short.
-            #[test]
-            fn jump_point_search_every_tenth() {
-                check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), (0, 10));
+            fn a_star_stepped() {
+                check_map($file, $scenarios, Mode::Stepped, every(4, 2));
             }
 
             #[test]
-            fn a_star_stepped_even() {
-                check_map($file, $scenarios, Mode::Stepped, (0, 2));
-            }
-
-            #[test]
-            fn a_star_stepped_odd() {
-                check_map($file, $scenarios, Mode::Stepped, (1, 2));
+            fn jump_point_search() {
+                check_map($file, $scenarios, Mode::Run(Algorithm::JumpPoint), $jps);
             }
 
             #[test]
             fn bidirectional_a_star() {
-                let mode = Mode::Run(Algorithm::BiAStar);
-                check_map($file, $scenarios, mode, (0, sample()));
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Run(Algorithm::BiAStar),
+                    every(10, 0),
+                );
             }
 
             #[test]
             fn bidirectional_dijkstra() {
-                let mode = Mode::Run(Algorithm::BiDijkstra);
-                check_map($file, $scenarios, mode, (1 % sample(), sample()));
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Run(Algorithm::BiDijkstra),
+                    every(10, 1),
+                );
             }
         }
     };
 }
 
-benchmark_map!(arena2, "arena2.map", 910);
-benchmark_map!(maze512_1_0, "maze512-1-0.map", 12_120, in halves);
-benchmark_map!(random512_10_0, "random512-10-0.map", 1_780);
-benchmark_map!(room8_000, "8room_000.map", 2_140);
-benchmark_map!(berlin_0_512, "Berlin_0_512.map", 1_870);
+benchmark_map!(arena2, "arena2.map", 910, jps: (0, 1));
+benchmark_map!(maze512_1_0, "maze512-1-0.map", 12_120, jps: every(10, 0));
+benchmark_map!(random512_10_0, "random512-10-0.map", 1_780, jps: (0, 1));
+benchmark_map!(room8_000, "8room_000.map", 2_140, jps: (0, 1));
+benchmark_map!(berlin_0_512, "Berlin_0_512.map", 1_870, jps: (0, 1));
 
 #[test]
 fn the_five_maps_hold_18_820_scenarios() {

@@ -164,6 +164,8 @@ describe('touch screen', () => {
       const list = await targets(page);
       assert.ok(list.length > 30, `many controls measured (${list.length})`);
       assert.deepEqual(small(list), [], 'controls under 44 px');
+      const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
+      assert.ok(widths.page <= widths.window, `the larger controls still fit the phone's width (${widths.page} > ${widths.window})`);
     });
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       assert.ok(small(await targets(page)).length > 0, 'a mouse gets the compact sizes');

@@ -123,6 +123,9 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
   await context.addInitScript(recordGridText);
   const page = await context.newPage();
+  // A browser's first page compiles the engine and loads every module; on a busy machine
+  // that alone can outlast Playwright's 30 s default, which would fail a test for no fault.
+  page.setDefaultNavigationTimeout(120_000);
   const errors = [];
   const responses = [];
   page.on('console', (message) => {

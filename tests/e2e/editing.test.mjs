@@ -251,6 +251,8 @@ describe('touch', () => {
       await waitForLabel(page, new RegExp(`goal \\(${goal.x},${goal.y + 2}\\)`));
       await page.click('#undo');
       await waitForLabel(page, new RegExp(`goal \\(${goal.x},${goal.y}\\)`));
+      // Reaching Undo scrolled the phone's page; the map's top row back on screen.
+      await page.locator('#grid').evaluate((grid) => grid.scrollIntoView({ block: 'center' }));
       // A tap on a wall shows it and leaves it a wall: on a touch screen only a drag edits.
       await touchStroke(page, [{ x: 1, y: 0 }]);
       await waitForText(page, '#inspector', /\(1,0\)/);
