@@ -16,6 +16,9 @@ export class ExampleNote {
 
   render() {
     this.element.hidden = this.id === null;
-    this.element.textContent = this.id === null ? '' : t('example.about', { name: t(`example.${this.id}`), about: t(`example.about.${this.id}`) });
+    const text = this.id === null ? '' : t('example.about', { name: t(`example.${this.id}`), about: t(`example.about.${this.id}`) });
+    this.element.textContent = text;
+    // An embedded page cuts the note to one line; the whole of it stays a hover away.
+    this.element.title = text;
   }
 }

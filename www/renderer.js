@@ -552,9 +552,12 @@ function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
   write(f, px + pad, py + pad, inner * 0.62);
   ctx.font = `500 ${Math.round(fonts.smallFont)}px ${FONT_FAMILY}`;
   ctx.textBaseline = 'bottom';
-  write(g, px + pad, py + inner - pad * 0.6, inner * 0.44);
+  // G and H share the row between the paddings, with a gap kept between them so that
+  // two long numbers are squeezed rather than run together into one.
+  const half = (inner - 2 * pad) * 0.44;
+  write(g, px + pad, py + inner - pad * 0.6, half);
   ctx.textAlign = 'right';
-  write(h, px + inner - pad, py + inner - pad * 0.6, inner * 0.44);
+  write(h, px + inner - pad, py + inner - pad * 0.6, half);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

@@ -18,7 +18,11 @@ use crate::search::{
     PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
 
-use super::jump::{JumpEnd, Jumper, Rule, Why};
+use super::jump::{JumpEnd, Jumper, Reached, Rule, Why};
+
+/// The state of a jump point the run to the end expanded on the spot without putting it on
+/// the open list (see `JumpPointSearch::expand_through`).
+const PASSED: u8 = 3;
 
 /// One step's undo record.
 #[derive(Clone, Debug)]
@@ -87,6 +91,8 @@ pub struct JumpPointSearch {
     changes: Vec<Change>,
     /// (cell, its marks before) for every mark a recorded step changed.
     mark_changes: Vec<(u32, u8)>,
+    /// The jump points one expansion of the run to the end found, kept for its allocation.
+    reached: Vec<(u32, Reached)>,
 }
 
 impl JumpPointSearch {
@@ -140,6 +146,7 @@ impl JumpPointSearch {
             steps: Vec::new(),
             changes: Vec::new(),
             mark_changes: Vec::new(),
+            reached: Vec::new(),
             options,
             grid,
         };
@@ -160,6 +167,17 @@ impl JumpPointSearch {
     fn arrival(&self, cell: u32) -> Option<usize> {
         let record = self.record[cell as usize];
         (record & HAS_PARENT != 0).then(|| (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len())
+    }
+
+    /// The moves a path through the node `cell` continues by: its successors after pruning,
+    /// which the way it was entered decides (every legal move from the start).
+    fn directions_from(&self, cell: u32) -> u8 {
+        let at = self.grid.point(cell as usize);
+        let pattern = self.jumper.pattern(at.x, at.y);
+        match self.arrival(cell) {
+            Some(d) => self.jumper.pruning().successors(d, pattern),
+            None => self.jumper.pruning().legal(pattern),
+        }
     }
 
     fn estimate(&self, p: Point) -> f64 {
@@ -241,12 +259,7 @@ impl JumpPointSearch {
         }
         self.counters.expanded += 1;
         let at = self.grid.point(current as usize);
-        let pattern = self.jumper.pattern(at.x, at.y);
-        let directions = match self.arrival(current) {
-            Some(d) => self.jumper.pruning().successors(d, pattern),
-            None => self.jumper.pruning().legal(pattern),
-        };
-        for d in Movement::indices(directions) {
+        for d in Movement::indices(self.directions_from(current)) {
             let before = self.scanned;
             let end = {
                 let (jumper, marks, changes, marked, scanned, width) = (
@@ -347,14 +360,90 @@ impl JumpPointSearch {
         }
     }
 
+    /// The run to the end's expansion of `current`: every jump from it with intermediate
+    /// jump points pruned (see [`Jumper::jump_through`]), and each jump point found opened,
+    /// improved or left. A jump point other than the goal that a path through it can leave
+    /// only one way (a bend in a corridor) or not at all (a dead end) is expanded on the
+    /// spot instead of waiting on the open list, as the pruned intermediate ones are: it
+    /// becomes [`PASSED`], and is reached again if a cheaper path comes to it later.
+    fn expand_through(&mut self, current: u32) {
+        let mut work = std::mem::take(&mut self.reached);
+        self.jump_from(current, self.directions_from(current), &mut work);
+        while let Some((from, r)) = work.pop() {
+            let cell = r.y * self.grid.width() + r.x;
+            // Summed in the order the steps would: to the turning cell, then on.
+            let g = self.g[from as usize] + self.move_cost(r.lead_move) * f64::from(r.lead);
+            let g = if r.tail == 0 {
+                g
+            } else {
+                g + self.move_cost(r.turn) * f64::from(r.tail)
+            };
+            self.jump_points += 1;
+            let state = self.state_at(cell);
+            if state == CLOSED || (state != UNVISITED && g >= self.g[cell as usize]) {
+                continue;
+            }
+            if state != OPEN && cell != self.goal {
+                let successors = self
+                    .jumper
+                    .pruning()
+                    .successors(r.turn, self.jumper.pattern(r.x, r.y));
+                if successors & successors.wrapping_sub(1) == 0 {
+                    let c = cell as usize;
+                    if state == UNVISITED {
+                        self.visited.push(cell);
+                    }
+                    self.g[c] = g;
+                    self.parent[c] = from;
+                    self.record[c] = PASSED | HAS_PARENT | (r.turn as u8) << PARENT_MOVE_SHIFT;
+                    self.jump_from(cell, successors, &mut work);
+                    continue;
+                }
+            }
+            let key = self.reach(cell, g, from, r.turn);
+            if state == OPEN {
+                self.open.update(cell, key);
+            } else {
+                if state == UNVISITED {
+                    self.visited.push(cell);
+                }
+                self.open.push(cell, key);
+            }
+        }
+        self.reached = work;
+    }
+
+    /// Jumps from `cell` by each of the moves `directions`, noting what they reach in `work`.
+    fn jump_from(&mut self, cell: u32, directions: u8, work: &mut Vec<(u32, Reached)>) {
+        let at = self.grid.point(cell as usize);
+        for d in Movement::indices(directions) {
+            let scanned = self
+                .jumper
+                .jump_through(at.x, at.y, d, &mut |r| work.push((cell, r)));
+            self.scanned += u64::from(scanned);
+        }
+    }
+
+    fn move_cost(&self, d: usize) -> f64 {
+        if MOVES[d].is_diagonal() {
+            self.diagonal_cost
+        } else {
+            self.straight_cost
+        }
+    }
+
     fn finish_with(&mut self, status: Status) {
         self.status = status;
         self.total_steps = Some(self.counters.steps);
     }
 
-    /// Every cell from the start to `goal`: the jump points and the runs between them.
+    /// Every cell from the start to `goal`: the jump points and the runs between them. A
+    /// run from a parent goes diagonally (without diagonals: vertically) first and then
+    /// straight, which covers the straight and diagonal runs of the steps and the turning
+    /// ones of the run to the end (see [`Jumper::jump_through`]).
     fn follow_parents(&self, goal: u32) -> Vec<u32> {
         let width = self.grid.width() as i64;
+        let straight_only = self.jumper.rule() == Rule::Straight;
         let mut path = vec![goal];
         let mut cell = goal;
         while self.parent[cell as usize] != NO_PARENT {
@@ -363,12 +452,27 @@ impl JumpPointSearch {
                 self.grid.point(parent as usize),
                 self.grid.point(cell as usize),
             );
-            let step_x = (a.x as i64 - b.x as i64).signum();
-            let step_y = (a.y as i64 - b.y as i64).signum();
+            // Back toward the parent: the straight leg first, then the leading one.
+            let (dx, dy) = (a.x as i64 - b.x as i64, a.y as i64 - b.y as i64);
+            let (sx, sy) = (dx.signum(), dy.signum());
+            let legs = if straight_only {
+                [(sx, 0, dx.abs()), (0, sy, dy.abs())]
+            } else {
+                let lead = dx.abs().min(dy.abs());
+                let tail = dx.abs().max(dy.abs()) - lead;
+                let (tx, ty) = if dx.abs() > dy.abs() {
+                    (sx, 0)
+                } else {
+                    (0, sy)
+                };
+                [(tx, ty, tail), (sx, sy, lead)]
+            };
             let mut at = cell as i64;
-            while at != parent as i64 {
-                at += step_y * width + step_x;
-                path.push(at as u32);
+            for (step_x, step_y, moves) in legs {
+                for _ in 0..moves {
+                    at += step_y * width + step_x;
+                    path.push(at as u32);
+                }
             }
             cell = parent;
         }
@@ -563,11 +667,29 @@ impl Finder for JumpPointSearch {
         self.status
     }
 
+    /// Without a record of the steps, the jumps also prune intermediate jump points (see
+    /// [`Jumper::jump_through`]): fewer nodes, the same cost.
     fn run(&mut self) -> Status {
         self.steps.clear();
         self.changes.clear();
         self.mark_changes.clear();
-        while self.take_step::<false>(&mut |_, _, _, _, _| {}).is_some() {}
+        while self.status == Status::Running {
+            self.counters.steps += 1;
+            let Some((current, _)) = self.open.pop() else {
+                self.finish_with(Status::NoPath);
+                break;
+            };
+            self.current = current;
+            self.set_state(current, CLOSED);
+            if current == self.goal {
+                self.path = self.follow_parents(current);
+                self.finish_with(Status::Found);
+                break;
+            }
+            self.counters.expanded += 1;
+            self.expand_through(current);
+            self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
+        }
         self.status
     }
 

@@ -267,30 +267,58 @@ pub struct Jumper {
     rule: Rule,
     pruning: Pruning,
     goal: (u32, u32),
-    /// Words per bit line.
-    row_words: usize,
-    col_words: usize,
-    /// Rows -1..=height, each `PAD` blocked bits, the row, then blocked bits; 1 = passable.
-    rows: Vec<u64>,
-    /// Columns -1..=width in the same way: the transpose, for vertical runs.
-    cols: Vec<u64>,
+    /// One set of bit lines per straight direction, indexed by move (north, east, south,
+    /// west): the rows for east, the columns for south, and both read backwards for west
+    /// and north, so that every run reads its line forwards.
+    lines: [Lines; 4],
 }
 
-/// Bits `pos..pos + 64` of a line, bit 0 first.
-#[inline(always)]
-fn window_ahead(line: &[u64], pos: usize) -> u64 {
-    let (word, offset) = (pos / 64, pos % 64);
-    if offset == 0 {
-        line[word]
-    } else {
-        line[word] >> offset | line[word + 1] << (64 - offset)
+/// Bit lines -1..=count (the outer two all blocked), each `PAD` blocked bits, the line's
+/// cells in the order a run along it meets them, then blocked bits; 1 = passable.
+#[derive(Clone, Debug)]
+struct Lines {
+    /// Cells per line.
+    len: u32,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl Lines {
+    /// `count` lines of `len` cells; `free(line, k)` says whether the k-th cell of a line
+    /// is passable.
+    fn new(count: usize, len: usize, free: impl Fn(usize, usize) -> bool) -> Lines {
+        // One word more than the bits need: a window may read the word after its start.
+        let words = (len + 2 * PAD).div_ceil(64) + 1;
+        let mut bits = vec![0u64; (count + 2) * words];
+        for line in 0..count {
+            for k in 0..len {
+                if free(line, k) {
+                    let at = PAD + k;
+                    bits[(line + 1) * words + at / 64] |= 1 << (at % 64);
+                }
+            }
+        }
+        Lines {
+            len: len as u32,
+            words,
+            bits,
+        }
+    }
+
+    /// Line `line` (-1..=count) as a slice.
+    #[inline(always)]
+    fn line(&self, line: i64) -> &[u64] {
+        let start = (line + 1) as usize * self.words;
+        &self.bits[start..start + self.words]
     }
 }
 
-/// Bits `pos, pos - 1, .., pos - 63` of a line, bit 0 first.
+/// Bits `pos..pos + 64` of a line, bit 0 first (the line has a word after `pos`'s).
 #[inline(always)]
-fn window_behind(line: &[u64], pos: usize) -> u64 {
-    window_ahead(line, pos - 63).reverse_bits()
+fn window_ahead(line: &[u64], pos: usize) -> u64 {
+    let (word, offset) = (pos / 64, pos % 64);
+    // Shifting the next word twice keeps an offset of 0 from shifting it by 64.
+    line[word] >> offset | (line[word + 1] << 1) << (63 - offset)
 }
 
 /// Turns three 3-bit pieces of the rows above, at and below a cell (bit 0 = the column to
@@ -320,29 +348,34 @@ const fn pattern_parts() -> [[u8; 8]; 3] {
 
 const PATTERN_PARTS: [[u8; 8]; 3] = pattern_parts();
 
+/// A jump point reached by [`Jumper::jump_through`]: `lead` moves by `lead_move`, the
+/// jump's own direction, then `tail` moves by `turn` (the same direction, and no tail, when
+/// the jump did not turn). `turn` is the move the jump point was entered by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reached {
+    pub x: u32,
+    pub y: u32,
+    pub lead_move: usize,
+    pub lead: u32,
+    pub turn: usize,
+    pub tail: u32,
+}
+
 impl Jumper {
     pub fn new(grid: &Grid, rule: Rule) -> Jumper {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let row_words = (w + 2 * PAD).div_ceil(64) + 1;
-        let col_words = (h + 2 * PAD).div_ceil(64) + 1;
-        let mut rows = vec![0u64; (h + 2) * row_words];
-        let mut cols = vec![0u64; (w + 2) * col_words];
-        for (i, &t) in grid.terrain().iter().enumerate() {
-            if t != 0 {
-                let (x, y) = (i % w, i / w);
-                let (rx, cy) = (x + PAD, y + PAD);
-                rows[(y + 1) * row_words + rx / 64] |= 1 << (rx % 64);
-                cols[(x + 1) * col_words + cy / 64] |= 1 << (cy % 64);
-            }
-        }
+        let terrain = grid.terrain();
+        let free = |x: usize, y: usize| terrain[y * w + x] != 0;
         Jumper {
             rule,
             pruning: Pruning::new(rule),
             goal: (0, 0),
-            row_words,
-            col_words,
-            rows,
-            cols,
+            lines: [
+                Lines::new(w, h, |x, k| free(x, h - 1 - k)),
+                Lines::new(h, w, |y, k| free(k, y)),
+                Lines::new(w, h, free),
+                Lines::new(h, w, |y, k| free(w - 1 - k, y)),
+            ],
         }
     }
 
@@ -354,18 +387,18 @@ impl Jumper {
         &self.pruning
     }
 
-    fn row(&self, y: i64) -> &[u64] {
-        let start = (y + 1) as usize * self.row_words;
-        &self.rows[start..start + self.row_words]
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// Which neighbours of (x, y) are free (bit i: the cell at `MOVES[i]`).
     #[inline(always)]
     pub fn pattern(&self, x: u32, y: u32) -> u8 {
+        let rows = &self.lines[EAST];
         let pos = x as usize + PAD - 1;
         let (y, mut pattern) = (y as i64, 0);
         for (dy, parts) in PATTERN_PARTS.iter().enumerate() {
-            let bits = window_ahead(self.row(y + dy as i64 - 1), pos) & 7;
+            let bits = window_ahead(rows.line(y + dy as i64 - 1), pos) & 7;
             pattern |= parts[bits as usize];
         }
         pattern
@@ -377,46 +410,34 @@ impl Jumper {
     pub fn run_straight(&self, x: u32, y: u32, d: usize) -> JumpEnd {
         let m = MOVES[d];
         let (gx, gy) = self.goal;
-        let vertical = m.dx == 0;
-        // The run's line, the lines beside it, where it starts and which way it goes.
-        let (lines, words, line, pos, ahead, goal_distance) = if vertical {
-            let goal_ahead = gx == x && (gy as i64 - y as i64) * m.dy as i64 > 0;
-            (
-                &self.cols,
-                self.col_words,
-                x as usize + 1,
-                y as usize,
-                m.dy > 0,
-                { goal_ahead.then(|| gy.abs_diff(y)) },
-            )
-        } else {
-            let goal_ahead = gy == y && (gx as i64 - x as i64) * m.dx as i64 > 0;
-            (
-                &self.rows,
-                self.row_words,
-                y as usize + 1,
-                x as usize,
-                m.dx > 0,
-                { goal_ahead.then(|| gx.abs_diff(x)) },
-            )
+        let lines = &self.lines[d];
+        // The run's line, how far along it the run starts, and the goal's distance when
+        // the goal lies ahead on it.
+        let (line, k, goal_distance) = match d {
+            NORTH => (
+                x,
+                self.lines[NORTH].len - 1 - y,
+                (gx == x && gy < y).then(|| y - gy),
+            ),
+            EAST => (y, x, (gy == y && gx > x).then(|| gx - x)),
+            SOUTH => (x, y, (gx == x && gy > y).then(|| gy - y)),
+            _ => (
+                y,
+                self.lines[WEST].len - 1 - x,
+                (gy == y && gx < x).then(|| x - gx),
+            ),
         };
-        let line_at = |l: usize| &lines[l * words..(l + 1) * words];
-        let (side_a, run, side_c) = (line_at(line - 1), line_at(line), line_at(line + 1));
+        let line = i64::from(line);
+        let (side_a, run, side_c) = (lines.line(line - 1), lines.line(line), lines.line(line + 1));
+        let start = k as usize + PAD;
         let mut base = 0u32;
         loop {
-            let at = if ahead {
-                pos + PAD + base as usize
-            } else {
-                pos + PAD - base as usize
-            };
-            let window = |l: &[u64]| {
-                if ahead {
-                    window_ahead(l, at)
-                } else {
-                    window_behind(l, at)
-                }
-            };
-            let (a, b, c) = (window(side_a), window(run), window(side_c));
+            let at = start + base as usize;
+            let (a, b, c) = (
+                window_ahead(side_a, at),
+                window_ahead(run, at),
+                window_ahead(side_c, at),
+            );
             let mut stop = (self.rule.forced_bits(a, b, c) | !b) & IN_WINDOW;
             if let Some(k) = goal_distance.and_then(|g| g.checked_sub(base)) {
                 if (1..=WINDOW).contains(&k) {
@@ -454,6 +475,23 @@ impl Jumper {
         }
     }
 
+    /// The straight runs a jump by move `d` makes from every cell it reaches: both sides of
+    /// a diagonal, east and west of a vertical jump without diagonals; `None` for a jump
+    /// that is one straight run.
+    fn turns(&self, d: usize) -> Option<[usize; 2]> {
+        let m = MOVES[d];
+        if m.is_diagonal() {
+            Some([
+                move_index(m.dx, 0).expect("a straight move"),
+                move_index(0, m.dy).expect("a straight move"),
+            ])
+        } else if self.rule == Rule::Straight && m.dx == 0 {
+            Some([EAST, WEST])
+        } else {
+            None
+        }
+    }
+
     /// The jump from (x, y) by move `d`. `passed(x, y, d, n)` hears of every straight stretch
     /// of `n` cells passed over after (x, y) by move `d`, as the jump goes.
     #[inline]
@@ -465,14 +503,7 @@ impl Jumper {
         passed: &mut impl FnMut(u32, u32, usize, u32),
     ) -> JumpEnd {
         let m = MOVES[d];
-        let turns: [usize; 2] = if m.is_diagonal() {
-            [
-                move_index(m.dx, 0).expect("a straight move"),
-                move_index(0, m.dy).expect("a straight move"),
-            ]
-        } else if self.rule == Rule::Straight && m.dx == 0 {
-            [EAST, WEST]
-        } else {
+        let Some(turns) = self.turns(d) else {
             let end = self.run_straight(x, y, d);
             let distance = match end {
                 JumpEnd::Found { distance, .. } => distance - 1,
@@ -529,9 +560,196 @@ impl Jumper {
     }
 }
 
+impl Jumper {
+    /// The jump from (x, y) by move `d` as the run to the end makes it, with the
+    /// intermediate jump points of Harabor and Grastien (2014) pruned: where a diagonal (or,
+    /// without diagonals, a vertical) jump would stop because a straight run from the cell
+    /// finds a jump point, it reports that jump point (reached by a turn) and goes on, as
+    /// expanding the cell at once would; such a cell has no forced neighbours, so its
+    /// successors are exactly the jump's two turns and its continuation. `reach` hears of
+    /// every jump point found; returns how many cells the jump passed over.
+    #[inline]
+    pub fn jump_through(&self, x: u32, y: u32, d: usize, reach: &mut impl FnMut(Reached)) -> u32 {
+        let m = MOVES[d];
+        let Some(turns) = self.turns(d) else {
+            return match self.run_straight(x, y, d) {
+                JumpEnd::Found { x, y, distance, .. } => {
+                    reach(Reached {
+                        x,
+                        y,
+                        lead_move: d,
+                        lead: distance,
+                        turn: d,
+                        tail: 0,
+                    });
+                    distance - 1
+                }
+                JumpEnd::DeadEnd { distance } => distance,
+            };
+        };
+        let (mut cx, mut cy) = (x, y);
+        let mut pattern = self.pattern(x, y);
+        let (mut distance, mut scanned) = (0, 0);
+        loop {
+            if self.pruning.legal(pattern) & 1 << d == 0 {
+                return scanned;
+            }
+            cx = cx.wrapping_add_signed(m.dx);
+            cy = cy.wrapping_add_signed(m.dy);
+            distance += 1;
+            pattern = self.pattern(cx, cy);
+            if (cx, cy) == self.goal || self.pruning.forced(d, pattern) != 0 {
+                reach(Reached {
+                    x: cx,
+                    y: cy,
+                    lead_move: d,
+                    lead: distance,
+                    turn: d,
+                    tail: 0,
+                });
+                return scanned;
+            }
+            scanned += 1;
+            for turn in turns {
+                match self.run_straight(cx, cy, turn) {
+                    JumpEnd::Found {
+                        x: tx,
+                        y: ty,
+                        distance: n,
+                        ..
+                    } => {
+                        scanned += n - 1;
+                        reach(Reached {
+                            x: tx,
+                            y: ty,
+                            lead_move: d,
+                            lead: distance,
+                            turn,
+                            tail: n,
+                        });
+                    }
+                    JumpEnd::DeadEnd { distance: n } => scanned += n,
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Which neighbours of (x, y) are free, read cell by cell from the map.
+    fn pattern_of(grid: &Grid, x: u32, y: u32) -> u8 {
+        let mut pattern = 0;
+        for (i, m) in MOVES.iter().enumerate() {
+            let (nx, ny) = (
+                i64::from(x) + i64::from(m.dx),
+                i64::from(y) + i64::from(m.dy),
+            );
+            if grid.index_of(nx, ny).is_ok_and(|c| grid.is_passable_at(c)) {
+                pattern |= 1 << i;
+            }
+        }
+        pattern
+    }
+
+    /// A straight run taken one cell at a time: the definition the bit windows must meet.
+    fn run_cell_by_cell(
+        grid: &Grid,
+        pruning: &Pruning,
+        goal: (u32, u32),
+        x: u32,
+        y: u32,
+        d: usize,
+    ) -> JumpEnd {
+        let m = MOVES[d];
+        let mut distance = 0;
+        loop {
+            let (nx, ny) = (
+                i64::from(x) + i64::from(m.dx) * i64::from(distance + 1),
+                i64::from(y) + i64::from(m.dy) * i64::from(distance + 1),
+            );
+            if !grid.index_of(nx, ny).is_ok_and(|c| grid.is_passable_at(c)) {
+                return JumpEnd::DeadEnd { distance };
+            }
+            distance += 1;
+            let (nx, ny) = (nx as u32, ny as u32);
+            let found = |why| JumpEnd::Found {
+                x: nx,
+                y: ny,
+                distance,
+                why,
+            };
+            if (nx, ny) == goal {
+                return found(Why::Goal);
+            }
+            if pruning.forced(d, pattern_of(grid, nx, ny)) != 0 {
+                return found(Why::Forced);
+            }
+        }
+    }
+
+    /// Block jumps (62 cells a window, on rows, columns and both read backwards) stop
+    /// exactly where cell-by-cell jumps do, from every cell in every straight direction of
+    /// every rule, on random maps of many shapes and densities, with the goal anywhere.
+    #[test]
+    fn block_jumps_match_cell_by_cell_jumps_on_random_maps() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (w, h) in [
+            (1, 1),
+            (3, 200),
+            (200, 3),
+            (63, 65),
+            (64, 64),
+            (130, 7),
+            (7, 129),
+        ] {
+            for density in [0, 10, 35, 60] {
+                let mut terrain: Vec<u8> = (0..w * h)
+                    .map(|_| u8::from(random() % 100 >= density))
+                    .collect();
+                // The goal is always on a passable cell.
+                let goal = (
+                    (random() % u64::from(w)) as u32,
+                    (random() % u64::from(h)) as u32,
+                );
+                terrain[(goal.1 * w + goal.0) as usize] = 1;
+                let grid = Grid::from_terrain(w, h, terrain).expect("a grid");
+                for rule in [
+                    Rule::Always,
+                    Rule::AtMostOne,
+                    Rule::NoCorners,
+                    Rule::Straight,
+                ] {
+                    let mut jumper = Jumper::new(&grid, rule);
+                    jumper.set_goal(goal.0, goal.1);
+                    let directions: &[usize] = match rule {
+                        Rule::Straight => &[EAST, WEST],
+                        _ => &[NORTH, EAST, SOUTH, WEST],
+                    };
+                    for y in 0..h {
+                        for x in 0..w {
+                            assert_eq!(jumper.pattern(x, y), pattern_of(&grid, x, y), "({x},{y})");
+                            for &d in directions {
+                                assert_eq!(
+                                    jumper.run_straight(x, y, d),
+                                    run_cell_by_cell(&grid, &jumper.pruning, goal, x, y, d),
+                                    "{rule:?} {w}x{h} density {density}: from ({x},{y}) by move {d}, goal {goal:?}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The bit test a straight run makes at each cell agrees with the pruning table: a cell
     /// stops the run exactly when it has forced neighbours, for every 3x3 block.

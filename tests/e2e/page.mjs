@@ -122,6 +122,26 @@ export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
   }, { x, y, fx0, fy0, fx1, fy1 });
 }
 
+// How many pixels in a region of cell (x, y) are within `tolerance` (summed over r, g, b)
+// of `colour` ([r, g, b]): a mark drawn there in that colour. fx0..fx1, fy0..fy1 in 0..1.
+export async function pixelsLike(page, x, y, colour, [fx0, fy0, fx1, fy1] = [0, 0, 1, 1], tolerance = 24) {
+  return page.evaluate(({ x, y, colour, fx0, fy0, fx1, fy1, tolerance }) => {
+    const canvas = document.getElementById('grid');
+    const cell = Number(canvas.dataset.cell);
+    const left = Math.floor((x + fx0) * cell - Number(canvas.dataset.originX));
+    const top = Math.floor((y + fy0) * cell - Number(canvas.dataset.originY));
+    const w = Math.max(1, Math.floor((fx1 - fx0) * cell));
+    const h = Math.max(1, Math.floor((fy1 - fy0) * cell));
+    const data = canvas.getContext('2d').getImageData(left, top, w, h).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const d = Math.abs(data[i] - colour[0]) + Math.abs(data[i + 1] - colour[1]) + Math.abs(data[i + 2] - colour[2]);
+      if (d <= tolerance) n++;
+    }
+    return n;
+  }, { x, y, colour, fx0, fy0, fx1, fy1, tolerance });
+}
+
 // The numbers drawn in cell (x, y), as text: { F, G, H } from its top-left, bottom-left and
 // bottom-right corners; a corner with nothing drawn is left out.
 export async function cellNumbers(page, x, y) {
