@@ -81,7 +81,8 @@ impl KeyLayout {
             None => 63,
         };
         let needed = bits(fields.max_tie as u64);
-        let tie_bits = needed.min(RANK_BITS - priority_bits);
+        // Below 64, so that `key` shifts within 64-bit words.
+        let tie_bits = needed.min(RANK_BITS - priority_bits).min(63);
         let tie_mask = (1u64 << tie_bits) - 1;
         KeyLayout {
             whole_priority: fields.max_whole_priority.is_some(),
@@ -105,8 +106,15 @@ impl KeyLayout {
         };
         let tie = (whole(tie) >> self.tie_drop & self.tie_mask) ^ self.tie_flip;
         let order = (u64::from(order) & ORDER_MASK) ^ self.order_flip;
-        let rank = Key::from(priority) << self.tie_bits | Key::from(tie);
-        rank << (ORDER_BITS + CELL_BITS) | Key::from(order << CELL_BITS | u64::from(cell))
+        // The rank (priority above tie, at most RANK_BITS = 80 bits) in two 64-bit words. A
+        // 128-bit shift by a variable amount is a library call on wasm32; these are single
+        // instructions. Priorities are below 2^63, so the high word of a zero shift is 0.
+        let rank_high = (priority >> 1) >> (63 - self.tie_bits);
+        let rank_low = priority << self.tie_bits | tie;
+        const LOW_BITS: u32 = ORDER_BITS + CELL_BITS;
+        let high = rank_high << LOW_BITS | rank_low >> (64 - LOW_BITS);
+        let low = rank_low << LOW_BITS | order << CELL_BITS | u64::from(cell);
+        Key::from(high) << 64 | Key::from(low)
     }
 }
 
@@ -153,6 +161,35 @@ mod tests {
         });
         assert_eq!(float.tie_drop, 0);
         assert!(float.key(5.0, 2.0, 9, 7) < float.key(5.0, 3.0, 0, 0));
+    }
+
+    #[test]
+    fn keys_are_the_fields_side_by_side() {
+        // (largest whole priority, largest tie, priority, tie) within those bounds.
+        let cases: [(Option<f64>, f64, f64, f64); 4] = [
+            (Some(1e12), 1e9, 2.5e11, 7e3),
+            (Some(3.0), 0.0, 3.0, 0.0),
+            (None, 7154.0, 1234.5, 7154.0),
+            (None, 2.9e9, 0.0, 0.0),
+        ];
+        for (max_whole_priority, max_tie, priority, tie) in cases {
+            let layout = KeyLayout::new(KeyFields {
+                max_whole_priority,
+                max_tie,
+                ..fields()
+            });
+            let p = match max_whole_priority {
+                Some(_) => priority as u64,
+                None => priority.to_bits(),
+            };
+            let t = (tie as u64) >> layout.tie_drop;
+            let (order, cell) = (12_345, 999);
+            let expected = (Key::from(p) << layout.tie_bits | Key::from(t))
+                << (ORDER_BITS + CELL_BITS)
+                | Key::from(order) << CELL_BITS
+                | Key::from(cell);
+            assert_eq!(layout.key(priority, tie, order, cell), expected);
+        }
     }
 
     #[test]

@@ -334,9 +334,14 @@ fn past_steps_are_told_again_without_moving_the_search() {
 
 #[wasm_bindgen_test]
 fn many_steps_at_once_are_the_steps_one_at_a_time() {
-    for algorithm in ["astar", "jps", "idastar", "bi-astar", "bfs"] {
+    let runs = ["astar", "jps", "idastar", "bi-astar", "bfs"]
+        .map(|algorithm| format!(r#"{{"algorithm":"{algorithm}"}}"#))
+        .into_iter()
+        // Exact costs give G, H and F with decimals (1.414214 a diagonal).
+        .chain([r#"{"algorithm":"astar","costs":"exact","weight":1.5}"#.to_string()]);
+    for algorithm in runs {
         let editor = ok(JsMapEditor::default_scene(12.0, 7.0));
-        let settings = options(&format!(r#"{{"algorithm":"{algorithm}"}}"#));
+        let settings = options(&algorithm);
         let mut one_by_one = ok(JsSearch::new(&editor, settings.clone()));
         let mut told = Vec::new();
         while let Some(event) = Some(ok(one_by_one.step())).filter(|e| !e.is_null()) {
