@@ -362,12 +362,14 @@ impl JumpPointSearch {
 
     /// The run to the end's expansion of `current`: every jump from it with intermediate
     /// jump points pruned (see [`Jumper::jump_through`]), and each jump point found opened,
-    /// improved or left. A jump point other than the goal that a path through it can leave
-    /// only one way (a bend in a corridor) or not at all (a dead end) is expanded on the
-    /// spot instead of waiting on the open list, as the pruned intermediate ones are: it
-    /// becomes [`PASSED`], and is reached again if a cheaper path comes to it later.
+    /// improved or left. A jump point other than the goal is expanded on the spot instead of
+    /// waiting on the open list, as the pruned intermediate ones are, when a path through it
+    /// can leave only one way (a bend in a corridor) or none, or when its F is no higher
+    /// than `current`'s (it would be taken next): it becomes [`PASSED`], and is reached
+    /// again if a cheaper path comes to it later.
     fn expand_through(&mut self, current: u32) {
         let mut work = std::mem::take(&mut self.reached);
+        let f_limit = self.estimates(current).1;
         self.jump_from(current, self.directions_from(current), &mut work);
         while let Some((from, r)) = work.pop() {
             let cell = r.y * self.grid.width() + r.x;
@@ -388,7 +390,8 @@ impl JumpPointSearch {
                     .jumper
                     .pruning()
                     .successors(r.turn, self.jumper.pattern(r.x, r.y));
-                if successors & successors.wrapping_sub(1) == 0 {
+                let one_way = successors & successors.wrapping_sub(1) == 0;
+                if one_way || self.estimate_at(self.grid.point(cell as usize), g).1 <= f_limit {
                     let c = cell as usize;
                     if state == UNVISITED {
                         self.visited.push(cell);
