@@ -10,26 +10,16 @@
 
 #[path = "support/cpu_time.rs"]
 mod cpu_time;
+#[path = "support/movingai_maps.rs"]
+mod movingai_maps;
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use cpu_time::cpu_time;
-
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::scenario::Scenario;
 use astar_visualizer::{new_finder, Algorithm, Finder, SearchOptions};
-
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
-
-/// The maps and the stride through their scenarios (every 10th of the maze's 12,120).
-const MAPS: [(&str, usize); 5] = [
-    ("arena2.map", 1),
-    ("maze512-1-0.map", 10),
-    ("random512-10-0.map", 1),
-    ("8room_000.map", 1),
-    ("Berlin_0_512.map", 1),
-];
+use cpu_time::cpu_time;
+use movingai_maps::{load, MAPS};
 
 const CHUNK: usize = 40;
 const ROUNDS: usize = 3;
@@ -81,13 +71,7 @@ fn main() {
         if !map.contains(filter.as_str()) {
             continue;
         }
-        let read = |f: &str| std::fs::read_to_string(format!("{DIR}/{f}")).expect(f);
-        let grid = parse_map(&read(map)).expect(map).grid;
-        let scenarios: Vec<Scenario> = parse_scenarios(&read(&format!("{map}.scen")))
-            .expect("scenarios")
-            .into_iter()
-            .step_by(stride)
-            .collect();
+        let (grid, scenarios) = load(map, stride);
         let first = &scenarios[0];
         let finder = |algorithm| {
             let options = SearchOptions {

@@ -7,28 +7,17 @@
 
 #[path = "support/cpu_time.rs"]
 mod cpu_time;
+#[path = "support/movingai_maps.rs"]
+mod movingai_maps;
 
 use std::cell::Cell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::scenario::Scenario;
 use astar_visualizer::{Grid, Search, SearchOptions};
 use cpu_time::{cpu_time, CLOCK};
-
-const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
-
-/// The maps, and for each the stride through its scenarios: the maze's 12,120 scenarios
-/// mostly cross the whole maze, so every 10th of them (all buckets, in file order) keeps the
-/// run to a few minutes.
-const MAPS: [(&str, usize); 5] = [
-    ("arena2.map", 1),
-    ("maze512-1-0.map", 10),
-    ("random512-10-0.map", 1),
-    ("8room_000.map", 1),
-    ("Berlin_0_512.map", 1),
-];
+use movingai_maps::{load, MAPS};
 
 const STRAIGHT: u64 = 1_000_000;
 const DIAGONAL: u64 = 1_414_214;
@@ -111,18 +100,6 @@ impl PeerGrid {
         );
         DIAGONAL * dx.min(dy) + STRAIGHT * (dx.max(dy) - dx.min(dy))
     }
-}
-
-fn load(map: &str, stride: usize) -> (Grid, Vec<Scenario>) {
-    let read = |file: &str| {
-        std::fs::read_to_string(format!("{DIR}/{file}")).unwrap_or_else(|e| panic!("{file}: {e}"))
-    };
-    let grid = parse_map(&read(map))
-        .unwrap_or_else(|e| panic!("{map}: {e}"))
-        .grid;
-    let scenarios = parse_scenarios(&read(&format!("{map}.scen")))
-        .unwrap_or_else(|e| panic!("{map}.scen: {e}"));
-    (grid, scenarios.into_iter().step_by(stride).collect())
 }
 
 /// Times one way of running a search to its end over some scenarios, with one `Search`

@@ -101,6 +101,20 @@ struct Scalars {
     total_steps: Option<u32>,
 }
 
+impl Scalars {
+    fn fresh() -> Scalars {
+        Scalars {
+            status: Status::Running,
+            current: NO_PARENT,
+            best: None,
+            counters: Counters::default(),
+            expansions: [0; 2],
+            next_order: [0; 2],
+            total_steps: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 struct StepLog {
     scalars: Scalars,
@@ -138,6 +152,11 @@ pub struct Bidirectional {
     path: Vec<u32>,
     log: Vec<StepLog>,
     changes: Vec<Change>,
+    /// Cells either side has reached since the last restart (some perhaps undone since),
+    /// so that a restart clears only those.
+    reached: Vec<u32>,
+    /// Whether steps keep what undoing them needs (not while `run` goes to the end).
+    recording: bool,
 }
 
 impl Bidirectional {
@@ -149,7 +168,7 @@ impl Bidirectional {
         kind: Kind,
     ) -> Result<Bidirectional, SearchError> {
         options.validate()?;
-        let (s, t) = endpoint_cells(&grid, start, goal)?;
+        endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         let side = |target| SideSearch {
             target,
@@ -168,29 +187,54 @@ impl Bidirectional {
             graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
             options,
             kind,
-            start: s,
+            start: 0,
             sides: [side(goal), side(start)],
             shown_record: vec![UNVISITED; cells],
             shown_g: vec![f64::INFINITY; cells],
             marks: vec![0; cells],
-            s: Scalars {
-                status: Status::Running,
-                current: NO_PARENT,
-                best: None,
-                counters: Counters::default(),
-                expansions: [0; 2],
-                next_order: [0; 2],
-                total_steps: None,
-            },
+            s: Scalars::fresh(),
             path: Vec::new(),
             log: Vec::new(),
             changes: Vec::new(),
+            reached: Vec::new(),
+            recording: true,
         };
-        finder.reach(FORWARD, s, 0.0, None);
-        finder.reach(BACKWARD, t, 0.0, None);
-        finder.s.counters.max_open = finder.open_count();
-        finder.changes.clear();
+        finder.restart(start, goal)?;
         Ok(finder)
+    }
+
+    /// Starts again between new endpoints on the same grid, clearing only the cells the
+    /// last search reached (the moves worked out per cell are kept).
+    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        let (s, t) = endpoint_cells(&self.graph.grid, start, goal)?;
+        for cell in self.reached.drain(..) {
+            let c = cell as usize;
+            for sd in &mut self.sides {
+                sd.record[c] = UNVISITED;
+                sd.g[c] = f64::INFINITY;
+                if let Some(depth) = sd.depth.get_mut(c) {
+                    *depth = 0;
+                }
+            }
+            self.shown_record[c] = UNVISITED;
+            self.shown_g[c] = f64::INFINITY;
+            self.marks[c] = 0;
+        }
+        for (sd, target) in self.sides.iter_mut().zip([goal, start]) {
+            sd.open.clear();
+            sd.next_order = 0;
+            sd.target = target;
+        }
+        self.start = s;
+        self.s = Scalars::fresh();
+        self.path.clear();
+        self.log.clear();
+        self.changes.clear();
+        self.reach(FORWARD, s, 0.0, None);
+        self.reach(BACKWARD, t, 0.0, None);
+        self.s.counters.max_open = self.open_count();
+        self.changes.clear();
+        Ok(())
     }
 
     fn open_count(&self) -> u32 {
@@ -224,14 +268,19 @@ impl Bidirectional {
         let c = cell as usize;
         let sd = &self.sides[side];
         let old_key = sd.open.key_of(cell);
-        self.changes.push(Change {
-            side,
-            cell,
-            g: sd.g[c],
-            record: sd.record[c],
-            depth: sd.depth.get(c).copied().unwrap_or(0),
-            key: old_key,
-        });
+        if self.recording {
+            self.changes.push(Change {
+                side,
+                cell,
+                g: sd.g[c],
+                record: sd.record[c],
+                depth: sd.depth.get(c).copied().unwrap_or(0),
+                key: old_key,
+            });
+        }
+        if sd.record[c] == UNVISITED {
+            self.reached.push(cell);
+        }
         let sd = &mut self.sides[side];
         sd.g[c] = g;
         sd.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
@@ -267,7 +316,7 @@ impl Bidirectional {
                 let old = self.s.best.replace(Best { measure, cell });
                 let path = self.path_through(cell);
                 let old_path = std::mem::replace(&mut self.path, path);
-                if let Some(log) = self.log.last_mut() {
+                if let (true, Some(log)) = (self.recording, self.log.last_mut()) {
                     log.old_path.get_or_insert(old_path);
                 }
                 if let Some(old) = old {
@@ -386,12 +435,14 @@ impl Bidirectional {
             return None;
         }
         self.s.next_order = [self.sides[0].next_order, self.sides[1].next_order];
-        self.log.push(StepLog {
-            scalars: self.s,
-            changes_from: self.changes.len(),
-            popped: None,
-            old_path: None,
-        });
+        if self.recording {
+            self.log.push(StepLog {
+                scalars: self.s,
+                changes_from: self.changes.len(),
+                popped: None,
+                old_path: None,
+            });
+        }
         self.s.counters.steps += 1;
         let test = self.stopping_test();
         if test.stop {
@@ -413,7 +464,7 @@ impl Bidirectional {
             .open
             .pop()
             .expect("the stopping test stops when a side has no open node");
-        if let Some(log) = self.log.last_mut() {
+        if let (true, Some(log)) = (self.recording, self.log.last_mut()) {
             log.popped = Some((side, cell, key));
         }
         let record = &mut self.sides[side].record[cell as usize];
@@ -664,22 +715,12 @@ impl Bidirectional {
 
     /// Runs to the end keeping no record: earlier steps can no longer be undone.
     pub fn run(&mut self) -> Status {
-        let status = self.finish();
         self.log.clear();
         self.changes.clear();
-        status
-    }
-
-    /// Starts again between new endpoints on the same grid.
-    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        *self = Bidirectional::new(
-            self.graph.grid.clone(),
-            start,
-            goal,
-            self.options,
-            self.kind,
-        )?;
-        Ok(())
+        self.recording = false;
+        while self.take_step(None).is_some() {}
+        self.recording = true;
+        self.s.status
     }
 
     pub fn seek(&mut self, target: u32) -> u32 {
