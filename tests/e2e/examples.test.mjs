@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, inspect, cellNumbers, readout, waitForText } from './page.mjs';
+import { DESKTOP, withApp, inspect, cellNumbers, waitForText } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -50,8 +50,9 @@ describe('tutorial examples', () => {
       assert.deepEqual(await numbersOf(page, 3, 1), { F: '54', G: '14', H: '40' });
       assert.deepEqual(await numbersOf(page, 3, 3), { F: '54', G: '14', H: '40' });
       await page.locator('#finish').click();
-      // The tutorial's drawn path: S, then up-right twice over the wall's end, then down-right twice.
-      assert.match((await readout(page)).result, /^Path found: cost 56, 4 moves\.$/);
+      // The tutorial's drawn path: S, then up-right twice over the wall's end, then down-right
+      // twice. (The page redraws its read-outs on the next frame.)
+      await waitForText(page, '#result', /Path found: cost 56, 4 moves\./);
     });
   });
 
@@ -59,7 +60,7 @@ describe('tutorial examples', () => {
     await withApp(browser(), '?example=tutorial-pockets', DESKTOP, async ({ page }) => {
       assert.equal((await methodFields(page)).heuristic, 'manhattan');
       await page.locator('#finish').click();
-      assert.match((await readout(page)).result, /^Path found: cost 84, 6 moves\.$/);
+      await waitForText(page, '#result', /Path found: cost 84, 6 moves\./);
     });
   });
 
@@ -75,10 +76,10 @@ describe('tutorial examples', () => {
       assert.match(await page.locator('#example-about').textContent(), /multimap A\* tutorial/);
       await page.locator('#step').click();
       // s is at (4,2), d at (9,3): H = 5 + 1 in single steps.
-      assert.match((await readout(page)).narration, /^Step 1: Expanded \(4,2\): F=6 G=0 H=6\. Opened \(4,1\) with G=1, H=7\./);
+      await waitForText(page, '#narration', /^\s*Step 1: Expanded \(4,2\): F=6 G=0 H=6\. Opened \(4,1\) with G=1, H=7\./);
       assert.deepEqual(await numbersOf(page, 3, 2), { F: '8', G: '1', H: '7' });
       await page.locator('#finish').click();
-      assert.match((await readout(page)).result, /^Path found: cost 38, 38 moves\.$/);
+      await waitForText(page, '#result', /Path found: cost 38, 38 moves\./);
     });
   });
 
