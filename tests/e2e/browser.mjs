@@ -150,7 +150,15 @@ export async function openPage(browser, target = '', contextOptions = {}) {
     }
   });
   errorsOfPage.set(page, errors);
-  await page.goto(url, { waitUntil: 'load' });
+  try {
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+  } catch (error) {
+    if (error.name !== 'TimeoutError') throw error;
+    // A fresh browser's first page has been seen to stall before its load event on a busy
+    // machine, and the next page of the same browser to load at once: a second try tells
+    // that apart from a page that does not load.
+    await page.goto(url, { waitUntil: 'load' });
+  }
   return { page, context, errors, responses };
 }
 

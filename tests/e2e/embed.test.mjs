@@ -45,6 +45,12 @@ async function host(query, width, height, grow = false) {
 
 // Nothing scrolls and nothing shown sticks out of the frame.
 async function assertFits(frame, when) {
+  // The board is refitted a frame or two after a read-out changes the room left for it: give
+  // it a moment to settle (a board that never fits still fails below).
+  await frame.waitForFunction(() => {
+    const board = document.getElementById('board');
+    return board.scrollHeight <= board.clientHeight && board.scrollWidth <= board.clientWidth;
+  }, null, { timeout: 5_000 }).catch(() => {});
   const report = await frame.evaluate(() => {
     const root = document.documentElement;
     const outside = [];

@@ -96,9 +96,9 @@ export async function cellColour(page, x, y, fx = 0.5, fy = 0.5) {
   }, { x, y, fx, fy });
 }
 
-// How many pixels in a region of a cell differ clearly from the region's most common colour:
-// text or an arrow drawn there. fx0..fx1, fy0..fy1 in 0..1 across the cell.
-export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
+// The pixels ([r, g, b, a, ...]) of a region of cell (x, y) as drawn on the grid canvas;
+// fx0..fx1, fy0..fy1 in 0..1 across the cell.
+async function cellRegion(page, x, y, [fx0, fy0, fx1, fy1]) {
   return page.evaluate(({ x, y, fx0, fy0, fx1, fy1 }) => {
     const canvas = document.getElementById('grid');
     const cell = Number(canvas.dataset.cell);
@@ -106,40 +106,38 @@ export async function inkInCell(page, x, y, [fx0, fy0, fx1, fy1]) {
     const top = Math.floor((y + fy0) * cell - Number(canvas.dataset.originY));
     const w = Math.max(1, Math.floor((fx1 - fx0) * cell));
     const h = Math.max(1, Math.floor((fy1 - fy0) * cell));
-    const data = canvas.getContext('2d').getImageData(left, top, w, h).data;
-    const counts = new Map();
-    for (let i = 0; i < data.length; i += 4) {
-      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-      counts.set(key, (counts.get(key) || 0) + 1);
-    }
-    const background = [...counts].sort((a, b) => b[1] - a[1])[0][0];
-    const [br, bg, bb] = [(background >> 16) & 255, (background >> 8) & 255, background & 255];
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (Math.abs(data[i] - br) + Math.abs(data[i + 1] - bg) + Math.abs(data[i + 2] - bb) > 120) ink++;
-    }
-    return ink;
+    return Array.from(canvas.getContext('2d').getImageData(left, top, w, h).data);
   }, { x, y, fx0, fy0, fx1, fy1 });
+}
+
+// How many pixels in a region of a cell differ clearly from the region's most common colour:
+// text or an arrow drawn there. fx0..fx1, fy0..fy1 in 0..1 across the cell.
+export async function inkInCell(page, x, y, region) {
+  const data = await cellRegion(page, x, y, region);
+  const counts = new Map();
+  for (let i = 0; i < data.length; i += 4) {
+    const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+  }
+  const background = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  const [br, bg, bb] = [(background >> 16) & 255, (background >> 8) & 255, background & 255];
+  let ink = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - br) + Math.abs(data[i + 1] - bg) + Math.abs(data[i + 2] - bb) > 120) ink++;
+  }
+  return ink;
 }
 
 // How many pixels in a region of cell (x, y) are within `tolerance` (summed over r, g, b)
 // of `colour` ([r, g, b]): a mark drawn there in that colour. fx0..fx1, fy0..fy1 in 0..1.
-export async function pixelsLike(page, x, y, colour, [fx0, fy0, fx1, fy1] = [0, 0, 1, 1], tolerance = 24) {
-  return page.evaluate(({ x, y, colour, fx0, fy0, fx1, fy1, tolerance }) => {
-    const canvas = document.getElementById('grid');
-    const cell = Number(canvas.dataset.cell);
-    const left = Math.floor((x + fx0) * cell - Number(canvas.dataset.originX));
-    const top = Math.floor((y + fy0) * cell - Number(canvas.dataset.originY));
-    const w = Math.max(1, Math.floor((fx1 - fx0) * cell));
-    const h = Math.max(1, Math.floor((fy1 - fy0) * cell));
-    const data = canvas.getContext('2d').getImageData(left, top, w, h).data;
-    let n = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const d = Math.abs(data[i] - colour[0]) + Math.abs(data[i + 1] - colour[1]) + Math.abs(data[i + 2] - colour[2]);
-      if (d <= tolerance) n++;
-    }
-    return n;
-  }, { x, y, colour, fx0, fy0, fx1, fy1, tolerance });
+export async function pixelsLike(page, x, y, colour, region = [0, 0, 1, 1], tolerance = 24) {
+  const data = await cellRegion(page, x, y, region);
+  let n = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const d = Math.abs(data[i] - colour[0]) + Math.abs(data[i + 1] - colour[1]) + Math.abs(data[i + 2] - colour[2]);
+    if (d <= tolerance) n++;
+  }
+  return n;
 }
 
 // The numbers drawn in cell (x, y), as text: { F, G, H } from its top-left, bottom-left and
