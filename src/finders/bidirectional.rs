@@ -866,19 +866,12 @@ impl Bidirectional {
     }
 
     pub fn cell_state(&self, cell: u32) -> CellState {
-        if !self.graph.grid.is_passable_at(cell as usize) {
-            CellState::Wall
-        } else if self.path.contains(&cell) {
-            CellState::Path
-        } else if self.s.current == cell {
-            CellState::Current
-        } else {
-            match self.shown_record[cell as usize] & STATE_MASK {
-                OPEN => CellState::Open,
-                CLOSED => CellState::Closed,
-                _ => CellState::Unvisited,
-            }
-        }
+        CellState::shown(
+            self.graph.grid.is_passable_at(cell as usize),
+            self.path.contains(&cell),
+            self.s.current == cell,
+            self.shown_record[cell as usize],
+        )
     }
 
     /// A cell's parent on the side shown for it (toward the goal on the backward side).

@@ -548,19 +548,12 @@ impl IdaStar {
     }
 
     pub fn cell_state(&self, cell: u32) -> CellState {
-        if !self.graph.grid.is_passable_at(cell as usize) {
-            CellState::Wall
-        } else if self.path.contains(&cell) {
-            CellState::Path
-        } else if self.s.current == cell {
-            CellState::Current
-        } else {
-            match self.record[cell as usize] & STATE_MASK {
-                OPEN => CellState::Open,
-                CLOSED => CellState::Closed,
-                _ => CellState::Unvisited,
-            }
-        }
+        CellState::shown(
+            self.graph.grid.is_passable_at(cell as usize),
+            self.path.contains(&cell),
+            self.s.current == cell,
+            self.record[cell as usize],
+        )
     }
 
     pub fn parent_at(&self, cell: u32) -> Option<u32> {

@@ -822,19 +822,12 @@ impl Finder for JumpPointSearch {
 
     fn cell_state(&self, p: Point) -> Result<CellState, GridError> {
         let i = self.grid.index_of(p.x as i64, p.y as i64)?;
-        Ok(if !self.grid.is_passable_at(i) {
-            CellState::Wall
-        } else if self.path.contains(&(i as u32)) {
-            CellState::Path
-        } else if self.current == i as u32 {
-            CellState::Current
-        } else {
-            match self.state_at(i as u32) {
-                OPEN => CellState::Open,
-                CLOSED => CellState::Closed,
-                _ => CellState::Unvisited,
-            }
-        })
+        Ok(CellState::shown(
+            self.grid.is_passable_at(i),
+            self.path.contains(&(i as u32)),
+            self.current == i as u32,
+            self.record[i],
+        ))
     }
 
     fn parent_of(&self, p: Point) -> Result<Option<Point>, GridError> {

@@ -58,6 +58,26 @@ pub enum CellState {
     Path,
 }
 
+impl CellState {
+    /// What the page shows for a cell: a wall, a cell of the path, the node
+    /// being expanded, else the state its record byte holds (open, closed, not reached).
+    pub fn shown(passable: bool, on_path: bool, current: bool, record: u8) -> CellState {
+        if !passable {
+            CellState::Wall
+        } else if on_path {
+            CellState::Path
+        } else if current {
+            CellState::Current
+        } else {
+            match record & STATE_MASK {
+                OPEN => CellState::Open,
+                CLOSED => CellState::Closed,
+                _ => CellState::Unvisited,
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Counters {

@@ -1,8 +1,6 @@
 //! What a search can be asked: cell states and values, the open list, the path, counters.
 
-use super::{
-    CellState, Counters, Estimate, Search, Status, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
-};
+use super::{CellState, Counters, Estimate, Search, Status, NO_PARENT, STATE_MASK, UNVISITED};
 use crate::events::NodeValues;
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
@@ -163,19 +161,12 @@ impl Search {
 
     pub fn cell_state(&self, p: Point) -> Result<CellState, GridError> {
         let i = self.grid.index_of(p.x as i64, p.y as i64)?;
-        Ok(if !self.grid.is_passable_at(i) {
-            CellState::Wall
-        } else if self.path.contains(&(i as u32)) {
-            CellState::Path
-        } else if self.current == i as u32 {
-            CellState::Current
-        } else {
-            match self.state_at(i as u32) {
-                OPEN => CellState::Open,
-                CLOSED => CellState::Closed,
-                _ => CellState::Unvisited,
-            }
-        })
+        Ok(CellState::shown(
+            self.grid.is_passable_at(i),
+            self.path.contains(&(i as u32)),
+            self.current == i as u32,
+            self.record[i],
+        ))
     }
 
     /// A cell's parent position, if it has one.
