@@ -43,12 +43,14 @@ describe('compare view', () => {
       assert.equal(await page.locator('.pane').count(), 2);
       await page.getByRole('button', { name: 'Step', exact: true }).click();
       await page.getByRole('button', { name: 'Step', exact: true }).click();
+      // The table and the timeline are redrawn on the next frame.
+      await waitForText(page, '#timeline-label', /^2 \/ \d+$/);
       let rows = await table(page);
+      await eventually(page, async () => (rows = await table(page)).every((r) => r.Expanded === '2'), 'two steps each');
       assert.deepEqual(rows.map((r) => [r.Method.split(',')[0], r.Expanded, r.Status]), [
         ['A*', '2', 'searching'],
         ['Dijkstra', '2', 'searching'],
       ]);
-      assert.match(await page.locator('#timeline-label').textContent(), /^2 \/ \d+$/);
 
       await page.getByRole('button', { name: 'To end' }).click();
       await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
@@ -63,7 +65,7 @@ describe('compare view', () => {
 
       // Step back moves only the pane at the shared step; A* waits at its end.
       await page.getByRole('button', { name: 'Step back' }).click();
-      rows = await table(page);
+      await eventually(page, async () => (rows = await table(page))[1].Status === 'searching', 'Dijkstra steps back');
       assert.equal(rows[0].Expanded, astar.Expanded);
       assert.equal(rows[1].Status, 'searching');
     });

@@ -20,8 +20,11 @@ async function download(page, button) {
   return { name: saved.suggestedFilename(), bytes: await readFile(await saved.path()) };
 }
 
+// Opens the Export panel and waits for it to offer the whole search (the panel's toggle
+// event, which fills in the range, comes a task after the click).
 async function openExportPanel(page) {
   await page.locator('#export-panel > summary').click();
+  await page.waitForFunction(() => document.getElementById('export-to').max !== '');
 }
 
 function pixel(png, x, y) {

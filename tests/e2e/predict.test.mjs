@@ -51,8 +51,8 @@ describe('predict', () => {
       const toggle = page.getByRole('button', { name: 'Predict' });
       await toggle.click();
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+      await waitForText(page, '#predict-prompt', /^Which cell will be expanded next\?/);
       let state = await predictState(page);
-      assert.match(state.prompt, /^Which cell will be expanded next\?/);
       assert.equal(state.openRowsVisible, false, 'the open list does not give the answer away');
       const map = await gridInfo(page);
 
@@ -106,8 +106,9 @@ describe('predict', () => {
       let cursor = null;
       let tie = null;
       for (let k = 0; k < 12 && !tie; k++) {
+        // The question is drawn on the frame after Predict is pressed or the step is taken.
+        await waitForText(page, '#predict-prompt', /^Which cell/);
         const state = await predictState(page);
-        if (!/^Which cell/.test(state.prompt)) break;
         const [x, y] = parseCell(state.head);
         // The first arrow key puts the cursor on the start; then walk to the head.
         if (cursor === null) {

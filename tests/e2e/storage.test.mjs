@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
 import { openApp } from './page.mjs';
 import {
-  DESKTOP, withApp, gridInfo, cellColour, mouseStroke, waitForText, sameColour, hex,
+  DESKTOP, withApp, gridInfo, cellColour, mouseStroke, waitForText, sameColour, hex, eventually,
 } from './page.mjs';
 import { PALETTE } from '../../www/palette.js';
 
@@ -68,7 +68,7 @@ describe('saved work', () => {
       await page.selectOption('#directions', '4');
       await saved(page);
       await page.getByRole('button', { name: 'New map' }).click();
-      assert.equal(await isWall(page, cell.x, 0), false, 'the drawing is gone');
+      await eventually(page, async () => !(await isWall(page, cell.x, 0)), 'the drawing is gone');
       assert.equal(await page.inputValue('#directions'), '8', 'the default options are back');
       assert.deepEqual(await gridInfo(page), before);
       await saved(page);
