@@ -1,33 +1,15 @@
 //! The `astar` command line: solving the tutorial maps, running scenario files, and clear
 //! messages with exit code 2 for anything it cannot use.
 
+#[path = "common/command_line.rs"]
+mod command_line;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
+
+use command_line::astar;
 
 const TUTORIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/tutorial");
 const MOVING_AI: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
-
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn astar(args: &[&str]) -> Ran {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(env!("CARGO_BIN_EXE_astar"))
-        .args(args)
-        .output()
-        .expect("the astar binary runs");
-    Ran {
-        code: status.code(),
-        stdout: String::from_utf8(stdout).unwrap(),
-        stderr: String::from_utf8(stderr).unwrap(),
-    }
-}
 
 fn tutorial(name: &str) -> String {
     format!("{TUTORIAL}/{name}")

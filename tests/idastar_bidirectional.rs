@@ -1,8 +1,6 @@
-//! IDA* and the bidirectional searches on the tutorials' worked examples: the tutorials'
-//! costs under every movement rule, IDA*'s thresholds, the node limit, the backward side's
-//! exact costs on terrain, and the options each finder refuses.
-
-mod common;
+//! IDA* and the bidirectional searches on the tutorials' worked examples: IDA*'s thresholds,
+//! the node limit, the backward side's exact costs on terrain, and the options each finder
+//! refuses. Their costs under every movement rule are in `worked_examples.rs`.
 
 use astar_visualizer::events::{Side, StoppingRule, VisitOutcome};
 use astar_visualizer::map_text::{parse_map, TextMap};
@@ -10,7 +8,6 @@ use astar_visualizer::{
     new_finder, Algorithm, DiagonalRule, Directions, Finder, Point, SearchOptions, Status,
     StepEvent,
 };
-use common::Rules;
 
 const WALL_BETWEEN: &str = include_str!("maps/tutorial/wall_between.txt");
 const MULTIMAP: &str = include_str!("maps/tutorial/multimap.txt");
@@ -32,37 +29,6 @@ fn movement(directions: Directions, diagonal: DiagonalRule) -> SearchOptions {
         directions,
         diagonal,
         ..SearchOptions::default()
-    }
-}
-
-#[test]
-fn wall_between_costs_56_56_68_80_and_80_for_every_exact_finder() {
-    let m = map(WALL_BETWEEN);
-    let cases = [
-        (Directions::Eight, DiagonalRule::Always, 56.0),
-        (Directions::Eight, DiagonalRule::IfAtMostOneObstacle, 56.0),
-        (Directions::Eight, DiagonalRule::OnlyWhenNoObstacles, 68.0),
-        (Directions::Eight, DiagonalRule::Never, 80.0),
-        (Directions::Four, DiagonalRule::Always, 80.0),
-    ];
-    for (directions, diagonal, cost) in cases {
-        let o = movement(directions, diagonal);
-        let rules = Rules {
-            directions,
-            diagonal,
-            costs: o.costs,
-        };
-        for name in ["idastar", "bi-astar", "bi-dijkstra"] {
-            let mut f = finder(&m, name, o);
-            assert_eq!(f.run(), Status::Found, "{name} {o:?}");
-            assert_eq!(f.path_cost(), Some(cost), "{name} {o:?}");
-            let (s, g) = (
-                m.grid.index(m.start.unwrap()),
-                m.grid.index(m.goal.unwrap()),
-            );
-            assert_eq!(rules.path_cost(&m.grid, s, g, f.path()), Ok(cost as u64));
-            assert_eq!(rules.shortest_costs(&m.grid, s)[g], Some(cost as u64));
-        }
     }
 }
 

@@ -551,6 +551,65 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
+/// Steps `reference` to the end, checking each event; its events, and a snapshot before the
+/// first step and after each.
+fn record_run(
+    reference: &mut dyn Finder,
+    mut check: impl FnMut(&dyn Finder, &StepEvent) -> Result<(), TestCaseError>,
+) -> Result<(Vec<StepEvent>, Vec<Snapshot>), TestCaseError> {
+    let mut snaps = vec![snapshot(reference)];
+    let mut events = Vec::new();
+    while let Some(e) = reference.step() {
+        check(reference, &e)?;
+        events.push(e);
+        snaps.push(snapshot(reference));
+    }
+    Ok((events, snaps))
+}
+
+/// Another search over the same world must match the reference run at every point, whichever
+/// way it gets there: each step undone and redone, every step walked back, then `ops`.
+fn check_replay(
+    s: &mut dyn Finder,
+    events: &[StepEvent],
+    snaps: &[Snapshot],
+    ops: &[Op],
+) -> Result<(), TestCaseError> {
+    let total = events.len();
+    for k in 0..total {
+        prop_assert_eq!(&snapshot(s), &snaps[k], "before step {}", k + 1);
+        prop_assert_eq!(s.step(), Some(events[k].clone()));
+        prop_assert!(s.step_back());
+        prop_assert_eq!(&snapshot(s), &snaps[k], "after undoing step {}", k + 1);
+        prop_assert_eq!(s.step(), Some(events[k].clone()), "redoing step {}", k + 1);
+        prop_assert_eq!(&snapshot(s), &snaps[k + 1]);
+    }
+    prop_assert_eq!(s.step(), None);
+    for k in (0..total).rev() {
+        prop_assert!(s.step_back());
+        prop_assert_eq!(&snapshot(s), &snaps[k], "walking back to step {}", k);
+    }
+    prop_assert!(!s.step_back());
+    for op in ops {
+        let at = s.counters().steps as usize;
+        match op {
+            Op::Step => prop_assert_eq!(s.step(), events.get(at).cloned()),
+            Op::Back => prop_assert_eq!(s.step_back(), at > 0),
+            Op::Seek(i) => {
+                let target = i.index(total + 3) as u32;
+                prop_assert_eq!(s.seek(target), target.min(total as u32));
+            }
+            Op::Advance(n) => {
+                let taken = s.advance(u32::from(*n)) as usize;
+                prop_assert_eq!(taken, usize::from(*n).min(total - at));
+            }
+        }
+        let at = s.counters().steps as usize;
+        prop_assert_eq!(&snapshot(s), &snaps[at], "after {:?}", op);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(config(1000))]
 
@@ -567,51 +626,12 @@ proptest! {
     ) {
         let o = options(rules, algorithm, tie_break, Some(heuristic));
         let mut reference = world.search(o);
-        let mut snaps = vec![snapshot(reference.as_ref())];
-        let mut events = Vec::new();
-        while let Some(e) = reference.step() {
-            check_event(&world, rules, reference.as_ref(), &e)?;
-            events.push(e);
-            snaps.push(snapshot(reference.as_ref()));
-        }
+        let (events, snaps) =
+            record_run(reference.as_mut(), |s, e| check_event(&world, rules, s, e))?;
         let total = events.len();
         prop_assert_eq!(reference.total_steps(), Some(total as u32));
 
-        // Each step, undone, leaves everything as before, and redone gives the same event.
-        let mut s = world.search(o);
-        for k in 0..total {
-            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "before step {}", k + 1);
-            prop_assert_eq!(s.step(), Some(events[k].clone()));
-            prop_assert!(s.step_back());
-            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "after undoing step {}", k + 1);
-            prop_assert_eq!(s.step(), Some(events[k].clone()), "redoing step {}", k + 1);
-            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k + 1]);
-        }
-        prop_assert_eq!(s.step(), None);
-        for k in (0..total).rev() {
-            prop_assert!(s.step_back());
-            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[k], "walking back to step {}", k);
-        }
-        prop_assert!(!s.step_back());
-
-        // Any mix of moves lands on the reference state of the step it reaches.
-        for op in ops {
-            let at = s.counters().steps as usize;
-            match op {
-                Op::Step => prop_assert_eq!(s.step(), events.get(at).cloned()),
-                Op::Back => prop_assert_eq!(s.step_back(), at > 0),
-                Op::Seek(i) => {
-                    let target = i.index(total + 3) as u32;
-                    prop_assert_eq!(s.seek(target), target.min(total as u32));
-                }
-                Op::Advance(n) => {
-                    let taken = s.advance(n as u32) as usize;
-                    prop_assert_eq!(taken, (n as usize).min(total - at));
-                }
-            }
-            let at = s.counters().steps as usize;
-            prop_assert_eq!(&snapshot(s.as_ref()), &snaps[at], "after {:?}", op);
-        }
+        check_replay(world.search(o).as_mut(), &events, &snaps, &ops)?;
 
         // A fresh search advanced to a point, and one run to the end, match the reference.
         let k = total / 2;
@@ -1026,55 +1046,6 @@ proptest! {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-struct FinderSnapshot {
-    status: Status,
-    counters: Counters,
-    records: Vec<u8>,
-    g: Vec<u64>,
-    marks: Vec<u8>,
-    values: Vec<[u64; 3]>,
-    parents: Vec<Option<Point>>,
-    open: Vec<NodeValues>,
-    current: Option<Point>,
-    touched: Vec<Point>,
-    path: Vec<u32>,
-    path_cost: Option<f64>,
-    cells: Vec<CellState>,
-    info: FinderInfo,
-}
-
-fn finder_snapshot(s: &dyn Finder) -> FinderSnapshot {
-    let grid = s.grid();
-    let cells = 0..grid.cell_count() as u32;
-    FinderSnapshot {
-        status: s.status(),
-        counters: s.counters(),
-        records: s.records().to_vec(),
-        g: s.g_values().iter().map(|g| g.to_bits()).collect(),
-        marks: s.marks().to_vec(),
-        values: cells
-            .clone()
-            .map(|i| {
-                let v = s.values(i);
-                [v.g.to_bits(), v.h.to_bits(), v.f.to_bits()]
-            })
-            .collect(),
-        parents: (0..grid.cell_count())
-            .map(|i| s.parent_of(grid.point(i)).unwrap())
-            .collect(),
-        open: s.open_list(usize::MAX),
-        current: s.current(),
-        touched: s.touched(),
-        path: s.path().to_vec(),
-        path_cost: s.path_cost(),
-        cells: (0..grid.cell_count())
-            .map(|i| s.cell_state(grid.point(i)).unwrap())
-            .collect(),
-        info: s.info(),
-    }
-}
-
 proptest! {
     #![proptest_config(config(300))]
 
@@ -1088,44 +1059,8 @@ proptest! {
     ) {
         let o = options(rules, Algorithm::AStar, tie_break, None);
         let mut reference = make(&world, o, which);
-        let mut snaps = vec![finder_snapshot(reference.as_ref())];
-        let mut events = Vec::new();
-        while let Some(e) = reference.step() {
-            events.push(e);
-            snaps.push(finder_snapshot(reference.as_ref()));
-        }
-        let total = events.len();
-        prop_assert_eq!(reference.total_steps(), Some(total as u32));
-        let mut s = make(&world, o, which);
-        for k in 0..total {
-            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "before step {}", k + 1);
-            prop_assert_eq!(s.step(), Some(events[k].clone()));
-            prop_assert!(s.step_back());
-            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "after undoing step {}", k + 1);
-            prop_assert_eq!(s.step(), Some(events[k].clone()), "redoing step {}", k + 1);
-        }
-        prop_assert_eq!(s.step(), None);
-        for k in (0..total).rev() {
-            prop_assert!(s.step_back());
-            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[k], "walking back to step {}", k);
-        }
-        prop_assert!(!s.step_back());
-        for op in ops {
-            let at = s.counters().steps as usize;
-            match op {
-                Op::Step => prop_assert_eq!(s.step(), events.get(at).cloned()),
-                Op::Back => prop_assert_eq!(s.step_back(), at > 0),
-                Op::Seek(i) => {
-                    let target = i.index(total + 3) as u32;
-                    prop_assert_eq!(s.seek(target), target.min(total as u32));
-                }
-                Op::Advance(n) => {
-                    let taken = s.advance(n as u32) as usize;
-                    prop_assert_eq!(taken, (n as usize).min(total - at));
-                }
-            }
-            let at = s.counters().steps as usize;
-            prop_assert_eq!(&finder_snapshot(s.as_ref()), &snaps[at], "after {:?}", op);
-        }
+        let (events, snaps) = record_run(reference.as_mut(), |_, _| Ok(()))?;
+        prop_assert_eq!(reference.total_steps(), Some(events.len() as u32));
+        check_replay(make(&world, o, which).as_mut(), &events, &snaps, &ops)?;
     }
 }

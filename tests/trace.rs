@@ -1,14 +1,17 @@
 //! Posthoc search traces: the document's shape, and every event checked against the search
 //! it describes (replayed here step by step), from the library and from `astar trace`.
 
+#[path = "common/command_line.rs"]
+mod command_line;
+
 use std::collections::HashMap;
-use std::process::Command;
 
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::trace::{trace_text, TraceError, TRACE_VERSION};
 use astar_visualizer::{
     Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status, StepEvent,
 };
+use command_line::astar;
 
 const WALL_BETWEEN: &str = include_str!("maps/tutorial/wall_between.txt");
 const MULTIMAP: &str = include_str!("maps/tutorial/multimap.txt");
@@ -251,16 +254,9 @@ fn the_command_line_writes_the_same_trace() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/maps/tutorial/wall_between.txt"
     );
-    let run = Command::new(env!("CARGO_BIN_EXE_astar"))
-        .args(["trace", map, "--diagonal", "never"])
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let out = String::from_utf8(run.stdout).unwrap();
+    let run = astar(&["trace", map, "--diagonal", "never"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = run.stdout;
     let mut s = search(
         WALL_BETWEEN,
         SearchOptions {
@@ -279,19 +275,19 @@ fn the_command_line_writes_the_same_trace() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/maps/movingai/arena2.map"
     );
-    let run = Command::new(env!("CARGO_BIN_EXE_astar"))
-        .args([
-            "trace", arena, "--start", "99,159", "--goal", "101,162", "--costs", "exact",
-        ])
-        .arg("--output")
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let run = astar(&[
+        "trace",
+        arena,
+        "--start",
+        "99,159",
+        "--goal",
+        "101,162",
+        "--costs",
+        "exact",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
     let written = std::fs::read_to_string(&file).unwrap();
     let trace_events = events(&written);
     assert_eq!(trace_events[0]["x"], "99");
@@ -303,10 +299,7 @@ fn the_command_line_writes_the_same_trace() {
         "{end:?}"
     );
 
-    let missing = Command::new(env!("CARGO_BIN_EXE_astar"))
-        .args(["trace", arena])
-        .output()
-        .unwrap();
-    assert_eq!(missing.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&missing.stderr).contains("--start X,Y"));
+    let missing = astar(&["trace", arena]);
+    assert_eq!(missing.code, Some(2));
+    assert!(missing.stderr.contains("--start X,Y"));
 }

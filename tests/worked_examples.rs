@@ -67,14 +67,19 @@ fn solve(map: &TextMap, options: SearchOptions) -> Option<f64> {
     let cheapest = rules.shortest_costs(&map.grid, start)[goal];
     let optimal = matches!(
         options.algorithm,
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::JumpPoint
+        Algorithm::AStar
+            | Algorithm::Dijkstra
+            | Algorithm::JumpPoint
+            | Algorithm::IdaStar
+            | Algorithm::BiAStar
+            | Algorithm::BiDijkstra
     );
     match s.run() {
         Status::Found => {
             let units = rules
                 .path_cost(&map.grid, start, goal, s.path())
                 .unwrap_or_else(|e| panic!("{options:?}: {e}"));
-            assert_eq!(units as f64, s.g_values()[goal], "{options:?}");
+            assert_eq!(Some(units as f64), s.path_cost(), "{options:?}");
             if optimal {
                 assert_eq!(Some(units), cheapest, "{options:?}");
             }
@@ -88,6 +93,23 @@ fn solve(map: &TextMap, options: SearchOptions) -> Option<f64> {
     }
 }
 
+/// An expansion's step, node, and each neighbour's position and outcome in order.
+fn expansion(event: Option<StepEvent>) -> (u32, NodeValues, Vec<(i64, i64, Outcome)>) {
+    let Some(StepEvent::Expanded {
+        step,
+        node,
+        neighbours,
+    }) = event
+    else {
+        panic!("expected an expansion, got {event:?}")
+    };
+    let seen = neighbours
+        .into_iter()
+        .map(|n| (n.x, n.y, n.outcome))
+        .collect();
+    (step, node, seen)
+}
+
 fn every_event(s: &mut dyn Finder) -> Vec<StepEvent> {
     std::iter::from_fn(|| s.step()).collect()
 }
@@ -99,7 +121,7 @@ fn values(x: u32, y: u32, g: f64, h: f64, f: f64) -> NodeValues {
 const P: fn(u32, u32) -> Point = Point::new;
 
 #[test]
-fn wall_between_costs_56_56_68_and_80() {
+fn wall_between_costs_56_56_68_80_and_80_for_every_exact_finder() {
     let m = map(WALL_BETWEEN);
     assert_eq!((m.start, m.goal), (Some(P(2, 2)), Some(P(6, 2))));
     let cases = [
@@ -110,7 +132,14 @@ fn wall_between_costs_56_56_68_and_80() {
         (Directions::Four, DiagonalRule::Always, 80.0),
     ];
     for (directions, diagonal, cost) in cases {
-        for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::JumpPoint] {
+        for algorithm in [
+            Algorithm::AStar,
+            Algorithm::Dijkstra,
+            Algorithm::JumpPoint,
+            Algorithm::IdaStar,
+            Algorithm::BiAStar,
+            Algorithm::BiDijkstra,
+        ] {
             let o = SearchOptions {
                 algorithm,
                 ..options(directions, diagonal)
@@ -342,19 +371,8 @@ fn events_report_each_neighbour_and_its_outcome() {
         options(Directions::Eight, DiagonalRule::OnlyWhenNoObstacles),
     );
     let from = |x, y| P(x, y);
-    let Some(StepEvent::Expanded {
-        step,
-        node,
-        neighbours,
-    }) = s.step()
-    else {
-        panic!("expands the start")
-    };
+    let (step, node, seen) = expansion(s.step());
     assert_eq!((step, node), (1, values(0, 1, 0.0, 24.0, 24.0)));
-    let seen: Vec<(i64, i64, Outcome)> = neighbours
-        .into_iter()
-        .map(|n| (n.x, n.y, n.outcome))
-        .collect();
     let opened = |g: f64, h: f64| Outcome::Opened {
         g,
         h,
@@ -376,19 +394,8 @@ fn events_report_each_neighbour_and_its_outcome() {
     );
 
     // Two open nodes have F 24; the larger G, (1,2), goes first.
-    let Some(StepEvent::Expanded {
-        step,
-        node,
-        neighbours,
-    }) = s.step()
-    else {
-        panic!("expands (1,2)")
-    };
+    let (step, node, seen) = expansion(s.step());
     assert_eq!((step, node), (2, values(1, 2, 14.0, 10.0, 24.0)));
-    let seen: Vec<(i64, i64, Outcome)> = neighbours
-        .into_iter()
-        .map(|n| (n.x, n.y, n.outcome))
-        .collect();
     let not_improved = |g, candidate_g| Outcome::NotImproved { g, candidate_g };
     let from_here = |g: f64, h: f64| Outcome::Opened {
         g,
