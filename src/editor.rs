@@ -106,8 +106,11 @@ enum Edit {
 #[derive(Clone, Debug)]
 pub struct MapEditor {
     map: Snapshot,
-    undo: Vec<Edit>,
-    redo: Vec<Edit>,
+    /// Each undo entry with its number (see [`MapEditor::last_entry`]).
+    undo: Vec<(u32, Edit)>,
+    redo: Vec<(u32, Edit)>,
+    /// The number the next undo entry gets; numbers are never reused.
+    next_entry: u32,
     /// The stroke being painted, if one is open.
     stroke: Option<Vec<(u32, u8, u8)>>,
     /// Whether the next move of the same endpoint joins the last undo entry.
@@ -237,6 +240,7 @@ impl MapEditor {
             map,
             undo: Vec::new(),
             redo: Vec::new(),
+            next_entry: 1,
             stroke: None,
             merge_moves: false,
             revision: 0,
@@ -356,12 +360,17 @@ impl MapEditor {
         }
         self.set_endpoint(which, to);
         self.revision += 1;
-        self.redo.clear();
         match self.undo.last_mut() {
-            Some(Edit::Move {
-                which: w, to: t, ..
-            }) if self.merge_moves && *w == which => *t = to,
-            _ => self.undo.push(Edit::Move {
+            Some((
+                _,
+                Edit::Move {
+                    which: w, to: t, ..
+                },
+            )) if self.merge_moves && *w == which => {
+                *t = to;
+                self.redo.clear();
+            }
+            _ => self.push(Edit::Move {
                 which,
                 from: current,
                 to,
@@ -427,8 +436,16 @@ impl MapEditor {
     }
 
     fn push(&mut self, edit: Edit) {
-        self.undo.push(edit);
+        self.undo.push((self.next_entry, edit));
+        self.next_entry = self.next_entry.wrapping_add(1).max(1);
         self.redo.clear();
+    }
+
+    /// The number of the undo entry the map is at (the one an undo would take back), 0 for
+    /// none. It lets the page tie what it keeps beside the map, such as the options a loaded
+    /// file brought, to the load's entry.
+    pub fn last_entry(&self) -> u32 {
+        self.undo.last().map_or(0, |&(entry, _)| entry)
     }
 
     pub fn can_undo(&self) -> bool {
@@ -439,24 +456,22 @@ impl MapEditor {
         !self.redo.is_empty()
     }
 
-    pub fn undo(&mut self) -> bool {
+    /// Takes back the last entry; its number, or `None` when there was nothing to undo.
+    pub fn undo(&mut self) -> Option<u32> {
         self.end_stroke();
-        let Some(edit) = self.undo.pop() else {
-            return false;
-        };
+        let (entry, edit) = self.undo.pop()?;
         self.apply(&edit, true);
-        self.redo.push(edit);
-        true
+        self.redo.push((entry, edit));
+        Some(entry)
     }
 
-    pub fn redo(&mut self) -> bool {
+    /// Makes the last undone entry again; its number, or `None` when there was nothing to redo.
+    pub fn redo(&mut self) -> Option<u32> {
         self.end_stroke();
-        let Some(edit) = self.redo.pop() else {
-            return false;
-        };
+        let (entry, edit) = self.redo.pop()?;
         self.apply(&edit, false);
-        self.undo.push(edit);
-        true
+        self.undo.push((entry, edit));
+        Some(entry)
     }
 
     fn apply(&mut self, edit: &Edit, backwards: bool) {
@@ -550,9 +565,9 @@ mod tests {
             .filter(|&p| !e.grid().is_passable(p))
             .collect();
         assert_eq!(walls.len(), 10, "one wall per column: {walls:?}");
-        assert!(e.undo());
+        assert!(e.undo().is_some());
         assert!(e.grid().terrain().iter().all(|&t| t == GROUND));
-        assert!(e.redo());
+        assert!(e.redo().is_some());
         assert_eq!(
             e.grid().terrain().iter().filter(|&&t| t == WALL).count(),
             10
@@ -586,7 +601,7 @@ mod tests {
         }
         e.end_stroke();
         assert_eq!(e.start(), Point::new(6, 0));
-        assert!(e.undo());
+        assert!(e.undo().is_some());
         assert_eq!(e.start(), s);
         assert!(!e.can_undo());
     }
@@ -597,7 +612,7 @@ mod tests {
         e.resize(4, 3).unwrap();
         assert_eq!((e.grid().width(), e.grid().height()), (4, 3));
         assert_eq!((e.start(), e.goal()), (Point::new(1, 1), Point::new(2, 1)));
-        assert!(e.undo());
+        assert!(e.undo().is_some());
         assert_eq!(e.grid().width(), 20);
         assert!(e.resize(5000, 3).is_err());
         assert!(e.resize(1, 1).is_err());
@@ -620,9 +635,9 @@ mod tests {
             .unwrap();
         assert_eq!(format, MapFormat::MovingAi);
         assert_eq!((e.grid().width(), e.grid().height()), (3, 2));
-        assert!(e.undo());
+        assert!(e.undo().is_some());
         assert_eq!((e.grid().clone(), e.start(), e.goal()), before);
-        assert!(e.redo());
+        assert!(e.redo().is_some());
         assert_eq!(e.grid().width(), 3);
         let revision = e.revision();
         assert!(e.load_text("OX\nSE\nQ").is_err());
@@ -639,7 +654,7 @@ mod tests {
         assert!(e.place_endpoints((0, 0), (0, 0)).is_err());
         assert!(e.place_endpoints((4, 2), (0, 0)).is_err(), "a wall");
         assert!(e.place_endpoints((8, 0), (0, 0)).is_err());
-        assert!(e.undo());
+        assert!(e.undo().is_some());
         assert_eq!((e.start(), e.goal()), (s, g));
     }
 
@@ -655,5 +670,34 @@ mod tests {
         e.undo();
         assert_eq!(e.grid().get(Point::new(0, 0)), Ok(5));
         assert_eq!(e.grid().get(Point::new(4, 2)), Ok(WALL));
+    }
+
+    #[test]
+    fn each_undo_entry_keeps_its_number_through_undo_and_redo() {
+        let mut e = MapEditor::default_scene(8, 6).unwrap();
+        assert_eq!((e.last_entry(), e.undo()), (0, None));
+        let text = MapEditor::new(5, 4)
+            .unwrap()
+            .to_text(MapFormat::Ox)
+            .unwrap();
+        e.load_text(&text).unwrap();
+        let load = e.last_entry();
+        assert_ne!(load, 0);
+        // Two moves of one drag are one entry, with one number.
+        e.begin_stroke();
+        e.move_endpoint(Endpoint::Start, 1, 1).unwrap();
+        e.move_endpoint(Endpoint::Start, 1, 2).unwrap();
+        e.end_stroke();
+        let drag = e.last_entry();
+        assert!(drag > load);
+        assert_eq!(e.undo(), Some(drag));
+        assert_eq!(e.undo(), Some(load));
+        assert_eq!(e.last_entry(), 0);
+        assert_eq!(e.redo(), Some(load));
+        assert_eq!(e.last_entry(), load);
+        // A new edit drops the undone drag; its number is not given out again.
+        e.paint(3, 3, WALL).unwrap();
+        assert!(e.last_entry() > drag);
+        assert_eq!(e.redo(), None);
     }
 }

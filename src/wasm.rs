@@ -335,12 +335,20 @@ impl JsMapEditor {
         self.inner.resize(w, h).map_err(fail)
     }
 
-    pub fn undo(&mut self) -> bool {
-        self.inner.undo()
+    /// Takes back the last entry; its number, 0 when there was nothing to undo.
+    pub fn undo(&mut self) -> u32 {
+        self.inner.undo().unwrap_or(0)
     }
 
-    pub fn redo(&mut self) -> bool {
-        self.inner.redo()
+    /// Makes the last undone entry again; its number, 0 when there was nothing to redo.
+    pub fn redo(&mut self) -> u32 {
+        self.inner.redo().unwrap_or(0)
+    }
+
+    /// The number of the undo entry the map is at, 0 for none.
+    #[wasm_bindgen(js_name = lastEntry)]
+    pub fn last_entry(&self) -> u32 {
+        self.inner.last_entry()
     }
 
     #[wasm_bindgen(js_name = canUndo)]

@@ -17,6 +17,7 @@ import { t, setLanguage, initialLanguage, onLanguageChange } from './i18n.js';
 import { PageError, describeProblem } from './errors.js';
 import { wireLanguagePicker } from './language.js';
 import { ExampleNote } from './examplenote.js';
+import { LoadSettings } from './loadsettings.js';
 import { CompareView } from './compare.js';
 import { ScenarioPanel } from './scenarios.js';
 import { applyEmbedLayout, HeightReporter } from './embed.js';
@@ -133,6 +134,7 @@ function start(engine) {
   const renderer = new GridRenderer(gridCanvas, byId('overlay'));
   const panels = new Panels(doc, () => session);
   const exampleNote = new ExampleNote(byId('example-about'));
+  const loads = new LoadSettings();
   exampleNote.show(scene.exampleId ?? null);
   const zoom = new Zoom();
   const stepEvents = new StepEvents();
@@ -179,16 +181,40 @@ function start(engine) {
   };
 
   // Opens a map in place of the current one as one undo entry, with new options if given (an
-  // example's). A Moving AI map brings the benchmark's rules, and says so.
-  function loadMap(text, options, fileName) {
+  // example's). A Moving AI map brings the benchmark's rules, and says so. Undoing the load
+  // brings back the options and example note in force before it; redoing, the ones it brought.
+  function loadMap(text, options, { fileName, exampleId = null } = {}) {
     playback.stop();
+    const before = loadSettings();
+    const entryBefore = session.editor.lastEntry();
     const format = session.editor.loadText(text);
     const movingAi = format === 'movingai';
-    session.restart(movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options);
-    if (compare.active) compare.restart();
-    controls.showOptions(session.options);
+    applyLoadSettings({
+      options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options,
+      exampleId,
+    });
+    const entry = session.editor.lastEntry();
+    // The same map again makes no undo entry, and nothing to tie the settings to.
+    if (entry !== entryBefore) loads.loaded(entry, before, loadSettings());
     if (movingAi) messages.showError(new PageError('movingai.rules', { file: fileName }));
     else messages.clear();
+  }
+
+  function loadSettings() {
+    return { options: { ...session.options }, exampleId: exampleNote.id };
+  }
+
+  function applyLoadSettings({ options, exampleId }) {
+    session.restart(options);
+    if (compare.active) compare.restart();
+    controls.showOptions(session.options);
+    exampleNote.show(exampleId);
+  }
+
+  function undoOrRedo(takeBack) {
+    const entry = takeBack ? session.editor.undo() : session.editor.redo();
+    const settings = takeBack ? loads.before(entry) : loads.after(entry);
+    if (settings) applyLoadSettings(settings);
   }
 
   const actions = {
@@ -229,8 +255,8 @@ function start(engine) {
       playback.speedIndex = index;
       controls.showSpeed(index);
     }),
-    undo: act(() => session.editor.undo()),
-    redo: act(() => session.editor.redo()),
+    undo: act(() => undoOrRedo(true)),
+    redo: act(() => undoOrRedo(false)),
     clearWalls: act(() => session.editor.clearWalls()),
     clearWeights: act(() => session.editor.clearWeights()),
     // A fresh start: the default scene for the board's size and the default options.
@@ -263,8 +289,7 @@ function start(engine) {
     }),
     loadExample: act((id) => {
       const example = openExample(id);
-      loadMap(example.text, { ...DEFAULT_OPTIONS, ...example.options });
-      exampleNote.show(id);
+      loadMap(example.text, { ...DEFAULT_OPTIONS, ...example.options }, { exampleId: id });
     }),
     saveMap: act((format) => {
       let text;
@@ -347,11 +372,10 @@ function start(engine) {
   wireMapFiles(doc, byId('map-file'), byId('drop-hint'), act((text, name) => {
     try {
       if (isScenarioFile(text, name)) scenarios.load(text, name);
-      else loadMap(text, undefined, name);
+      else loadMap(text, undefined, { fileName: name });
     } catch (error) {
       throw new PageError('error.open-file', { name, detail: error });
     }
-    exampleNote.show(null);
   }), actions.fail);
   wireShare(doc, location, () => ({
     options: session.options,

@@ -1,13 +1,13 @@
 // Moving AI benchmark files in the page: a .map switches to the benchmark's rules, its .scen
 // lists the queries, one places start and goal, and the run's cost stands beside the
-// optimal length. Loading a map can be undone; start and goal markers stay whole at the
-// map's edges.
+// optimal length. Loading a map can be undone, with the options it replaced; start and goal
+// markers stay whole at the map's edges.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, gridInfo, waitForText } from './page.mjs';
+import { DESKTOP, withApp, gridInfo, waitForText, eventually } from './page.mjs';
 
 const browser = browserForThisFile();
 const MAPS = new URL('../maps/movingai/', import.meta.url);
@@ -73,12 +73,42 @@ describe('Moving AI maps and scenarios', () => {
       assert.deepEqual(await gridInfo(page), before);
       await page.getByRole('button', { name: 'Redo' }).click();
       await waitForSize(page, 4, 3);
-      // Loading an example and clearing the walls are undone the same way.
+      // Loading an example is undone the same way.
       await page.selectOption('#example', 'tutorial-wall');
       await page.click('#load-example');
       await waitForSize(page, before.width, before.height);
       await page.getByRole('button', { name: 'Undo' }).click();
       await waitForSize(page, 4, 3);
+    });
+  });
+
+  it('brings back the options a load replaced when the load is undone, and the load\'s on redo', async () => {
+    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+      const rules = () => page.evaluate(() => ['directions', 'diagonal', 'costs', 'heuristic'].map((id) => document.getElementById(id).value).join(' '));
+      const note = () => page.locator('#example-about').isVisible();
+      const tutorial = '8 always 10-14 manhattan';
+      const benchmark = '8 only-when-no-obstacles exact octile';
+      const before = await gridInfo(page);
+      assert.equal(await rules(), tutorial);
+      assert.ok(await note(), 'the example is named');
+      const map = 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n';
+      await page.setInputFiles('#map-file', { name: 'tiny.map', mimeType: 'text/plain', buffer: Buffer.from(map) });
+      await waitForSize(page, 5, 3);
+      assert.equal(await rules(), benchmark);
+      assert.equal(await note(), false);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await waitForSize(page, before.width, before.height);
+      assert.equal(await rules(), tutorial, 'the tutorial\'s rules are back with its map');
+      assert.ok(await note(), 'and so is its note');
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await waitForSize(page, 5, 3);
+      assert.equal(await rules(), benchmark);
+      // An edit's undo leaves the options alone.
+      await page.selectOption('#directions', '4');
+      await page.getByRole('button', { name: 'Clear walls' }).click();
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await eventually(page, () => page.getByRole('button', { name: 'Redo' }).isEnabled(), 'the clearing was undone');
+      assert.equal(await rules(), '4 only-when-no-obstacles exact octile');
     });
   });
 
