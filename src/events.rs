@@ -15,6 +15,25 @@ pub struct NodeValues {
     pub f: f64,
 }
 
+impl NodeValues {
+    /// A cell's numbers in display units, from the engine's: G and H divided by the cost
+    /// scale, F by the priority's (which differs when the heuristic is weighted).
+    pub(crate) fn displayed(
+        p: Point,
+        (g, h, f): (f64, f64, f64),
+        cost_scale: f64,
+        priority_scale: f64,
+    ) -> NodeValues {
+        NodeValues {
+            x: p.x,
+            y: p.y,
+            g: g / cost_scale,
+            h: h / cost_scale,
+            f: f / priority_scale,
+        }
+    }
+}
+
 /// What happened to one neighbour of the expanded node.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(

@@ -19,13 +19,13 @@ use crate::events::{
 use crate::finder::endpoint_cells;
 use crate::finder::{FinderInfo, MARK_BACKWARD, MARK_MEETING};
 use crate::finders::graph::Graph;
-use crate::grid::{Grid, Point, MAX_WEIGHT};
-use crate::key::{Key, KeyFields, KeyLayout};
+use crate::grid::{Grid, Point};
+use crate::key::{Key, KeyLayout};
 use crate::movement::MOVES;
 use crate::open_list::OpenList;
-use crate::options::{SearchOptions, TieBreak};
+use crate::options::{Algorithm, SearchOptions};
 use crate::search::{
-    CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
+    self, CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
     PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
 
@@ -588,19 +588,13 @@ impl Bidirectional {
         let p = self.graph.point(cell);
         let c = cell as usize;
         let reached = self.sides[side].record[c] != UNVISITED;
-        let scale = self.cost_scale();
         let (h, f) = if reached {
             (self.h(side, cell), self.priority(side, cell))
         } else {
             (f64::INFINITY, f64::INFINITY)
         };
-        NodeValues {
-            x: p.x,
-            y: p.y,
-            g: self.sides[side].g[c] / scale,
-            h: h / scale,
-            f: f / self.priority_scale(),
-        }
+        let g = self.sides[side].g[c];
+        NodeValues::displayed(p, (g, h, f), self.cost_scale(), self.priority_scale())
     }
 
     fn shown_side(&self, cell: u32) -> usize {
@@ -899,36 +893,21 @@ enum Step {
     },
 }
 
-/// Key fields as wide as the values can grow; ties broken as the best-first search does.
+/// Each side queues its nodes as the unweighted best-first search of the same kind would:
+/// the same key fields and ties.
 fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
-    let movement = options.movement();
-    let cells = grid.cell_count();
-    let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
-    let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
-    let max_h = options.resolved_heuristic().estimate(
-        movement,
-        grid.width().saturating_sub(1),
-        grid.height().saturating_sub(1),
-    );
-    let max_f = match kind {
-        Kind::AStar => max_g + max_h,
-        Kind::Dijkstra => max_g,
-        Kind::Greedy => max_h,
-        Kind::BreadthFirst => cells as f64,
+    let algorithm = match kind {
+        Kind::AStar => Algorithm::AStar,
+        Kind::Dijkstra => Algorithm::Dijkstra,
+        Kind::BreadthFirst => Algorithm::BreadthFirst,
+        Kind::Greedy => Algorithm::Greedy,
     };
-    let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
-    let (max_tie, larger_tie_first) = match kind {
-        Kind::AStar if by_g => (max_h, options.tie_break == TieBreak::SmallerG),
-        Kind::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),
-        _ => (0.0, false),
+    let one_side = SearchOptions {
+        algorithm,
+        weight: 1.0,
+        ..*options
     };
-    KeyLayout::new(KeyFields {
-        max_whole_priority: (max_f < KeyLayout::WHOLE_LIMIT).then_some(max_f),
-        max_tie,
-        larger_tie_first,
-        newest_first: kind != Kind::BreadthFirst
-            && matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
-    })
+    search::key_layout(&one_side, grid)
 }
 
 impl Bidirectional {

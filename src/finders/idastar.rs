@@ -500,13 +500,7 @@ impl IdaStar {
         let p = self.graph.point(cell);
         let (h, f) = self.estimates(cell);
         let scale = self.cost_scale();
-        NodeValues {
-            x: p.x,
-            y: p.y,
-            g: self.g[cell as usize] / scale,
-            h: h / scale,
-            f: f / scale,
-        }
+        NodeValues::displayed(p, (self.g[cell as usize], h, f), scale, scale)
     }
 
     pub fn current(&self) -> Option<Point> {

@@ -562,13 +562,7 @@ impl JumpPointSearch {
         let p = self.grid.point(cell as usize);
         let (h, f) = self.estimates(cell);
         let scale = self.options.costs.scale();
-        NodeValues {
-            x: p.x,
-            y: p.y,
-            g: self.g[cell as usize] / scale,
-            h: h / scale,
-            f: f / scale,
-        }
+        NodeValues::displayed(p, (self.g[cell as usize], h, f), scale, scale)
     }
 }
 

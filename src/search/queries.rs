@@ -114,13 +114,8 @@ impl Search {
     pub fn values(&self, cell: u32) -> NodeValues {
         let p = self.grid.point(cell as usize);
         let (h, f) = self.estimates(cell);
-        NodeValues {
-            x: p.x,
-            y: p.y,
-            g: self.g[cell as usize] / self.cost_scale(),
-            h: h / self.cost_scale(),
-            f: f / self.priority_scale(),
-        }
+        let g = self.g[cell as usize];
+        NodeValues::displayed(p, (g, h, f), self.cost_scale(), self.priority_scale())
     }
 
     /// The first `k` open nodes in the order they will be taken.
