@@ -13,6 +13,7 @@ use crate::key::{Key, KeyLayout};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
 use crate::options::SearchOptions;
+use crate::search::spare::{keep_spare, take_spare};
 use crate::search::{
     key_layout, CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
     PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
@@ -55,6 +56,32 @@ enum Seen {
     Improved { old_g: f64, old_parent: u32 },
 }
 
+/// What a search that ends hands on to the next (see `crate::search::spare`): its arrays,
+/// clean, and its jump lines with the terrain they were read from, which the next search
+/// takes as they are when its map is the same. Building the lines of a 512x512 map took
+/// longer than most searches on it.
+struct JumpArrays {
+    record: Vec<u8>,
+    g: Vec<f64>,
+    parent: Vec<u32>,
+    marks: Vec<u8>,
+    open: OpenList,
+    visited: Vec<u32>,
+    marked: Vec<u32>,
+    path: Vec<u32>,
+    steps: Vec<StepRecord>,
+    changes: Vec<Change>,
+    mark_changes: Vec<(u32, u8)>,
+    reached: Vec<(u32, Reached)>,
+    jumper: Jumper,
+    /// The width and terrain of the map the lines were read from.
+    lines_from: (u32, Vec<u8>),
+}
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Option<JumpArrays>> = const { std::cell::RefCell::new(None) };
+}
+
 /// Jump Point Search in progress over its own copy of a grid.
 #[derive(Clone, Debug)]
 pub struct JumpPointSearch {
@@ -95,6 +122,35 @@ pub struct JumpPointSearch {
     reached: Vec<(u32, Reached)>,
 }
 
+impl Drop for JumpPointSearch {
+    /// Hands the arrays on, clean, and the jump lines, to the next search.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        self.clear();
+        keep_spare(
+            &SPARE,
+            JumpArrays {
+                record: std::mem::take(&mut self.record),
+                g: std::mem::take(&mut self.g),
+                parent: std::mem::take(&mut self.parent),
+                marks: std::mem::take(&mut self.marks),
+                open: std::mem::replace(&mut self.open, OpenList::new(0)),
+                visited: std::mem::take(&mut self.visited),
+                marked: std::mem::take(&mut self.marked),
+                path: std::mem::take(&mut self.path),
+                steps: std::mem::take(&mut self.steps),
+                changes: std::mem::take(&mut self.changes),
+                mark_changes: std::mem::take(&mut self.mark_changes),
+                reached: std::mem::take(&mut self.reached),
+                jumper: std::mem::replace(&mut self.jumper, Jumper::over_nothing()),
+                lines_from: (self.grid.width(), self.grid.terrain().to_vec()),
+            },
+        );
+    }
+}
+
 impl JumpPointSearch {
     /// Refuses a map with terrain weights: jumps take every cell of a run to cost the same.
     pub fn new(
@@ -118,40 +174,104 @@ impl JumpPointSearch {
         }
         let cells = grid.cell_count();
         let movement = options.movement();
+        let rule = Rule::of(movement);
+        let JumpArrays {
+            record,
+            g,
+            parent,
+            marks,
+            open,
+            visited,
+            marked,
+            path,
+            steps,
+            changes,
+            mark_changes,
+            reached,
+            jumper,
+            lines_from: _,
+        } = take_spare(&SPARE, |a| a.record.len() == cells)
+            .map(|a| {
+                let same_map = a.lines_from.0 == grid.width()
+                    && a.lines_from.1 == grid.terrain()
+                    && a.jumper.rule() == rule;
+                JumpArrays {
+                    jumper: if same_map {
+                        a.jumper
+                    } else {
+                        Jumper::new(&grid, rule)
+                    },
+                    ..a
+                }
+            })
+            .unwrap_or_else(|| JumpArrays {
+                record: vec![UNVISITED; cells],
+                g: vec![f64::INFINITY; cells],
+                parent: vec![NO_PARENT; cells],
+                marks: vec![0; cells],
+                open: OpenList::new(cells),
+                visited: Vec::new(),
+                marked: Vec::new(),
+                path: Vec::new(),
+                steps: Vec::new(),
+                changes: Vec::new(),
+                mark_changes: Vec::new(),
+                reached: Vec::new(),
+                jumper: Jumper::new(&grid, rule),
+                lines_from: (0, Vec::new()),
+            });
         let mut search = JumpPointSearch {
             movement,
             heuristic: options.resolved_heuristic(),
-            jumper: Jumper::new(&grid, Rule::of(movement)),
+            jumper,
             start: 0,
             goal: 0,
             goal_at: Point::new(0, 0),
             status: Status::Running,
-            record: vec![UNVISITED; cells],
-            g: vec![f64::INFINITY; cells],
-            parent: vec![NO_PARENT; cells],
-            marks: vec![0; cells],
+            record,
+            g,
+            parent,
+            marks,
             straight_cost: options.costs.straight(),
             diagonal_cost: options.costs.diagonal(),
             key_layout: key_layout(&options, &grid),
-            open: OpenList::new(cells),
-            visited: Vec::new(),
-            marked: Vec::new(),
+            open,
+            visited,
+            marked,
             counters: Counters::default(),
             scanned: 0,
             jump_points: 0,
             next_order: 0,
             current: NO_PARENT,
-            path: Vec::new(),
+            path,
             total_steps: None,
-            steps: Vec::new(),
-            changes: Vec::new(),
-            mark_changes: Vec::new(),
-            reached: Vec::new(),
+            steps,
+            changes,
+            mark_changes,
+            reached,
             options,
             grid,
         };
         search.restart(start, goal)?;
         Ok(search)
+    }
+
+    /// Leaves every array as a new search finds it, clearing only the cells reached or marked.
+    fn clear(&mut self) {
+        for cell in self.visited.drain(..) {
+            let c = cell as usize;
+            self.record[c] = UNVISITED;
+            self.g[c] = f64::INFINITY;
+            self.parent[c] = NO_PARENT;
+        }
+        for cell in self.marked.drain(..) {
+            self.marks[cell as usize] = 0;
+        }
+        self.open.clear();
+        self.steps.clear();
+        self.changes.clear();
+        self.mark_changes.clear();
+        self.path.clear();
     }
 
     fn state_at(&self, cell: u32) -> u8 {
@@ -700,20 +820,7 @@ impl Finder for JumpPointSearch {
 
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
         let (s, t) = endpoint_cells(&self.grid, start, goal)?;
-        for cell in self.visited.drain(..) {
-            let c = cell as usize;
-            self.record[c] = UNVISITED;
-            self.g[c] = f64::INFINITY;
-            self.parent[c] = NO_PARENT;
-        }
-        for cell in self.marked.drain(..) {
-            self.marks[cell as usize] = 0;
-        }
-        self.open.clear();
-        self.steps.clear();
-        self.changes.clear();
-        self.mark_changes.clear();
-        self.path.clear();
+        self.clear();
         (self.start, self.goal, self.goal_at) = (s, t, goal);
         self.jumper.set_goal(goal.x, goal.y);
         self.status = Status::Running;
@@ -848,5 +955,65 @@ impl Finder for JumpPointSearch {
             jump_points: Some(self.jump_points),
             ..FinderInfo::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map_text::parse_map;
+
+    fn search(map: &str) -> JumpPointSearch {
+        let map = parse_map(map).unwrap();
+        let options = SearchOptions {
+            algorithm: crate::Algorithm::JumpPoint,
+            ..SearchOptions::default()
+        };
+        JumpPointSearch::new(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
+    }
+
+    /// Everything a finished search shows, to compare two of them.
+    fn outcome(s: &JumpPointSearch) -> (Option<f64>, Counters, Vec<u8>, Vec<u8>, Vec<u32>) {
+        (
+            s.path_cost(),
+            s.counters(),
+            s.records().to_vec(),
+            s.marks().to_vec(),
+            s.path().to_vec(),
+        )
+    }
+
+    #[test]
+    fn a_search_on_handed_on_arrays_and_lines_sees_only_its_own_map() {
+        let walled = "SOXOO\nOOXOO\nOOXOO\nOOOOO\nOOXOE\n";
+        let open = "SOOOO\nOOOOO\nOOOOO\nOOOOO\nOOOOE\n";
+        let mut fresh = search(walled);
+        fresh.finish();
+        let expected = outcome(&fresh);
+        drop(fresh);
+        // The same map again takes the lines as they are.
+        let mut same = search(walled);
+        same.finish();
+        assert_eq!(outcome(&same), expected);
+        drop(same);
+        // Leave marks and steps behind on a map of the same size with other walls.
+        let mut other = search(open);
+        other.finish();
+        while other.counters().steps > 1 {
+            other.step_back();
+        }
+        other.advance(2);
+        drop(other);
+        let mut again = search(walled);
+        again.finish();
+        assert_eq!(outcome(&again), expected);
+        drop(again);
+        // The same cells in another shape: 6x1 after 1x6, both all ground.
+        let mut tall = search("S\nO\nO\nO\nO\nE\n");
+        tall.finish();
+        drop(tall);
+        let mut wide = search("SOOOOE\n");
+        wide.finish();
+        assert_eq!(wide.path_cost(), Some(50.0));
     }
 }

@@ -11,7 +11,7 @@
 //! diagonals, paths go vertically first: a vertical run may turn sideways anywhere, a
 //! horizontal one only where a wall beside it ends.
 
-use crate::grid::Grid;
+use crate::grid::{Grid, WALL};
 use crate::movement::{DiagonalRule, Movement, MOVES};
 
 /// The move indices in [`MOVES`] of the four straight directions.
@@ -275,7 +275,7 @@ pub struct Jumper {
 
 /// Bit lines -1..=count (the outer two all blocked), each `PAD` blocked bits, the line's
 /// cells in the order a run along it meets them, then blocked bits; 1 = passable.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 struct Lines {
     /// Cells per line.
     len: u32,
@@ -284,25 +284,22 @@ struct Lines {
 }
 
 impl Lines {
-    /// `count` lines of `len` cells; `free(line, k)` says whether the k-th cell of a line
-    /// is passable.
-    fn new(count: usize, len: usize, free: impl Fn(usize, usize) -> bool) -> Lines {
+    /// `count` lines of `len` cells, all blocked.
+    fn blocked(count: usize, len: usize) -> Lines {
         // One word more than the bits need: a window may read the word after its start.
         let words = (len + 2 * PAD).div_ceil(64) + 1;
-        let mut bits = vec![0u64; (count + 2) * words];
-        for line in 0..count {
-            for k in 0..len {
-                if free(line, k) {
-                    let at = PAD + k;
-                    bits[(line + 1) * words + at / 64] |= 1 << (at % 64);
-                }
-            }
-        }
         Lines {
             len: len as u32,
             words,
-            bits,
+            bits: vec![0u64; (count + 2) * words],
         }
+    }
+
+    /// Marks the k-th cell of a line passable.
+    #[inline(always)]
+    fn set_free(&mut self, line: usize, k: usize) {
+        let at = PAD + k;
+        self.bits[(line + 1) * self.words + at / 64] |= 1 << (at % 64);
     }
 
     /// Line `line` (-1..=count) as a slice.
@@ -364,18 +361,41 @@ pub struct Reached {
 impl Jumper {
     pub fn new(grid: &Grid, rule: Rule) -> Jumper {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let terrain = grid.terrain();
-        let free = |x: usize, y: usize| terrain[y * w + x] != 0;
+        let mut lines = [
+            Lines::blocked(w, h),
+            Lines::blocked(h, w),
+            Lines::blocked(w, h),
+            Lines::blocked(h, w),
+        ];
+        // One pass over the map in memory order: each line set is small enough to stay in
+        // cache, where reading the map column by column for the vertical ones was not.
+        for (y, row) in grid.terrain().chunks_exact(w).enumerate() {
+            for (x, _) in row.iter().enumerate().filter(|&(_, &t)| t != WALL) {
+                lines[NORTH].set_free(x, h - 1 - y);
+                lines[EAST].set_free(y, x);
+                lines[SOUTH].set_free(x, y);
+                lines[WEST].set_free(y, w - 1 - x);
+            }
+        }
         Jumper {
             rule,
             pruning: Pruning::new(rule),
             goal: (0, 0),
-            lines: [
-                Lines::new(w, h, |x, k| free(x, h - 1 - k)),
-                Lines::new(h, w, |y, k| free(k, y)),
-                Lines::new(w, h, free),
-                Lines::new(h, w, |y, k| free(w - 1 - k, y)),
-            ],
+            lines,
+        }
+    }
+
+    /// A jumper over no map, standing in for one handed on to the next search.
+    pub fn over_nothing() -> Jumper {
+        Jumper {
+            rule: Rule::Straight,
+            pruning: Pruning {
+                legal: [0; 256],
+                successors: [[0; 256]; 8],
+                natural: [0; 8],
+            },
+            goal: (0, 0),
+            lines: Default::default(),
         }
     }
 

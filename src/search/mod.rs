@@ -4,7 +4,7 @@
 mod events;
 mod history;
 mod queries;
-mod spare;
+pub(crate) mod spare;
 mod undo;
 
 use std::fmt;

@@ -4,6 +4,7 @@
 //! arrays clean, clearing only the cells it touched, and the next one takes them as they are.
 
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 use super::history::History;
 use super::{MOVES_UNKNOWN, UNVISITED};
@@ -24,6 +25,19 @@ pub(super) struct CellArrays {
     pub path: Vec<u32>,
 }
 
+/// Where what one search hands on waits for the next.
+pub(crate) type Slot<T> = LocalKey<RefCell<Option<T>>>;
+
+/// What waits in `slot`, if `fits` accepts it.
+pub(crate) fn take_spare<T>(slot: &'static Slot<T>, fits: impl FnOnce(&T) -> bool) -> Option<T> {
+    slot.with(|spare| spare.borrow_mut().take_if(|kept| fits(kept)))
+}
+
+/// Leaves `value` in `slot` for the next search, in place of anything left before.
+pub(crate) fn keep_spare<T>(slot: &'static Slot<T>, value: T) {
+    slot.with(|spare| *spare.borrow_mut() = Some(value));
+}
+
 thread_local! {
     /// The arrays of the last search that ended, waiting for the next.
     static SPARE: RefCell<Option<CellArrays>> = const { RefCell::new(None) };
@@ -32,7 +46,7 @@ thread_local! {
 impl CellArrays {
     /// Clean arrays for `cells` cells: the spare ones when they are that size.
     pub fn take(cells: usize) -> CellArrays {
-        let spare = SPARE.with(|spare| spare.borrow_mut().take_if(|a| a.record.len() == cells));
+        let spare = take_spare(&SPARE, |a| a.record.len() == cells);
         spare.unwrap_or_else(|| CellArrays {
             record: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
@@ -48,7 +62,7 @@ impl CellArrays {
 
     /// Keeps clean arrays for the next search, in place of any kept before.
     pub fn keep(self) {
-        SPARE.with(|spare| *spare.borrow_mut() = Some(self));
+        keep_spare(&SPARE, self);
     }
 }
 
