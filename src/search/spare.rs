@@ -69,48 +69,64 @@ impl CellArrays {
 #[cfg(test)]
 mod tests {
     use crate::map_text::parse_map;
-    use crate::{Search, SearchOptions};
+    use crate::{new_finder, Algorithm, Counters, Finder, Point, SearchOptions};
 
-    fn search(map: &str) -> Search {
+    fn search(map: &str, algorithm: Algorithm) -> Box<dyn Finder> {
         let map = parse_map(map).unwrap();
-        let options = SearchOptions::default();
-        Search::new(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
+        let options = SearchOptions {
+            algorithm,
+            ..SearchOptions::default()
+        };
+        new_finder(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap()
     }
 
     /// Everything a finished search shows, to compare two of them.
-    fn outcome(s: &Search) -> (Option<f64>, crate::Counters, Vec<u8>, Vec<u64>, Vec<u32>) {
+    type Outcome = (Option<f64>, Counters, Vec<u8>, Vec<u64>, Vec<u8>, Vec<u32>);
+
+    fn outcome(s: &dyn Finder) -> Outcome {
         let g = s.g_values().iter().map(|g| g.to_bits()).collect();
         (
             s.path_cost(),
             s.counters(),
             s.records().to_vec(),
             g,
+            s.marks().to_vec(),
             s.path().to_vec(),
         )
     }
 
+    /// A* hands on its arrays; Jump Point Search its arrays and, for the same map, its lines.
     #[test]
     fn a_search_on_handed_on_arrays_sees_only_its_own_map() {
         let walled = "SOXOO\nOOXOO\nOOXOO\nOOOOO\nOOXOE\n";
         let open = "SOOOO\nOOOOO\nOOOOO\nOOOOO\nOOOOE\n";
-        let mut fresh = search(walled);
-        fresh.finish();
-        let expected = outcome(&fresh);
-        drop(fresh);
-        // Leave legal moves worked out for cells that are no longer opened (after steps
-        // back and a restart), on a map of the same size with other walls.
-        let mut other = search(open);
-        other.finish();
-        while other.counters().steps > 2 {
-            other.step_back();
+        for algorithm in [Algorithm::AStar, Algorithm::JumpPoint] {
+            let finished = |map| {
+                let mut s = search(map, algorithm);
+                s.finish();
+                outcome(s.as_ref())
+            };
+            let expected = finished(walled);
+            assert_eq!(
+                finished(walled),
+                expected,
+                "{algorithm:?}: the same map again"
+            );
+            // Leave legal moves worked out and marks set for cells that are no longer
+            // opened (after steps back and a restart), on a map of the same size with other
+            // walls.
+            let mut other = search(open, algorithm);
+            other.finish();
+            while other.counters().steps > 1 {
+                other.step_back();
+            }
+            other.restart(Point::new(4, 0), Point::new(0, 4)).unwrap();
+            other.advance(2);
+            drop(other);
+            assert_eq!(finished(walled), expected, "{algorithm:?}");
+            // The same cells in another shape: 6x1 after 1x6.
+            finished("S\nO\nO\nO\nO\nE\n");
+            assert_eq!(finished("SOOOOE\n").0, Some(50.0), "{algorithm:?}");
         }
-        other
-            .restart(crate::Point::new(4, 0), crate::Point::new(0, 4))
-            .unwrap();
-        other.advance(5);
-        drop(other);
-        let mut again = search(walled);
-        again.finish();
-        assert_eq!(outcome(&again), expected);
     }
 }
