@@ -13,7 +13,7 @@ impl Search {
         let mut report = |search: &Search, from: Point, move_index: usize, seen: Seen| {
             neighbours.push(search.neighbour(from, move_index, seen));
         };
-        let popped = self.take_step::<true>(&mut report)?;
+        let popped = self.take_step::<true, true>(&mut report)?;
         let step = self.counters.steps;
         let Some(cell) = popped else {
             return Some(StepEvent::NoPath { step });

@@ -321,8 +321,9 @@ impl Search {
 
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
     /// and relax each neighbour. Returns the popped cell (`None`: the open list was empty),
-    /// or `None` overall when the search had already finished.
-    fn take_step<const RECORD: bool>(
+    /// or `None` overall when the search had already finished. `RECORD` keeps what step back
+    /// needs; `EVENTS` reports every move, blocked ones too, to `report`.
+    fn take_step<const RECORD: bool, const EVENTS: bool>(
         &mut self,
         report: &mut impl FnMut(&Search, Point, usize, Seen),
     ) -> Option<Option<u32>> {
@@ -352,7 +353,7 @@ impl Search {
         let from = self.grid.point(current as usize);
         let legal = self.legal_moves(current, from);
         // Events report every move; otherwise only the legal ones need a look.
-        let to_visit = if RECORD {
+        let to_visit = if EVENTS {
             self.movement.all_moves()
         } else {
             legal
@@ -363,7 +364,7 @@ impl Search {
             } else {
                 self.relax::<RECORD>(current, from, i)
             };
-            if RECORD {
+            if EVENTS {
                 report(self, from, i, seen);
             }
         }
@@ -373,6 +374,8 @@ impl Search {
 
     /// Relaxes the edge from `current`, at `from`, by the `i`-th move: opens the neighbour
     /// there or lowers its G if this route is cheaper.
+    // Inlined: on wasm32 a call here passes its result through memory, at every neighbour.
+    #[inline(always)]
     fn relax<const RECORD: bool>(&mut self, current: u32, from: Point, i: usize) -> Seen {
         let next = current.wrapping_add_signed(self.offsets[i]);
         let n = next as usize;
@@ -525,7 +528,7 @@ impl Search {
     /// Takes up to `n` recorded steps without building events; returns how many were taken.
     pub fn advance(&mut self, n: u32) -> u32 {
         let mut taken = 0;
-        while taken < n && self.take_step::<true>(&mut |_, _, _, _| {}).is_some() {
+        while taken < n && self.take_step::<true, false>(&mut no_events).is_some() {
             taken += 1;
         }
         taken
@@ -541,7 +544,7 @@ impl Search {
     /// be undone.
     pub fn run(&mut self) -> Status {
         self.history.clear();
-        while self.take_step::<false>(&mut |_, _, _, _| {}).is_some() {}
+        while self.take_step::<false, false>(&mut no_events).is_some() {}
         self.status
     }
 
@@ -555,6 +558,9 @@ impl Search {
         self.counters.steps
     }
 }
+
+/// What a step without events reports to.
+fn no_events(_: &Search, _: Point, _: usize, _: Seen) {}
 
 impl Drop for Search {
     /// Hands the arrays on, clean, to the next search (see [`spare`]).
