@@ -4,9 +4,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile } from './browser.mjs';
+import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors } from './browser.mjs';
 import { DESKTOP, readout, withApp, openApp } from './page.mjs';
-import { assertNoErrors } from './browser.mjs';
 
 const browser = browserForThisFile();
 
@@ -22,7 +21,8 @@ const ALLOWED_LATIN = new Set(['Ctrl', 'Shift', 'End', 'Enter', 'Esc', 'Moving',
 async function visibleTexts(page) {
   return page.evaluate(() => {
     const texts = [];
-    const shown = (element) => element.closest('[hidden]') === null && getComputedStyle(element).display !== 'none';
+    // Rendered, so seen or read out: not under `hidden` or `display: none` anywhere above.
+    const shown = (element) => element.checkVisibility();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -74,6 +74,26 @@ describe('languages', () => {
       assert.deepEqual(latinWords(texts), [], 'English words left in the Chinese page');
       const state = await readout(page);
       assert.match(state.narration, /^第 6 步：扩展 \(\d+,\d+\)：F=\d+ G=\d+ H=\d+。/);
+    });
+  });
+
+  it('lang=zh leaves no English in the compare view, its table, or an embedded page with every option', async () => {
+    const { page, context, errors } = await openPage(browser(), '?lang=zh&compare=astar,dijkstra:zero,greedy&example=tutorial-wall', DESKTOP);
+    try {
+      await waitForDrawnCanvas(page, '.pane-grid');
+      await page.getByRole('button', { name: '到结束' }).click();
+      const table = page.getByRole('table', { name: '各算法在这张地图上的表现' });
+      await page.waitForFunction(() => document.querySelectorAll('.compare-table tbody tr').length === 3);
+      assert.match(await table.textContent(), /迪杰斯特拉/);
+      assert.deepEqual(latinWords(await visibleTexts(page)), [], 'English words left in the Chinese compare view');
+      assertNoErrors(errors);
+    } finally {
+      await context.close();
+    }
+    await withApp(browser(), '?lang=zh&example=tutorial-wall&embed=1&controls=full&legend=1&log=1', DESKTOP, async ({ page }) => {
+      await step(page, 3);
+      await page.waitForFunction(() => /^第 3 步/.test(document.getElementById('narration').textContent));
+      assert.deepEqual(latinWords(await visibleTexts(page)), [], 'English words left in the Chinese embed');
     });
   });
 
