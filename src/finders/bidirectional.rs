@@ -778,7 +778,7 @@ impl Bidirectional {
     }
 
     pub fn current(&self) -> Option<Point> {
-        (self.s.current != NO_PARENT).then(|| self.graph.point(self.s.current))
+        self.graph.point_of(self.s.current)
     }
 
     pub fn touched(&self) -> Vec<Point> {
@@ -786,10 +786,8 @@ impl Bidirectional {
             .log
             .last()
             .map_or(self.changes.len(), |l| l.changes_from);
-        self.changes[from..]
-            .iter()
-            .map(|c| self.graph.point(c.cell))
-            .collect()
+        self.graph
+            .points(self.changes[from..].iter().map(|c| c.cell))
     }
 
     /// Both open lists: the heads of the side whose turn is next, then the other's.

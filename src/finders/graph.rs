@@ -4,6 +4,7 @@
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
+use crate::search::NO_PARENT;
 
 /// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
 const MOVES_UNKNOWN: u16 = 1 << 8;
@@ -73,6 +74,16 @@ impl Graph {
             p.x.abs_diff(target.x),
             p.y.abs_diff(target.y),
         )
+    }
+
+    /// The point of `cell`, `None` for `NO_PARENT` (no cell).
+    pub fn point_of(&self, cell: u32) -> Option<Point> {
+        (cell != NO_PARENT).then(|| self.point(cell))
+    }
+
+    /// The points of the cells a step changed.
+    pub fn points(&self, cells: impl Iterator<Item = u32>) -> Vec<Point> {
+        cells.map(|cell| self.point(cell)).collect()
     }
 
     pub fn point(&self, cell: u32) -> Point {

@@ -504,7 +504,7 @@ impl IdaStar {
     }
 
     pub fn current(&self) -> Option<Point> {
-        (self.s.current != NO_PARENT).then(|| self.graph.point(self.s.current))
+        self.graph.point_of(self.s.current)
     }
 
     /// Cells the last step changed.
@@ -513,10 +513,8 @@ impl IdaStar {
             .log
             .last()
             .map_or(self.changes.len(), |l| l.changes_from);
-        self.changes[from..]
-            .iter()
-            .map(|c| self.graph.point(c.cell))
-            .collect()
+        self.graph
+            .points(self.changes[from..].iter().map(|c| c.cell))
     }
 
     /// What IDA* keeps instead of an open list: the depth-first path, deepest first.
