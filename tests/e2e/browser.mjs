@@ -128,6 +128,12 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   page.setDefaultNavigationTimeout(120_000);
   const errors = [];
   const responses = [];
+  // Requests of a first load given up on (below): the retry aborts them, which is no fault.
+  let firstTry = true;
+  const givenUp = new Set();
+  page.on('request', (request) => {
+    if (firstTry) givenUp.add(request);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') {
       const where = message.location();
@@ -136,6 +142,7 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error}`));
   page.on('requestfailed', (request) => {
+    if (!firstTry && givenUp.has(request)) return;
     errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
@@ -152,11 +159,14 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   errorsOfPage.set(page, errors);
   try {
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    firstTry = false;
+    givenUp.clear();
   } catch (error) {
     if (error.name !== 'TimeoutError') throw error;
     // A fresh browser's first page has been seen to stall before its load event on a busy
     // machine, and the next page of the same browser to load at once: a second try tells
     // that apart from a page that does not load.
+    firstTry = false;
     await page.goto(url, { waitUntil: 'load' });
   }
   return { page, context, errors, responses };
