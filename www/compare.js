@@ -1,4 +1,5 @@
 import { t, onLanguageChange } from './i18n.js';
+import { PageError } from './errors.js';
 import { ComparePane } from './comparepane.js';
 import { COMPARE_PANES } from './params.js';
 import { formatValue } from './format.js';
@@ -96,7 +97,7 @@ export class CompareView {
 
   // A new pane joins at the step the others are at.
   addPane(method) {
-    if (this.panes.length >= COMPARE_PANES.max) throw new Error(t('compare.limits'));
+    if (this.panes.length >= COMPARE_PANES.max) throw new PageError('compare.limits');
     const pane = new ComparePane(this.doc, this.paneHost, method, this.templates);
     const at = this.panes.length > 0 ? this.timeline().stepCount : 0;
     if (at > 0) pane.session.seek(at);
@@ -106,7 +107,7 @@ export class CompareView {
   }
 
   removePane(pane) {
-    if (this.panes.length <= COMPARE_PANES.min) throw new Error(t('compare.limits'));
+    if (this.panes.length <= COMPARE_PANES.min) throw new PageError('compare.limits');
     this.panes = this.panes.filter((p) => p !== pane);
     pane.dispose();
     this.renumber();

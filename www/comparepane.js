@@ -1,4 +1,5 @@
 import { t } from './i18n.js';
+import { PageError } from './errors.js';
 import { GridRenderer } from './renderer.js';
 import { GridInput } from './input.js';
 import { SearchSession } from './session.js';
@@ -130,7 +131,7 @@ export class ComparePane {
     const weight = Number(this.weight.value);
     if (this.weight.value.trim() === '' || !(weight >= 0 && weight <= MAX_WEIGHT)) {
       this.weight.setAttribute('aria-invalid', 'true');
-      throw new Error(t('weight.invalid'));
+      throw new PageError('weight.invalid');
     }
     const previous = this.method;
     this.method = { algorithm: this.algorithm.value, heuristic: this.heuristic.value, weight };

@@ -144,7 +144,7 @@ export class Controls {
     const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= 4294967295;
     this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
     if (!limitValid && this.method.algorithm.value === 'idastar') {
-      this.actions.fail(new Error(t('finder.node-limit.invalid')));
+      this.actions.fail(new PageError('finder.node-limit.invalid'));
       return;
     }
     this.actions.setOptions(this.readOptions());

@@ -47,6 +47,10 @@ export function describeProblem(problem) {
     else values[name] = typeof value === 'number' ? formatValue(value, 3) : value;
   }
   if (problem.code === 'unknown-symbol') values.expected = t(`symbols.${problem.format}`);
+  // A scenario file's fields by their names in the reader's language.
+  const fieldName = (field) => t(`scenario.field.${field.replace(' ', '-')}`);
+  if (problem.code === 'scenario-number') values.field = fieldName(problem.field);
+  if (problem.code === 'scenario-fields') values.names = problem.names.split(', ').map(fieldName).join(t('step.list-separator'));
   const text = t(`engine.${problem.code}`, values);
   return problem.line !== undefined ? t('engine.at-line', { line: problem.line, column: problem.column, text }) : text;
 }

@@ -1,4 +1,5 @@
 import { t } from './i18n.js';
+import { PageError } from './errors.js';
 import { PictureMaker } from './picture.js';
 import { downloadBlob } from './mapfiles.js';
 import { encodeAnimation, framesFor } from './animation.js';
@@ -25,10 +26,10 @@ export function wireExports(doc, app) {
       const step = session.search.stepCount();
       canvas.toBlob((blob) => {
         if (blob) downloadBlob(doc, blob, `astar-step-${step}.png`);
-        else app.fail(new Error(t('export.failed', { reason: 'PNG' })));
+        else app.fail(new PageError('export.failed', { reason: 'PNG' }));
       }, 'image/png');
     } catch (error) {
-      app.fail(new Error(t('export.failed', { reason: error.message })));
+      app.fail(new PageError('export.failed', { reason: error }));
     }
   });
 
@@ -59,7 +60,7 @@ export function wireExports(doc, app) {
     const last = Number(to.value);
     const whole = (input, n) => input.value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= total;
     if (!whole(from, first) || !whole(to, last) || first >= last) {
-      app.fail(new Error(t('export.rangeInvalid', { total })));
+      app.fail(new PageError('export.rangeInvalid', { total }));
       return;
     }
     const session = app.session();
@@ -86,7 +87,7 @@ export function wireExports(doc, app) {
       if (bytes) downloadBlob(doc, new Blob([bytes], { type: 'image/gif' }), `astar-steps-${first}-${last}.gif`);
       else app.notify(t('export.cancelled'));
     } catch (error) {
-      app.fail(new Error(t('export.failed', { reason: error.message })));
+      app.fail(new PageError('export.failed', { reason: error }));
     } finally {
       gifButton.disabled = false;
       progress.hidden = true;
@@ -97,12 +98,12 @@ export function wireExports(doc, app) {
     try {
       const text = app.session().search.trace(TRACE_MAX_STEPS);
       if (text === undefined) {
-        app.fail(new Error(t('export.traceTooLong', { limit: TRACE_MAX_STEPS })));
+        app.fail(new PageError('export.traceTooLong', { limit: TRACE_MAX_STEPS }));
         return;
       }
       downloadBlob(doc, new Blob([text], { type: 'application/yaml' }), 'astar-search.trace.yaml');
     } catch (error) {
-      app.fail(new Error(t('export.failed', { reason: error.message })));
+      app.fail(new PageError('export.failed', { reason: error }));
     }
   });
 }

@@ -1,5 +1,3 @@
-import { t } from './i18n.js';
-
 /*
  * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
  * a wrong one gets a message on the page and is ignored.
@@ -120,15 +118,15 @@ export function parseParams(query, exampleIds) {
     } else if (name === 'weight') {
       const weight = readWeight(value);
       if (weight !== null) result.options.weight = weight;
-      else problem(t('params.weight', { value }));
+      else problem('params.weight', { value });
     } else if (name === 'compare') {
       const methods = readCompare(value);
       if (methods !== null) result.compare = methods;
-      else problem(t('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') }));
+      else problem('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') });
     } else if (name === 'nodeLimit') {
       const limit = Number(value);
       if (Number.isInteger(limit) && limit >= 1 && limit <= 4294967295 && value.trim() !== '') result.options.nodeLimit = limit;
-      else problem(t('params.node-limit', { value }));
+      else problem('params.node-limit', { value });
     } else if (name === 'map') {
       if (value.trim() === '') problem('param.map-empty');
       else result.map = value.split('/').join('\n');

@@ -1,5 +1,6 @@
 import { t, onLanguageChange } from './i18n.js';
 import { formatValue } from './format.js';
+import { PageError } from './errors.js';
 
 // Costs this close (relative) to a scenario's optimal length are the same length: the file
 // rounds to 8 decimals and the engine sums √2 held to 10⁻⁶ (the crate's Moving AI tests use
@@ -37,7 +38,7 @@ export class ScenarioPanel {
     try {
       scenarios = this.host.engine.parseScenarios(text);
     } catch (error) {
-      throw new Error(t('scenario.badFile', { file: fileName, error: error.message }));
+      throw new PageError('scenario.badFile', { file: fileName, error });
     }
     this.scenarios = scenarios;
     this.fileName = fileName;
@@ -73,14 +74,14 @@ export class ScenarioPanel {
     const editor = this.host.editor();
     if (editor.width !== scenario.width || editor.height !== scenario.height) {
       this.list.value = this.picked === null ? '' : String(this.picked);
-      throw new Error(t('scenario.sizeMismatch', {
+      throw new PageError('scenario.sizeMismatch', {
         index,
         map: scenario.map,
         width: scenario.width,
         height: scenario.height,
         mapWidth: editor.width,
         mapHeight: editor.height,
-      }));
+      });
     }
     editor.placeEndpoints(scenario.start.x, scenario.start.y, scenario.goal.x, scenario.goal.y);
     this.picked = index;

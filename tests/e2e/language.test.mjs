@@ -156,4 +156,26 @@ describe('languages', () => {
       assert.match(await page.getByRole('alert').textContent(), /网址参数 heuristic="taxi" 不是以下之一/);
     });
   });
+
+  it('words bad number parameters and a bad scenario file in the chosen language', async () => {
+    await withApp(browser(), '?lang=zh&weight=-3&nodeLimit=abc&compare=astar', DESKTOP, async ({ page }) => {
+      const message = page.locator('#message-text');
+      const text = await message.textContent();
+      for (const wording of ['网址参数 weight="-3" 必须是 0 到 100 之间的数', '网址参数 nodeLimit="abc" 必须是不小于 1 的整数', '网址参数 compare="astar" 应列出 2 到 4 个算法']) {
+        assert.ok(text.includes(wording), `${JSON.stringify(text)} says ${wording}`);
+      }
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+      assert.match(await message.textContent(), /URL parameter weight="-3" must be a number from 0 to 100/);
+    });
+    await withApp(browser(), '?lang=zh', DESKTOP, async ({ page }) => {
+      await page.setInputFiles('#map-file', { name: '场景.scen', mimeType: 'text/plain', buffer: Buffer.from('version 1\n0\tm\t10\t10\t1\t2\n') });
+      const message = page.locator('#message-text');
+      await message.filter({ hasText: '场景.scen' }).waitFor();
+      const text = await message.textContent();
+      assert.match(text, /^无法打开 场景\.scen：无法读取 场景\.scen 中的场景：第 2 行第 \d+ 列：每个场景需要 9 个字段（分组、地图、宽、高、起点 x、起点 y、终点 x、终点 y、最优长度），实际有 6 个$/);
+      assert.deepEqual(latinWords([text]), [], 'English words left in the Chinese message');
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+      assert.match(await message.textContent(), /^Could not open 场景\.scen: Could not read the scenarios in 场景\.scen: line 2, column \d+: a scenario needs 9 fields \(bucket, map, width, height, start x, start y, goal x, goal y, optimal length\), found 6$/);
+    });
+  });
 });
