@@ -166,22 +166,18 @@ impl SearchOptions {
             });
         }
         if self.weight != 1.0 && !self.algorithm.takes_weight() {
-            return Err(OptionsError::Other(format!(
-                "a heuristic weight of {} means nothing to {}: only astar and idastar weigh the \
-                 heuristic (leave the weight at 1)",
-                number_text(self.weight),
-                self.algorithm
-            )));
+            return Err(OptionsError::WeightUnused {
+                weight: self.weight,
+                algorithm: self.algorithm.name(),
+            });
         }
         match self.node_limit {
-            Some(0) => Err(OptionsError::Other(
-                "the node limit must be at least 1".to_string(),
-            )),
+            Some(0) => Err(OptionsError::NodeLimitZero),
             Some(limit) if self.algorithm != Algorithm::IdaStar => {
-                Err(OptionsError::Other(format!(
-                    "a node limit ({limit}) applies to idastar only, not to {}",
-                    self.algorithm
-                )))
+                Err(OptionsError::NodeLimitUnused {
+                    limit,
+                    algorithm: self.algorithm.name(),
+                })
             }
             _ => Ok(()),
         }
@@ -214,7 +210,7 @@ pub struct Admissibility {
     pub reason: Option<Overestimate>,
 }
 
-/// An option value that is out of range.
+/// An option value that is out of range, or that the finder cannot use.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum OptionsError {
@@ -222,21 +218,39 @@ pub enum OptionsError {
         weight: f64,
         max: f64,
     },
-    /// Not yet given a code: the page shows the English message.
-    #[serde(skip)]
-    Other(String),
+    /// A weight other than 1 for a finder that has no heuristic to weigh.
+    WeightUnused {
+        weight: f64,
+        algorithm: &'static str,
+    },
+    NodeLimitZero,
+    /// A node limit for a finder other than IDA*, the only one that keeps to one.
+    NodeLimitUnused {
+        limit: u32,
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for OptionsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OptionsError::Other(message) => f.write_str(message),
             // A huge weight is written in scientific notation, not with hundreds of digits.
             OptionsError::BadWeight { weight, max } => write!(
                 f,
                 "heuristic weight must be a number from 0 to {}, got {}",
                 number_text(*max),
                 number_text(*weight)
+            ),
+            OptionsError::WeightUnused { weight, algorithm } => write!(
+                f,
+                "a heuristic weight of {} means nothing to {algorithm}, which uses no heuristic \
+                 (leave the weight at 1)",
+                number_text(*weight)
+            ),
+            OptionsError::NodeLimitZero => f.write_str("the node limit must be at least 1"),
+            OptionsError::NodeLimitUnused { limit, algorithm } => write!(
+                f,
+                "a node limit ({limit}) applies to idastar only, not to {algorithm}"
             ),
         }
     }

@@ -90,6 +90,10 @@ enum BoundaryProblem {
     OptionWeight {
         given: String,
     },
+    OptionNodeLimit {
+        given: String,
+        max: u32,
+    },
     /// Writing the trace text failed (it is built in memory, so this is not expected).
     TraceWrite {
         detail: String,
@@ -131,6 +135,12 @@ impl fmt::Display for BoundaryProblem {
             }
             BoundaryProblem::TraceWrite { detail } => {
                 write!(f, "the trace could not be written: {detail}")
+            }
+            BoundaryProblem::OptionNodeLimit { given, max } => {
+                write!(
+                    f,
+                    "search options: nodeLimit must be a whole number from 1 to {max}, got '{given}'"
+                )
             }
             BoundaryProblem::OptionWeight { given } => {
                 write!(
@@ -470,10 +480,10 @@ fn read_options(value: JsValue) -> JsResult<SearchOptions> {
         node_limit: match option_text(&value, "nodeLimit")? {
             None => None,
             Some(text) => Some(text.parse::<u32>().map_err(|_| {
-                JsValue::from(js_sys::Error::new(&format!(
-                    "search options: nodeLimit must be a whole number from 1 to {}, got '{text}'",
-                    u32::MAX
-                )))
+                fail(BoundaryProblem::OptionNodeLimit {
+                    given: text,
+                    max: u32::MAX,
+                })
             })?),
         },
     };

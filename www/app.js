@@ -527,7 +527,13 @@ function start(engine) {
   controls.showOptions(session.options);
   controls.showBrush(brush);
   try {
-    if (params.compare) compare.open(params.compare);
+    if (params.compare) {
+      try {
+        compare.open(params.compare);
+      } catch (error) {
+        throw new PageError('error.url-compare', { detail: error });
+      }
+    }
     if (params.step !== undefined) driver().seek(params.step);
     else if (scene.restored && Number.isInteger(saved.step)) session.seek(saved.step);
     if (params.autoplay && prefersReducedMotion()) problems.push(new PageError('motion.autoplay-held'));

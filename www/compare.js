@@ -74,7 +74,13 @@ export class CompareView {
     this.section.hidden = false;
     this.doc.body.classList.add('comparing');
     this.toggleButton.setAttribute('aria-pressed', 'true');
-    for (const method of methods.slice(0, COMPARE_PANES.max)) this.addPane(method);
+    try {
+      for (const method of methods.slice(0, COMPARE_PANES.max)) this.addPane(method);
+    } catch (error) {
+      // A method the engine refuses: back to the single view as it was.
+      this.close();
+      throw error;
+    }
     this.host.toggled(true);
   }
 

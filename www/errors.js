@@ -34,6 +34,7 @@ export function describeError(error) {
 const WORD_VALUES = {
   endpoint: (v) => t(`endpoint.${v}`),
   option: (v) => t(`option.${v}`),
+  algorithm: (v) => t(`code.algorithm.${v}`),
   format: (v) => t(`format.name.${v}`),
   allowed: (v) => (Array.isArray(v) ? v.join(', ') : v),
   cause: (v) => describeProblem(v),
