@@ -206,6 +206,17 @@ fn search_options_are_checked_field_by_field() {
             r#"{"weight":1e300}"#,
             &["weight", "from 0 to 100, got 1e300"],
         ),
+        // Values a finder cannot use, refused with a code like every other.
+        (
+            r#"{"algorithm":"bfs","weight":2}"#,
+            &["weight of 2", "bfs", "no heuristic"],
+        ),
+        (
+            r#"{"algorithm":"astar","nodeLimit":5}"#,
+            &["node limit (5)", "idastar only", "astar"],
+        ),
+        (r#"{"algorithm":"idastar","nodeLimit":0}"#, &["at least 1"]),
+        (r#"{"nodeLimit":"many"}"#, &["nodeLimit", "'many'"]),
         // A misspelt field or a value of the wrong type must be named too, not ignored.
         (r#"{"speed":3}"#, &["speed"]),
         (r#"{"algorithm":7}"#, &["algorithm"]),
