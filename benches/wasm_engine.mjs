@@ -2,7 +2,7 @@
 // same engine compiled natively, on the Moving AI scenarios. `cargo xtask bench` builds
 // what it needs and runs this file:
 //
-//   node --expose-gc benches/wasm_engine.mjs --bindings DIR --native EXE --node-modules DIR
+//   node --expose-gc --single-threaded-gc benches/wasm_engine.mjs --bindings DIR --native EXE --node-modules DIR
 //        [--maps DIR] [--per-map N] [--rounds N] [NAME ...]
 //
 // --bindings: wasm-bindgen's web bindings with the optimised .wasm next to them (as the page
@@ -83,7 +83,11 @@ function startWorker(file) {
   };
 }
 
-/** CPU time of this process in nanoseconds (every thread: the garbage collector's work counts). */
+/**
+ * CPU time of this process in nanoseconds. With `--single-threaded-gc` the collector works on
+ * this thread, so a way's time includes the collections its own garbage causes; with helper
+ * threads, PathFinding.js's garbage was still being swept during the next way's chunk.
+ */
 function cpuNow() {
   const { user, system } = process.cpuUsage();
   return (user + system) * 1000;
