@@ -1,14 +1,54 @@
-// The interface texts of each language: the same keys everywhere, and no value a translation
-// asks for that the English text (which the callers are written against) does not.
+// The interface texts of each language: the same keys everywhere, no value a translation
+// asks for that the English text (which the callers are written against) does not, and a
+// text for every problem code the engine can send.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
 import { TEXTS as en } from '../../www/strings/en.js';
 import { TEXTS as zh } from '../../www/strings/zh.js';
 
 const placeholders = (text) => new Set(text.match(/\{[A-Za-z]+\}/g) ?? []);
 
+const SOURCE = new URL('../../src/', import.meta.url);
+
+// The codes of the engine's problems, read from its source: every variant of an enum
+// serialised with `tag = "code"` (kebab-case), and a struct's `rename`.
+function engineCodes() {
+  const files = readdirSync(SOURCE, { recursive: true }).filter((f) => f.endsWith('.rs'));
+  const codes = new Set();
+  for (const file of files) {
+    const text = readFileSync(new URL(file, SOURCE), 'utf8');
+    for (const tagged of text.matchAll(/#\[serde\(([^\]]*tag = "code"[^\]]*)\)\]\s*(?:pub(?:\(\w+\))? )?(enum|struct) \w+/g)) {
+      const renamed = /rename = "([^"]+)"/.exec(tagged[1]);
+      if (tagged[2] === 'struct') {
+        codes.add(renamed[1]);
+        continue;
+      }
+      // The variants: names that open a line directly inside the enum's braces.
+      let depth = 0;
+      for (const line of text.slice(tagged.index + tagged[0].length).split('\n')) {
+        const variant = /^\s*([A-Z]\w*)\s*([{(,]|$)/.exec(line);
+        if (depth === 1 && variant && !line.trim().startsWith('//')) {
+          codes.add(variant[1].replace(/(?<=.)([A-Z])/g, '-$1').toLowerCase());
+        }
+        depth += (line.match(/[{(]/g) ?? []).length - (line.match(/[})]/g) ?? []).length;
+        if (depth === 0 && line.includes('}')) break;
+      }
+    }
+  }
+  return codes;
+}
+
 describe('interface texts', () => {
+  it('has English words for every problem code of the engine', () => {
+    const codes = engineCodes();
+    for (const known of ['bad-size', 'weighted-map', 'unknown-name', 'node-limit-unused', 'weights-in-moving-ai', 'option-node-limit']) {
+      assert.ok(codes.has(known), `the source scan finds ${known} among ${[...codes].join(', ')}`);
+    }
+    assert.deepEqual([...codes].filter((code) => !(`engine.${code}` in en)), []);
+  });
+
   for (const [name, texts] of Object.entries({ zh })) {
     it(`${name} has exactly the English keys`, () => {
       assert.deepEqual(Object.keys(texts).filter((key) => !(key in en)), [], 'keys English lacks');
