@@ -2,6 +2,7 @@ import { SPEEDS } from './playback.js';
 import { EXAMPLES } from './maps.js';
 import { t, tn, onLanguageChange } from './i18n.js';
 import { PageError } from './errors.js';
+import { MAX_NODE_LIMIT } from './params.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -141,10 +142,10 @@ export class Controls {
       return;
     }
     const limit = Number(this.method.nodeLimit.value);
-    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= 4294967295;
+    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT;
     this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
     if (!limitValid && this.method.algorithm.value === 'idastar') {
-      this.actions.fail(new PageError('finder.node-limit.invalid'));
+      this.actions.fail(new PageError('finder.node-limit.invalid', { max: MAX_NODE_LIMIT }));
       return;
     }
     this.actions.setOptions(this.readOptions());

@@ -52,6 +52,8 @@ const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'exa
 // The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
 const MAX_WEIGHT = 100;
 export const COMPARE_PANES = { min: 2, max: 4 };
+// IDA*'s node limit is a 32-bit count in the engine.
+export const MAX_NODE_LIMIT = 4294967295;
 
 function readWeight(text) {
   const weight = Number(text);
@@ -125,8 +127,8 @@ export function parseParams(query, exampleIds) {
       else problem('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') });
     } else if (name === 'nodeLimit') {
       const limit = Number(value);
-      if (Number.isInteger(limit) && limit >= 1 && limit <= 4294967295 && value.trim() !== '') result.options.nodeLimit = limit;
-      else problem('params.node-limit', { value });
+      if (Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT && value.trim() !== '') result.options.nodeLimit = limit;
+      else problem('params.node-limit', { value, max: MAX_NODE_LIMIT });
     } else if (name === 'map') {
       if (value.trim() === '') problem('param.map-empty');
       else result.map = value.split('/').join('\n');

@@ -46,6 +46,13 @@ describe('choosing a finder', () => {
       await select.selectOption('idastar');
       await eventually(page, async () => !(await limit.isDisabled()), 'the node limit field opens for IDA*');
       assert.equal(await limit.inputValue(), '1000000');
+      // A limit past the engine's 32-bit count is refused, and the message says how far it goes.
+      await limit.fill('1e99');
+      await limit.press('Enter');
+      await waitForText(page, '#message-text', /^The node limit must be a whole number from 1 to 4294967295/);
+      assert.equal(await limit.getAttribute('aria-invalid'), 'true');
+      await limit.fill('500');
+      await limit.press('Enter');
       await useChinese(page);
       assert.equal(await page.locator('#algorithm').locator('option[value="bi-astar"]').textContent(), '双向 A*');
       assert.equal(await page.locator('#algorithm').locator('option[value="idastar"]').textContent(), 'IDA*（迭代加深 A*）');

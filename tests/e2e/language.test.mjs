@@ -161,7 +161,7 @@ describe('languages', () => {
     await withApp(browser(), '?lang=zh&weight=-3&nodeLimit=abc&compare=astar', DESKTOP, async ({ page }) => {
       const message = page.locator('#message-text');
       const text = await message.textContent();
-      for (const wording of ['网址参数 weight="-3" 必须是 0 到 100 之间的数', '网址参数 nodeLimit="abc" 必须是不小于 1 的整数', '网址参数 compare="astar" 应列出 2 到 4 个算法']) {
+      for (const wording of ['网址参数 weight="-3" 必须是 0 到 100 之间的数', '网址参数 nodeLimit="abc" 必须是 1 到 4294967295 之间的整数', '网址参数 compare="astar" 应列出 2 到 4 个算法']) {
         assert.ok(text.includes(wording), `${JSON.stringify(text)} says ${wording}`);
       }
       await page.getByRole('combobox', { name: '语言' }).selectOption('en');

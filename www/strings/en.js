@@ -594,7 +594,7 @@ export const TEXTS = {
   'algorithm.bi-bfs': 'Bidirectional breadth-first',
   'algorithm.bi-greedy': 'Bidirectional greedy best-first',
   'method.node-limit': 'Node limit (IDA*)',
-  'finder.node-limit.invalid': 'The node limit must be a whole number of at least 1 (IDA* stops after visiting that many nodes).',
+  'finder.node-limit.invalid': 'The node limit must be a whole number from 1 to {max} (IDA* stops after visiting that many nodes).',
   'legend.backward': 'Backward search (from the goal): open, closed',
   'legend.meeting': 'Meeting point of the two searches',
   'legend.on-stack': 'Path being explored (IDA*)',
@@ -643,5 +643,5 @@ export const TEXTS = {
   'code.note.jps-turn': 'It stops at {cell}, a jump point: a straight jump from it reaches {turn}.',
   'code.note.jps-found': '{cell} is a jump point and not in the closed list.',
   'code.note.jps-cost': '{cell}: G\' = {from} + the distance = {to}.',
-  'params.node-limit': 'URL parameter nodeLimit="{value}" must be a whole number of at least 1.',
+  'params.node-limit': 'URL parameter nodeLimit="{value}" must be a whole number from 1 to {max}.',
 };

@@ -593,7 +593,7 @@ export const TEXTS = {
   'algorithm.bi-bfs': '双向广度优先搜索',
   'algorithm.bi-greedy': '双向贪心最佳优先搜索',
   'method.node-limit': '节点上限（IDA*）',
-  'finder.node-limit.invalid': '节点上限必须是不小于 1 的整数（IDA* 访问这么多节点后停止）。',
+  'finder.node-limit.invalid': '节点上限必须是 1 到 {max} 之间的整数（IDA* 访问这么多节点后停止）。',
   'legend.backward': '反向搜索（从终点出发）：开启、关闭',
   'legend.meeting': '两个搜索的相遇点',
   'legend.on-stack': '正在探索的路径（IDA*）',
@@ -642,5 +642,5 @@ export const TEXTS = {
   'code.note.jps-turn': '停在 {cell}，这是跳点：从它直线跳跃可到达 {turn}。',
   'code.note.jps-found': '{cell} 是跳点，且不在关闭列表中。',
   'code.note.jps-cost': '{cell}：G\' = {from} + 距离 = {to}。',
-  'params.node-limit': '网址参数 nodeLimit="{value}" 必须是不小于 1 的整数。',
+  'params.node-limit': '网址参数 nodeLimit="{value}" 必须是 1 到 {max} 之间的整数。',
 };
