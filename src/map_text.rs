@@ -151,7 +151,7 @@ pub enum ParseProblem {
     ScenarioEmpty,
     ScenarioFields {
         expected: usize,
-        names: String,
+        names: &'static [&'static str],
         found: usize,
     },
     ScenarioNumber {
@@ -227,6 +227,7 @@ impl fmt::Display for ParseProblem {
             ScenarioVersion { found } => write!(f, "expected 'version 1' or 'version 1.0', found '{found}'"),
             ScenarioEmpty => f.write_str("the scenario file is empty"),
             ScenarioFields { expected, names, found } => {
+                let names = names.join(", ");
                 write!(f, "a scenario needs {expected} fields ({names}), found {found}")
             }
             ScenarioNumber { field, found } => write!(f, "{field} must be a whole number, found '{found}'"),

@@ -91,7 +91,7 @@ fn parse_line(n: usize, line: &str) -> Result<Scenario, ParseError> {
             .map_or(line.chars().count() + 1, |x| x.0);
         let problem = ParseProblem::ScenarioFields {
             expected: FIELDS.len(),
-            names: FIELDS.join(", "),
+            names: &FIELDS,
             found: f.len(),
         };
         return Err(ParseError::new(n, column, problem));

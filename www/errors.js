@@ -49,9 +49,9 @@ export function describeProblem(problem) {
   }
   if (problem.code === 'unknown-symbol') values.expected = t(`symbols.${problem.format}`);
   // A scenario file's fields by their names in the reader's language.
-  const fieldName = (field) => t(`scenario.field.${field.replace(' ', '-')}`);
+  const fieldName = (field) => t(`scenario.field.${field.replaceAll(' ', '-')}`);
   if (problem.code === 'scenario-number') values.field = fieldName(problem.field);
-  if (problem.code === 'scenario-fields') values.names = problem.names.split(', ').map(fieldName).join(t('step.list-separator'));
+  if (problem.code === 'scenario-fields') values.names = problem.names.map(fieldName).join(t('step.list-separator'));
   const text = t(`engine.${problem.code}`, values);
   return problem.line !== undefined ? t('engine.at-line', { line: problem.line, column: problem.column, text }) : text;
 }
