@@ -3,8 +3,9 @@
 //! run to the end (JPS on every 10th maze scenario). Dijkstra, which is A*'s loop with a zero
 //! heuristic, and A* taken one expansion at a time, which is the same loop building events,
 //! run on every 4th scenario; bidirectional A* and Dijkstra on every 10th. One `Search` per
-//! map, restarted for each scenario, as the command line does. Run with `--nocapture` to see
-//! a line per map.
+//! map, restarted for each scenario, as the command line does. Every path found is walked
+//! move by move: each move legal, and the moves adding up to the cost the search reports.
+//! Run with `--nocapture` to see a line per map.
 
 use std::fmt;
 use std::time::Instant;
