@@ -400,6 +400,7 @@ impl Jumper {
     }
 
     /// Whether (x, y), on the map, is passable.
+    #[cfg(not(target_arch = "wasm32"))]
     fn is_free(&self, x: u32, y: u32) -> bool {
         let row = self.lines[EAST].line(i64::from(y));
         window_ahead(row, PAD + x as usize) & 1 != 0
@@ -602,12 +603,17 @@ impl Jumper {
     /// successors are exactly the jump's two turns and its continuation. `reach` hears of
     /// every jump point found; returns how many cells the jump passed over.
     ///
-    /// Each direction of the commonest jumps gets code of its own, with the run's line and
-    /// the cell's next neighbour fixed when it is compiled: the run to the end is the
-    /// benchmarked way, and this took a sixth off its time on mazes and a tenth on rooms.
+    /// Natively, each direction of the commonest jumps gets code of its own, with the run's
+    /// line and the cell's next neighbour fixed when it is compiled: this took a sixth off
+    /// the time of a search to the end on mazes and a tenth on rooms. The page never runs a
+    /// search to the end (it steps, to show each jump), so its wasm keeps one copy of each
+    /// jump: the copies per direction would be 14 KiB of it.
     #[inline]
     pub fn jump_through(&self, x: u32, y: u32, d: usize, reach: &mut impl FnMut(Reached)) -> u32 {
         let Some(turns) = self.turns(d) else {
+            #[cfg(target_arch = "wasm32")]
+            let end = self.run_straight(x, y, d);
+            #[cfg(not(target_arch = "wasm32"))]
             let end = match d {
                 NORTH => self.run_straight_inline(x, y, NORTH),
                 EAST => self.run_straight_inline(x, y, EAST),
@@ -629,6 +635,7 @@ impl Jumper {
                 JumpEnd::DeadEnd { distance } => distance,
             };
         };
+        #[cfg(not(target_arch = "wasm32"))]
         if self.rule == Rule::NoCorners {
             // Only diagonal jumps turn when diagonals are allowed.
             return match d {
@@ -686,6 +693,7 @@ impl Jumper {
     /// has forced neighbours for a diagonal arrival: the two straight runs from each cell
     /// also tell whether the cells beside the next diagonal move are free, so the pattern
     /// of neighbours is read only at the start.
+    #[cfg(not(target_arch = "wasm32"))]
     fn diagonal_without_corners<const D: usize>(
         &self,
         x: u32,
