@@ -358,6 +358,20 @@ pub struct Reached {
     pub tail: u32,
 }
 
+impl Reached {
+    /// A jump point reached `distance` moves straight on by move `d`, with no turn.
+    fn ahead(x: u32, y: u32, d: usize, distance: u32) -> Reached {
+        Reached {
+            x,
+            y,
+            lead_move: d,
+            lead: distance,
+            turn: d,
+            tail: 0,
+        }
+    }
+}
+
 impl Jumper {
     pub fn new(grid: &Grid, rule: Rule) -> Jumper {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
@@ -623,14 +637,7 @@ impl Jumper {
             };
             return match end {
                 JumpEnd::Found { x, y, distance, .. } => {
-                    reach(Reached {
-                        x,
-                        y,
-                        lead_move: d,
-                        lead: distance,
-                        turn: d,
-                        tail: 0,
-                    });
+                    reach(Reached::ahead(x, y, d, distance));
                     distance - 1
                 }
                 JumpEnd::DeadEnd { distance } => distance,
@@ -672,14 +679,7 @@ impl Jumper {
             distance += 1;
             pattern = self.pattern(cx, cy);
             if (cx, cy) == self.goal || self.pruning.forced(d, pattern) != 0 {
-                reach(Reached {
-                    x: cx,
-                    y: cy,
-                    lead_move: d,
-                    lead: distance,
-                    turn: d,
-                    tail: 0,
-                });
+                reach(Reached::ahead(cx, cy, d, distance));
                 return scanned;
             }
             scanned += 1;
@@ -712,14 +712,7 @@ impl Jumper {
             cy = cy.wrapping_add_signed(m.dy);
             distance += 1;
             if (cx, cy) == self.goal {
-                reach(Reached {
-                    x: cx,
-                    y: cy,
-                    lead_move: D,
-                    lead: distance,
-                    turn: D,
-                    tail: 0,
-                });
+                reach(Reached::ahead(cx, cy, D, distance));
                 return scanned;
             }
             scanned += 1;
@@ -895,14 +888,7 @@ mod tests {
             let end = run_cell_by_cell(grid, pruning, goal, x, y, d);
             return match end {
                 JumpEnd::Found { x, y, distance, .. } => {
-                    reached.push(Reached {
-                        x,
-                        y,
-                        lead_move: d,
-                        lead: distance,
-                        turn: d,
-                        tail: 0,
-                    });
+                    reached.push(Reached::ahead(x, y, d, distance));
                     (distance - 1, reached)
                 }
                 JumpEnd::DeadEnd { distance } => (distance, reached),
@@ -915,14 +901,7 @@ mod tests {
             cy = cy.wrapping_add_signed(m.dy);
             distance += 1;
             if (cx, cy) == goal || pruning.forced(d, pattern_of(grid, cx, cy)) != 0 {
-                reached.push(Reached {
-                    x: cx,
-                    y: cy,
-                    lead_move: d,
-                    lead: distance,
-                    turn: d,
-                    tail: 0,
-                });
+                reached.push(Reached::ahead(cx, cy, d, distance));
                 break;
             }
             scanned += 1;
