@@ -813,18 +813,29 @@ mod tests {
         }
     }
 
+    /// A xorshift generator: the same numbers on every run.
+    fn random_numbers(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    const RULES: [Rule; 4] = [
+        Rule::Always,
+        Rule::AtMostOne,
+        Rule::NoCorners,
+        Rule::Straight,
+    ];
+
     /// Block jumps (62 cells a window, on rows, columns and both read backwards) stop
     /// exactly where cell-by-cell jumps do, from every cell in every straight direction of
     /// every rule, on random maps of many shapes and densities, with the goal anywhere.
     #[test]
     fn block_jumps_match_cell_by_cell_jumps_on_random_maps() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = random_numbers(0x2545_f491_4f6c_dd1du64);
         for (w, h) in [
             (1, 1),
             (3, 200),
@@ -845,12 +856,7 @@ mod tests {
                 );
                 terrain[(goal.1 * w + goal.0) as usize] = 1;
                 let grid = Grid::from_terrain(w, h, terrain).expect("a grid");
-                for rule in [
-                    Rule::Always,
-                    Rule::AtMostOne,
-                    Rule::NoCorners,
-                    Rule::Straight,
-                ] {
+                for rule in RULES {
                     let mut jumper = Jumper::new(&grid, rule);
                     jumper.set_goal(goal.0, goal.1);
                     let directions: &[usize] = match rule {
@@ -933,25 +939,14 @@ mod tests {
     /// maps of many shapes and densities, with the goal anywhere.
     #[test]
     fn run_to_the_end_jumps_match_cell_by_cell_jumps_on_random_maps() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = random_numbers(0x9e37_79b9_7f4a_7c15u64);
         for (w, h) in [(1, 1), (2, 70), (70, 2), (63, 65), (66, 40)] {
             for density in [0, 8, 30, 55] {
                 let terrain: Vec<u8> = (0..w * h)
                     .map(|_| u8::from(random() % 100 >= density))
                     .collect();
                 let grid = Grid::from_terrain(w, h, terrain).expect("a grid");
-                for rule in [
-                    Rule::Always,
-                    Rule::AtMostOne,
-                    Rule::NoCorners,
-                    Rule::Straight,
-                ] {
+                for rule in RULES {
                     let mut jumper = Jumper::new(&grid, rule);
                     let moves = if rule == Rule::Straight { 4 } else { 8 };
                     // Three goals, each on a passable cell, as a search's goal always is.
@@ -994,12 +989,7 @@ mod tests {
     /// stops the run exactly when it has forced neighbours, for every 3x3 block.
     #[test]
     fn straight_runs_stop_where_the_pruning_table_forces_a_neighbour() {
-        for rule in [
-            Rule::Always,
-            Rule::AtMostOne,
-            Rule::NoCorners,
-            Rule::Straight,
-        ] {
+        for rule in RULES {
             let pruning = Pruning::new(rule);
             for pattern in 0..=255u8 {
                 let free = |dx: i32, dy: i32| match move_index(dx, dy) {
