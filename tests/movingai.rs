@@ -10,8 +10,13 @@
 use std::fmt;
 use std::time::Instant;
 
+// Only the path check: the brute-force oracle beside it is for small maps.
+#[allow(dead_code)]
+mod common;
+
+use common::Rules;
+
 use astar_visualizer::map_text::parse_map;
-use astar_visualizer::movement::{Movement, MOVES};
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Status, StepEvent};
 
@@ -99,34 +104,6 @@ fn step_to_the_end(search: &mut dyn Finder) -> Option<f64> {
     }
 }
 
-/// The length of `path` taken move by move, or why it is not a path from the scenario's
-/// start to its goal.
-fn walk(grid: &Grid, movement: Movement, s: &Scenario, path: &[u32]) -> Result<f64, String> {
-    let ends = |cell: Option<&u32>| cell.map(|&c| grid.point(c as usize));
-    let (first, last) = (ends(path.first()), ends(path.last()));
-    if (first, last) != (Some(s.start), Some(s.goal)) {
-        return Err(format!("the path runs from {first:?} to {last:?}"));
-    }
-    let mut length = 0.0;
-    for pair in path.windows(2) {
-        let (a, b) = (grid.point(pair[0] as usize), grid.point(pair[1] as usize));
-        let (dx, dy) = (b.x as i32 - a.x as i32, b.y as i32 - a.y as i32);
-        let legal = movement.legal_moves(grid, a);
-        let Some(d) = MOVES.iter().position(|m| (m.dx, m.dy) == (dx, dy)) else {
-            return Err(format!("{a:?} to {b:?} is not one move"));
-        };
-        if legal & 1 << d == 0 {
-            return Err(format!("{a:?} to {b:?} is not a legal move"));
-        }
-        length += if MOVES[d].is_diagonal() {
-            std::f64::consts::SQRT_2
-        } else {
-            1.0
-        };
-    }
-    Ok(length)
-}
-
 /// Runs the scenarios whose index is `part` modulo `parts` (every one when `parts` is 1).
 fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (usize, usize)) {
     let (grid, scenarios) = load(map);
@@ -145,6 +122,12 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
         algorithm,
         ..SearchOptions::moving_ai()
     };
+    // The paths are judged by the rules restated in tests/common, not by the crate's own.
+    let rules = Rules {
+        directions: options.directions,
+        diagonal: options.diagonal,
+        costs: options.costs,
+    };
     let first = chosen[0].1;
     let mut search = new_finder(grid.clone(), first.start, first.goal, options).unwrap();
     let began = Instant::now();
@@ -160,8 +143,11 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
         };
         assert_eq!(cost, search.path_cost(), "scenario {i}");
         if let Some(cost) = cost {
-            let walked = walk(&grid, options.movement(), s, search.path())
+            let (start, goal) = (grid.index(s.start), grid.index(s.goal));
+            let units = rules
+                .path_cost(&grid, start, goal, search.path())
                 .unwrap_or_else(|e| panic!("{map}, {mode}, scenario {i}: {e}"));
+            let walked = units as f64 / rules.unit_costs().0 as f64;
             assert!((walked - cost).abs() <= TOLERANCE * cost, "scenario {i}");
         }
         expanded += search.counters().expanded as u64;
