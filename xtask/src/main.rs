@@ -23,7 +23,9 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
-  serve [--port N]  build the wasm engine and serve the page on http://127.0.0.1:N/ (default 8000)
+  serve [--port N] [--no-build]
+                    build the wasm engine and serve the page on http://127.0.0.1:N/ (default
+                    8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
   bench [MAP ...] [--per-map N] [--rounds N]
@@ -51,7 +53,7 @@ fn run(args: Vec<String>) -> Result<()> {
         }
     };
     match command {
-        "serve" => serve::command(&root, parse_port(options)?),
+        "serve" => serve::command(&root, parse_serve_options(options)?),
         "dist" => {
             no_options(command, options)?;
             let file = dist::command(&root)?;
@@ -86,15 +88,27 @@ fn repository_root() -> PathBuf {
         .to_path_buf()
 }
 
-fn parse_port(options: &[String]) -> Result<u16> {
-    match options {
-        [] => Ok(serve::DEFAULT_PORT),
-        [flag, value] if flag == "--port" => value
-            .parse()
-            .with_context(|| format!("--port expects a number from 0 to 65535, got `{value}`")),
-        [flag] if flag == "--port" => bail!("--port expects a number, e.g. --port 8080"),
-        _ => bail!("serve accepts only --port N, got `{}`", options.join(" ")),
+fn parse_serve_options(options: &[String]) -> Result<serve::Options> {
+    let mut parsed = serve::Options {
+        port: serve::DEFAULT_PORT,
+        build: true,
+    };
+    let mut options = options.iter();
+    while let Some(option) = options.next() {
+        match option.as_str() {
+            "--port" => {
+                let value = options
+                    .next()
+                    .context("--port expects a number, e.g. --port 8080")?;
+                parsed.port = value.parse().with_context(|| {
+                    format!("--port expects a number from 0 to 65535, got `{value}`")
+                })?;
+            }
+            "--no-build" => parsed.build = false,
+            other => bail!("serve accepts only --port N and --no-build, got `{other}`"),
+        }
     }
+    Ok(parsed)
 }
 
 fn no_options(command: &str, options: &[String]) -> Result<()> {

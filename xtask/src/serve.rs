@@ -1,38 +1,54 @@
 //! `cargo xtask serve`, and the static file server it (and the browser tests) use.
 //!
-//! tiny_http speaks HTTP; what is ours is which file a path names and how it is sent: the
-//! right MIME types (`application/wasm` matters: streaming compilation insists on it), no
-//! caching so a rebuilt engine is picked up on reload, and nothing outside the root.
+//! axum speaks HTTP, each connection in a task of its own, so a browser's idle keep-alive
+//! connections never hold up its next requests; tower-http sends the files (HEAD and ranges
+//! included). What is ours is which file a path names and how it is sent: the right MIME
+//! types (`application/wasm` matters: streaming compilation insists on it), no caching so a
+//! rebuilt engine is picked up on reload, and nothing outside the root or in a dot-folder.
 
 use crate::wasm_build;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{bail, Context, Result};
+use axum::extract::{Request, State};
+use axum::http::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, LOCATION};
+use axum::http::{HeaderName, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
 use std::net::{Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use tiny_http::{Header, Method, Request, Response, Server};
+use tower::ServiceExt;
+use tower_http::services::ServeFile;
 
 pub const DEFAULT_PORT: u16 = 8000;
-/// Requests answered at once: the browser tests open several pages in parallel.
-const WORKERS: usize = 4;
 
-pub fn command(root: &Path, port: u16) -> Result<()> {
-    wasm_build::build_pkg(root)?;
-    // The libraries the page's import map points to.
-    if let Err(error) = crate::npm::install(root) {
-        println!(
-            "warning: the page's npm libraries are missing, so it cannot export animations \
-             ({error:#})"
-        );
+/// What `cargo xtask serve` was asked for.
+pub struct Options {
+    pub port: u16,
+    /// Serve pkg/ as it is instead of building the engine first.
+    pub build: bool,
+}
+
+pub fn command(root: &Path, options: Options) -> Result<()> {
+    if options.build {
+        wasm_build::build_pkg(root)?;
+        // The libraries the page's import map points to.
+        if let Err(error) = crate::npm::install(root) {
+            println!(
+                "warning: the page's npm libraries are missing, so it cannot export animations \
+                 ({error:#})"
+            );
+        }
+    } else if !root.join("pkg").is_dir() {
+        bail!("pkg/ is not built yet: run `cargo xtask serve` without --no-build once");
     }
-    let server = StaticServer::bind(root, port)?;
+    let server = StaticServer::bind(root, options.port)?;
     println!("\nServing {} (Ctrl+C to stop)", root.display());
     println!("Open {}", server.url());
-    server.run(true);
-    Ok(())
+    server.run(true)
 }
 
 pub struct StaticServer {
-    server: Arc<Server>,
+    listener: TcpListener,
     address: SocketAddr,
     root: PathBuf,
 }
@@ -46,11 +62,11 @@ impl StaticServer {
         let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, port)).with_context(|| {
             format!("cannot listen on 127.0.0.1:{port} (in use?): pick another with --port N")
         })?;
+        // tokio takes the socket over, and polls it rather than blocking on it.
+        listener.set_nonblocking(true)?;
         let address = listener.local_addr()?;
-        let server = Server::from_listener(listener, None)
-            .map_err(|error| anyhow!("cannot serve on {address}: {error}"))?;
         Ok(Self {
-            server: Arc::new(server),
+            listener,
             address,
             root,
         })
@@ -60,96 +76,91 @@ impl StaticServer {
         format!("http://{}/", self.address)
     }
 
-    /// Serves forever; `log` prints one line per request.
-    pub fn run(self, log: bool) {
-        let workers: Vec<_> = (0..WORKERS)
-            .map(|_| {
-                let server = Arc::clone(&self.server);
-                let root = self.root.clone();
-                std::thread::spawn(move || {
-                    for request in server.incoming_requests() {
-                        // A client that hangs up mid-response is its own business.
-                        let _ = answer(request, &root, log);
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            let _ = worker.join();
-        }
+    /// Serves until the process ends; `log` prints one line per request.
+    pub fn run(self, log: bool) -> Result<()> {
+        let site = Arc::new(Site {
+            root: self.root,
+            log,
+        });
+        let app = Router::new().fallback(answer).with_state(site);
+        // One thread is plenty for a few browsers: connections wait on the network, not on
+        // it, and tokio reads the files on its blocking pool.
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .context("starting the server's runtime")?;
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::from_std(self.listener)?;
+            axum::serve(listener, app).await
+        })?;
+        Ok(())
     }
 
-    /// Serves on background threads for as long as this process lives.
+    /// Serves on a background thread for as long as this process lives.
     pub fn spawn(self) -> String {
         let url = self.url();
-        std::thread::spawn(move || self.run(false));
+        let address = self.address;
+        std::thread::spawn(move || {
+            if let Err(error) = self.run(false) {
+                eprintln!("the static file server at {address} stopped: {error:#}");
+            }
+        });
         url
     }
 }
 
-fn answer(request: Request, root: &Path, log: bool) -> std::io::Result<()> {
-    let outcome = match request.method() {
-        Method::Get | Method::Head => resolve(root, request.url()),
-        _ => Resolved::MethodNotAllowed,
-    };
-    if log {
-        println!(
-            "{} {} {}",
-            request.method(),
-            request.url(),
-            outcome.status()
-        );
-    }
-    let no_cache = [
-        header("Cache-Control", "no-cache"),
-        header("X-Content-Type-Options", "nosniff"),
-    ];
-    match outcome {
-        Resolved::File(path) => match std::fs::File::open(&path) {
-            Ok(file) => {
-                let mut response = Response::from_file(file)
-                    .with_header(header("Content-Type", content_type(&path)));
-                for extra in no_cache {
-                    response.add_header(extra);
-                }
-                request.respond(response)
-            }
-            Err(_) => request.respond(error_response(Resolved::NotFound.status(), no_cache)),
-        },
-        Resolved::Redirect(location) => {
-            let mut response = Response::empty(301).with_header(header("Location", &location));
-            for extra in no_cache {
-                response.add_header(extra);
-            }
-            request.respond(response)
-        }
-        other => request.respond(error_response(other.status(), no_cache)),
-    }
+struct Site {
+    root: PathBuf,
+    log: bool,
 }
 
-fn error_response(
-    status: u16,
-    headers: impl IntoIterator<Item = Header>,
-) -> Response<std::io::Cursor<Vec<u8>>> {
-    let reason = match status {
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        _ => "Error",
+async fn answer(State(site): State<Arc<Site>>, request: Request) -> Response {
+    let method = request.method().clone();
+    let target = request
+        .uri()
+        .path_and_query()
+        .map_or_else(|| "/".to_owned(), |target| target.as_str().to_owned());
+    let outcome = if method == Method::GET || method == Method::HEAD {
+        // A few metadata look-ups: quick enough to make in place.
+        resolve(&site.root, &target)
+    } else {
+        Resolved::MethodNotAllowed
     };
-    let mut response = Response::from_string(format!("{status} {reason}\n"))
-        .with_status_code(status)
-        .with_header(header("Content-Type", "text/plain; charset=utf-8"));
-    for extra in headers {
-        response.add_header(extra);
+    let mut response = match outcome {
+        Resolved::File(path) => {
+            let content_type = content_type(&path);
+            let Ok(mut response) = ServeFile::new(path).oneshot(request).await;
+            if response.status().is_success() {
+                let headers = response.headers_mut();
+                headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+            }
+            response.into_response()
+        }
+        Resolved::Redirect(location) => {
+            (StatusCode::MOVED_PERMANENTLY, [(LOCATION, location)]).into_response()
+        }
+        Resolved::BadRequest => error_response(StatusCode::BAD_REQUEST),
+        Resolved::NotFound => error_response(StatusCode::NOT_FOUND),
+        Resolved::MethodNotAllowed => error_response(StatusCode::METHOD_NOT_ALLOWED),
+    };
+    let headers = response.headers_mut();
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        HeaderName::from_static("x-content-type-options"),
+        HeaderValue::from_static("nosniff"),
+    );
+    if site.log {
+        println!("{method} {target} {}", response.status().as_u16());
     }
     response
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name, value).expect("header names and values are ASCII")
+fn error_response(status: StatusCode) -> Response {
+    let text = format!("{status}\n");
+    (status, [(CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response()
 }
 
+/// Where a request target leads.
 #[derive(Debug, PartialEq)]
 enum Resolved {
     File(PathBuf),
@@ -158,18 +169,6 @@ enum Resolved {
     BadRequest,
     NotFound,
     MethodNotAllowed,
-}
-
-impl Resolved {
-    fn status(&self) -> u16 {
-        match self {
-            Self::File(_) => 200,
-            Self::Redirect(_) => 301,
-            Self::BadRequest => 400,
-            Self::NotFound => 404,
-            Self::MethodNotAllowed => 405,
-        }
-    }
 }
 
 /// Maps a request target (`/www/app.js?v=2`) to a file under `root` (already canonical).
@@ -327,8 +326,8 @@ mod tests {
         );
     }
 
-    /// Sends a raw request and returns the status line, the headers (names in lower case)
-    /// and the body.
+    /// Sends a raw request on a connection of its own and returns the status line, the
+    /// headers (names in lower case) and the body.
     fn fetch(address: SocketAddr, request_line: &str) -> (String, Vec<(String, String)>, String) {
         let mut stream = TcpStream::connect(address).unwrap();
         let request = format!("{request_line}\r\nHost: x\r\nConnection: close\r\n\r\n");
@@ -337,6 +336,11 @@ mod tests {
         stream.read_to_end(&mut response).unwrap();
         let response = String::from_utf8_lossy(&response).into_owned();
         let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        let (status, headers) = parse_head(head);
+        (status, headers, body.to_string())
+    }
+
+    fn parse_head(head: &str) -> (String, Vec<(String, String)>) {
         let mut lines = head.split("\r\n");
         let status = lines.next().unwrap().to_string();
         let headers = lines
@@ -345,7 +349,7 @@ mod tests {
                 (name.to_ascii_lowercase(), value.trim().to_string())
             })
             .collect();
-        (status, headers, body.to_string())
+        (status, headers)
     }
 
     fn header_value<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
@@ -368,7 +372,7 @@ mod tests {
             header_value(&headers, "content-type"),
             Some("text/html; charset=utf-8")
         );
-        assert_eq!(header_value(&headers, "cache-control"), Some("no-cache"));
+        assert_eq!(header_value(&headers, "cache-control"), Some("no-store"));
         assert_eq!(body, "<!doctype html><p>hi</p>");
 
         let (_, headers, body) = fetch(address, "GET /engine_bg.wasm HTTP/1.1");
@@ -402,5 +406,54 @@ mod tests {
         assert_eq!(status, "HTTP/1.1 400 Bad Request");
         let (status, _, _) = fetch(address, "POST / HTTP/1.1");
         assert_eq!(status, "HTTP/1.1 405 Method Not Allowed");
+    }
+
+    /// Reads one response off a connection that stays open: the head, then as many bytes
+    /// as its Content-Length says.
+    fn read_response(stream: &mut TcpStream) -> std::io::Result<(String, String)> {
+        let mut head = Vec::new();
+        let mut byte = [0];
+        while !head.ends_with(b"\r\n\r\n") {
+            stream.read_exact(&mut byte)?;
+            head.push(byte[0]);
+        }
+        let head = String::from_utf8_lossy(&head);
+        let (status, headers) = parse_head(head.trim_end());
+        let length = header_value(&headers, "content-length").map_or(0, |n| n.parse().unwrap());
+        let mut body = vec![0; length];
+        stream.read_exact(&mut body)?;
+        Ok((status, String::from_utf8_lossy(&body).into_owned()))
+    }
+
+    /// A browser opens several connections at once and keeps each open for its next
+    /// requests: every one must be answered while the others stay open. (tiny_http handed
+    /// each connection to a pool thread for as long as it lived, and a burst larger than the
+    /// idle threads it counted waited behind connections that were never closed.)
+    #[test]
+    fn answers_a_burst_of_keep_alive_connections() {
+        let site = Site::new("keep-alive");
+        let server = StaticServer::bind(&site.0, 0).unwrap();
+        let address = server.address;
+        server.spawn();
+        let mut connections: Vec<TcpStream> = (0..16)
+            .map(|_| TcpStream::connect(address).unwrap())
+            .collect();
+        let request = "GET /www/app.js HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n";
+        for round in 0..3 {
+            for connection in &mut connections {
+                connection.write_all(request.as_bytes()).unwrap();
+            }
+            for (index, connection) in connections.iter_mut().enumerate() {
+                // Far longer than an answer takes; short enough to fail rather than hang.
+                connection
+                    .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+                    .unwrap();
+                let (status, body) = read_response(connection).unwrap_or_else(|error| {
+                    panic!("connection {index}, request {round}: no answer ({error})")
+                });
+                assert_eq!(status, "HTTP/1.1 200 OK");
+                assert_eq!(body, "export const x = 1;\n");
+            }
+        }
     }
 }
