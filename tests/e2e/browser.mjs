@@ -4,6 +4,8 @@
 //   E2E_BASE_URL   http://127.0.0.1:PORT/ serving the repository root (pkg/ built)
 //   E2E_DIST_FILE  absolute path of the single-file build, dist/astar-visualizer.html
 //   CHROME         the Chromium or Chrome to drive (never a downloaded browser)
+//   E2E_XTASK      the built xtask executable, for tests that start servers of their own
+//                  (`$E2E_XTASK serve --port 0 --no-build`)
 //
 // Exports:
 //   launchBrowser() -> Promise<Browser>
@@ -13,8 +15,8 @@
 //     tests and close it after them; the returned function gives that browser.
 //   openPage(browser, target = '', contextOptions = {}) -> Promise<{ page, context, errors, responses }>
 //     Opens a page in a fresh browser context and waits for its `load` event.
-//     target: a path relative to E2E_BASE_URL ('' for index.html, '?example=maze', ...), or
-//       DIST (optionally followed by a query: `${DIST}?embed`) for the dist file via file://.
+//     target: a path relative to E2E_BASE_URL ('' for index.html, '?example=maze', ...), a
+//       full http:// URL, or DIST (optionally followed by a query: `${DIST}?embed`) for the dist file via file://.
 //     contextOptions: passed to browser.newContext (viewport, deviceScaleFactor, hasTouch...).
 //     errors: strings for every console error, uncaught exception, failed request and HTTP
 //       error status, collected from before the page's first script runs. Finish each test
@@ -30,6 +32,8 @@
 //     Fails the test listing every error the page reported.
 //   servedUrl(path = '') / distUrl(query = '') -> string
 //     The full URLs openPage uses.
+//   requiredEnv(name) -> string
+//     That environment variable, or an error that says how to run the tests.
 //   DIST
 //     The target that means "the dist file".
 
@@ -56,12 +60,12 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-function requiredEnv(name) {
+export function requiredEnv(name) {
   const value = process.env[name];
   if (!value) {
     throw new Error(
       `${name} is not set: run the browser tests with \`cargo xtask test\`, which builds ` +
-        'the page, serves it and sets E2E_BASE_URL, E2E_DIST_FILE and CHROME',
+        'the page, serves it and sets E2E_BASE_URL, E2E_DIST_FILE, CHROME and E2E_XTASK',
     );
   }
   return value;
@@ -123,17 +127,8 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   const context = await browser.newContext(contextOptions);
   await context.addInitScript(recordGridText);
   const page = await context.newPage();
-  // A browser's first page compiles the engine and loads every module; on a busy machine
-  // that alone can outlast Playwright's 30 s default, which would fail a test for no fault.
-  page.setDefaultNavigationTimeout(120_000);
   const errors = [];
   const responses = [];
-  // Requests of a first load given up on (below): the retry aborts them, which is no fault.
-  let firstTry = true;
-  const givenUp = new Set();
-  page.on('request', (request) => {
-    if (firstTry) givenUp.add(request);
-  });
   page.on('console', (message) => {
     if (message.type() === 'error') {
       const where = message.location();
@@ -142,7 +137,6 @@ export async function openPage(browser, target = '', contextOptions = {}) {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error}`));
   page.on('requestfailed', (request) => {
-    if (!firstTry && givenUp.has(request)) return;
     errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`);
   });
   page.on('response', (response) => {
@@ -157,18 +151,7 @@ export async function openPage(browser, target = '', contextOptions = {}) {
     }
   });
   errorsOfPage.set(page, errors);
-  try {
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    firstTry = false;
-    givenUp.clear();
-  } catch (error) {
-    if (error.name !== 'TimeoutError') throw error;
-    // A fresh browser's first page has been seen to stall before its load event on a busy
-    // machine, and the next page of the same browser to load at once: a second try tells
-    // that apart from a page that does not load.
-    firstTry = false;
-    await page.goto(url, { waitUntil: 'load' });
-  }
+  await page.goto(url, { waitUntil: 'load' });
   return { page, context, errors, responses };
 }
 
