@@ -252,6 +252,14 @@ mod tests {
             std::fs::write(dir.join(".git/config"), "secret").unwrap();
             Self(dir.canonicalize().unwrap())
         }
+
+        /// Serves the site on a free port for the rest of the test run.
+        fn serve(&self) -> SocketAddr {
+            let server = StaticServer::bind(&self.0, 0).unwrap();
+            let address = server.address;
+            server.spawn();
+            address
+        }
     }
 
     impl Drop for Site {
@@ -362,9 +370,7 @@ mod tests {
     #[test]
     fn answers_over_http() {
         let site = Site::new("http");
-        let server = StaticServer::bind(&site.0, 0).unwrap();
-        let address = server.address;
-        server.spawn();
+        let address = site.serve();
 
         let (status, headers, body) = fetch(address, "GET / HTTP/1.1");
         assert_eq!(status, "HTTP/1.1 200 OK");
@@ -432,9 +438,7 @@ mod tests {
     #[test]
     fn answers_a_burst_of_keep_alive_connections() {
         let site = Site::new("keep-alive");
-        let server = StaticServer::bind(&site.0, 0).unwrap();
-        let address = server.address;
-        server.spawn();
+        let address = site.serve();
         let mut connections: Vec<TcpStream> = (0..16)
             .map(|_| TcpStream::connect(address).unwrap())
             .collect();
