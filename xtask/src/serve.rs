@@ -83,8 +83,8 @@ impl StaticServer {
             log,
         });
         let app = Router::new().fallback(answer).with_state(site);
-        // One thread is plenty for a few browsers: connections wait on the network, not on
-        // it, and tokio reads the files on its blocking pool.
+        // One thread is plenty for a few browsers: each connection is a task that waits on
+        // the network without holding the thread, and tokio reads files on its blocking pool.
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
