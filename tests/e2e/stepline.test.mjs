@@ -5,8 +5,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { trace } from '../../www/stepline.js';
-import { LISTINGS } from '../../www/pseudocode.js';
+import { trace } from '../../www/panels/stepline.js';
+import { LISTINGS } from '../../www/panels/pseudocode.js';
 
 const node = (x, y, g, h) => ({ x, y, g, h, f: g + h });
 const ids = (event, algorithm) => trace(event, algorithm).map((item) => item.line);

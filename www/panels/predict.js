@@ -1,5 +1,5 @@
-import { t, onLanguageChange } from './i18n.js';
-import { formatValue, formatCell } from './format.js';
+import { t, onLanguageChange } from '../i18n/i18n.js';
+import { formatValue, formatCell } from '../i18n/format.js';
 
 // Predict the next node: while the toggle is on, before each expansion the student picks the
 // cell they think comes off the open list next (a click, or the cell cursor and Enter). The

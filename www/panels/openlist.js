@@ -1,6 +1,6 @@
-import { formatValue, formatCell } from './format.js';
-import { describeOrder } from './narration.js';
-import { t } from './i18n.js';
+import { formatValue, formatCell } from '../i18n/format.js';
+import { describeOrder } from '../finders/narration.js';
+import { t } from '../i18n/i18n.js';
 
 // Entries shown at once; the pager reaches the rest, still in pop order.
 export const OPEN_PAGE = 50;

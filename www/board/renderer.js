@@ -1,7 +1,7 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
-import { drawMarks } from './marks.js';
-import { formatValue } from './format.js';
-import { backwardFill, drawCellMarks } from './finder_marks.js';
+import { drawMarks } from '../finders/marks.js';
+import { formatValue } from '../i18n/format.js';
+import { backwardFill, drawCellMarks } from '../finders/finder_marks.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;

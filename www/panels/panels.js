@@ -1,10 +1,10 @@
-import { formatValue, formatCell } from './format.js';
-import { describeStep } from './narration.js';
+import { formatValue, formatCell } from '../i18n/format.js';
+import { describeStep } from '../finders/narration.js';
 import { StepLog } from './steplog.js';
 import { OpenListPanel } from './openlist.js';
-import { t, tn } from './i18n.js';
-import { describeError } from './errors.js';
-import { renderFinderCounters, showFinderLegend, finderCellRows } from './finder_counters.js';
+import { t, tn } from '../i18n/i18n.js';
+import { describeError } from '../i18n/errors.js';
+import { renderFinderCounters, showFinderLegend, finderCellRows } from '../finders/finder_counters.js';
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;

@@ -1,4 +1,4 @@
-import { PageError } from './errors.js';
+import { PageError } from '../i18n/errors.js';
 
 // Opening map files (file picker or drag and drop anywhere on the page) and saving the map
 // as a download.

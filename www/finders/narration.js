@@ -1,6 +1,6 @@
-import { formatValue, formatCell } from './format.js';
-import { t, tn } from './i18n.js';
-import { describeJumps, describeJumpOrder } from './jumps.js';
+import { formatValue, formatCell } from '../i18n/format.js';
+import { t, tn } from '../i18n/i18n.js';
+import { describeJumps, describeJumpOrder } from './jump-point.js';
 import { FINDER_EVENT_KINDS, describeFinderStep, describeFinderOrder } from './finder_narration.js';
 
 const value = (v) => formatValue(v, 2);

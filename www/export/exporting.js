@@ -1,7 +1,7 @@
-import { t } from './i18n.js';
-import { PageError } from './errors.js';
+import { t } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
 import { PictureMaker } from './picture.js';
-import { downloadBlob } from './mapfiles.js';
+import { downloadBlob } from '../maps/files.js';
 import { encodeAnimation, framesFor } from './animation.js';
 
 // The Export panel: the current frame as a PNG, the search from one step to another as an

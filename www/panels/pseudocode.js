@@ -1,4 +1,4 @@
-import { t, onLanguageChange } from './i18n.js';
+import { t, onLanguageChange } from '../i18n/i18n.js';
 
 // The algorithm in use, in textbook form, with the line being executed highlighted. A
 // listing is a list of [line id, indent, text key]; a step's trace (stepline.js) names the

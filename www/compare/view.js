@@ -1,8 +1,8 @@
-import { t, onLanguageChange } from './i18n.js';
-import { PageError } from './errors.js';
-import { ComparePane } from './comparepane.js';
-import { COMPARE_PANES } from './params.js';
-import { formatValue } from './format.js';
+import { t, onLanguageChange } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { ComparePane } from './pane.js';
+import { COMPARE_PANES } from '../state/params.js';
+import { formatValue } from '../i18n/format.js';
 
 // The methods the Compare button opens with: the lesson of every A* course.
 export const DEFAULT_COMPARISON = [{ algorithm: 'astar' }, { algorithm: 'dijkstra' }, { algorithm: 'greedy' }];

@@ -1,4 +1,4 @@
-import { formatValue, formatCell } from './format.js';
+import { formatValue, formatCell } from '../i18n/format.js';
 import { isFormField } from './controls.js';
 
 // Line-by-line stepping through one expansion, and which pseudocode line a step ends on.

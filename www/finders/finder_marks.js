@@ -1,4 +1,4 @@
-import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
+import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from '../board/palette.js';
 
 // The engine's per-cell marks (one byte of flags, as in src/finder.rs) and how a cell
 // carrying them is drawn: the backward side of a bidirectional search in colours of its own

@@ -1,5 +1,5 @@
-import { formatValue, formatCell } from './format.js';
-import { t } from './i18n.js';
+import { formatValue, formatCell } from '../i18n/format.js';
+import { t } from '../i18n/i18n.js';
 
 // The log's words for the steps of IDA* and the bidirectional searches: each new threshold,
 // what a visit did, which side expanded, where the two searches met and why they stop.

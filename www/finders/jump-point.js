@@ -1,5 +1,5 @@
-import { t } from './i18n.js';
-import { formatValue, formatCell } from './format.js';
+import { t } from '../i18n/i18n.js';
+import { formatValue, formatCell } from '../i18n/format.js';
 
 // Jump Point Search in words: what one step's jumps found, and why each cell where a jump
 // stopped is a jump point ("forced neighbour at (5,3)").

@@ -1,8 +1,8 @@
-import { SPEEDS } from './playback.js';
-import { EXAMPLES } from './maps.js';
-import { t, tn, onLanguageChange } from './i18n.js';
-import { PageError } from './errors.js';
-import { MAX_NODE_LIMIT } from './params.js';
+import { SPEEDS } from '../state/playback.js';
+import { EXAMPLES } from '../maps/examples.js';
+import { t, tn, onLanguageChange } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { MAX_NODE_LIMIT } from '../state/params.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {

@@ -1,5 +1,5 @@
 import { GIFEncoder, quantize, applyPalette } from 'gifenc';
-import { SearchSession } from './session.js';
+import { SearchSession } from '../state/session.js';
 
 // Animated GIFs of a search from one step to another, sized for a slide, encoded with the
 // gifenc library. The animation runs on a search of its own over the same map and options,

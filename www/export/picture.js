@@ -1,6 +1,6 @@
-import { GridRenderer } from './renderer.js';
-import { PALETTE } from './palette.js';
-import { t } from './i18n.js';
+import { GridRenderer } from '../board/renderer.js';
+import { PALETTE } from '../board/palette.js';
+import { t } from '../i18n/i18n.js';
 
 // Pictures of the whole map as the page draws it (numbers, arrows, path, markers), for the
 // PNG and animation exports: a renderer of its own on detached canvases, so the page's

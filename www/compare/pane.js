@@ -1,9 +1,9 @@
-import { t } from './i18n.js';
-import { PageError } from './errors.js';
-import { GridRenderer } from './renderer.js';
-import { GridInput } from './input.js';
-import { SearchSession } from './session.js';
-import { MAX_WEIGHT } from './controls.js';
+import { t } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { GridRenderer } from '../board/renderer.js';
+import { GridInput } from '../board/input.js';
+import { SearchSession } from '../state/session.js';
+import { MAX_WEIGHT } from '../panels/controls.js';
 
 // Algorithms that ignore the heuristic, and those whose F weighs it (f = g + w·h).
 const WITHOUT_HEURISTIC = ['dijkstra', 'bfs', 'bi-dijkstra', 'bi-bfs'];

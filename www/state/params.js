@@ -15,7 +15,7 @@
  *               (O ground, X wall, S start, E goal) or the . + s d format; digits 1-9 are
  *               terrain weights. A "+" stays a "+" (it is not read as a space).
  *               Example: map=OOOOO/OSXEO/OOOOO
- *   example     one of the built-in examples by id (see www/maps.js), e.g. tutorial-wall
+ *   example     one of the built-in examples by id (see www/maps/examples.js), e.g. tutorial-wall
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
  *   speed       expansions per second, or "max"                               (default 5)
  *   autoplay    1 to start playing as soon as the page opens

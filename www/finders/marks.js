@@ -1,4 +1,4 @@
-import { PALETTE } from './palette.js';
+import { PALETTE } from '../board/palette.js';
 
 // Marks a finder leaves on cells, drawn over the state colour. Jump Point Search: cells a
 // jump passed over are greyed (unless they are nodes themselves), a jump point gets a

@@ -1,6 +1,6 @@
-import { buildQuery } from './params.js';
-import { t, language } from './i18n.js';
-import { PageError } from './errors.js';
+import { buildQuery } from '../state/params.js';
+import { t, language } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
 
 // The embed snippet's frame: this wide, and as tall as the map at that width plus the
 // controls above and the counters below (measured at this width), within slide-friendly

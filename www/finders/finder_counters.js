@@ -1,5 +1,5 @@
-import { formatValue, formatCell } from './format.js';
-import { t } from './i18n.js';
+import { formatValue, formatCell } from '../i18n/format.js';
+import { t } from '../i18n/i18n.js';
 import { MARK } from './finder_marks.js';
 
 // Beside the step counters: IDA*'s threshold and iteration, a bidirectional search's best

@@ -1,4 +1,4 @@
-import { isFormField } from './controls.js';
+import { isFormField } from '../panels/controls.js';
 
 // Presentation mode, for a projector: the board takes the whole window and the step controls
 // and counters sit above it in large type (the layout is in style.css under

@@ -1,6 +1,6 @@
-import { t, onLanguageChange } from './i18n.js';
-import { formatValue } from './format.js';
-import { PageError } from './errors.js';
+import { t, onLanguageChange } from '../i18n/i18n.js';
+import { formatValue } from '../i18n/format.js';
+import { PageError } from '../i18n/errors.js';
 
 // Costs this close (relative) to a scenario's optimal length are the same length: the file
 // rounds to 8 decimals and the engine sums √2 held to 10⁻⁶ (the crate's Moving AI tests use

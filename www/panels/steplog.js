@@ -1,6 +1,6 @@
-import { describeStep } from './narration.js';
-import { t } from './i18n.js';
-import { copyText } from './clipboard.js';
+import { describeStep } from '../finders/narration.js';
+import { t } from '../i18n/i18n.js';
+import { copyText } from '../export/clipboard.js';
 
 // Steps shown at once; the pager reaches the rest, so a search of 100,000 steps never puts
 // 100,000 items on the page.

@@ -1,4 +1,4 @@
-import { t, onLanguageChange } from './i18n.js';
+import { t, onLanguageChange } from '../i18n/i18n.js';
 
 // The line above the board naming the built-in example on show and what it reproduces (for
 // a tutorial's map: which tutorial, and its rules). Hidden for any other map.
