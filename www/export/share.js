@@ -25,8 +25,20 @@ function pageAddress(location) {
 }
 
 // The share panel: a link that reopens the current map and options, and an <iframe> snippet
-// for blog posts. state() returns { options, mapText, cells, width, height, speed }.
-export function wireShare(doc, location, state, onError) {
+// for blog posts, of the work on show at the speed playing.
+export function wireShare(doc, location, { workspace, playback }, onError) {
+  const state = () => {
+    const editor = workspace.editor;
+    const speed = playback.speed;
+    return {
+      options: workspace.session.options,
+      mapText: editor.toText('ox'),
+      cells: editor.cellCount(),
+      width: editor.width,
+      height: editor.height,
+      speed: speed.perSecond ?? speed.perFrame * 60,
+    };
+  };
   const button = doc.getElementById('make-link');
   const autoplay = doc.getElementById('share-autoplay');
   const url = doc.getElementById('share-url');
