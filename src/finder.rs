@@ -3,30 +3,12 @@
 
 use serde::Serialize;
 
-use crate::events::{NodeValues, StepEvent};
-use crate::finders::bidirectional::{Bidirectional, Kind};
-use crate::finders::idastar::IdaStar;
-use crate::finders::JumpPointSearch;
-use crate::grid::{Grid, GridError, Point};
-use crate::options::{Algorithm, SearchOptions};
-use crate::search::{CellState, Counters, Search, SearchError, Status};
+use crate::names::named_enum;
 
-/// Finder-specific marks, one byte of flags per cell (see [`Finder::marks`]).
-/// A cell a jump passed over (Jump Point Search).
-pub const MARK_SCANNED: u8 = 1 << 0;
-/// A cell where a jump stopped: a node of Jump Point Search.
-pub const MARK_JUMP_POINT: u8 = 1 << 1;
-/// A forced neighbour: a cell reachable optimally only through the jump point beside it.
-pub const MARK_FORCED: u8 = 1 << 2;
-/// Bidirectional search: the cell belongs to the goal-side search (its G and H run toward
-/// the start).
-pub const MARK_BACKWARD: u8 = 1 << 3;
-/// Bidirectional search: where the two searches meet on the best path so far.
-pub const MARK_MEETING: u8 = 1 << 4;
-/// IDA*: on the depth-first path being explored.
-pub const MARK_ON_STACK: u8 = 1 << 5;
-/// IDA*: cut off by the threshold.
-pub const MARK_PRUNED: u8 = 1 << 6;
+use crate::events::{NodeValues, StepEvent};
+use crate::grid::{Grid, GridError, Point};
+use crate::options::SearchOptions;
+use crate::search::{CellState, Counters, Search, SearchError, Status};
 
 /// Counters only some finders have; absent ones are left out when serialized.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -51,6 +33,26 @@ pub struct FinderInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meeting: Option<Point>,
 }
+
+/// The fields of [`FinderInfo`], as they are named when serialized.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counter {
+    Scanned,
+    JumpPoints,
+    Threshold,
+    Iteration,
+    BestCost,
+    Meeting,
+}
+
+named_enum!(Counter, "counter", {
+    Scanned => "scanned",
+    JumpPoints => "jumpPoints",
+    Threshold => "threshold",
+    Iteration => "iteration",
+    BestCost => "bestCost",
+    Meeting => "meeting",
+});
 
 /// A search taken one step at a time, with an exact undo of each step and the queries the
 /// page draws from. Cell indices run row by row.
@@ -111,38 +113,6 @@ pub trait Finder {
     fn marks(&self) -> &[u8];
     /// The finder's own counters.
     fn info(&self) -> FinderInfo;
-}
-
-/// The finder `options.algorithm` names, searching `grid` from `start` to `goal`.
-pub fn new_finder(
-    grid: Grid,
-    start: Point,
-    goal: Point,
-    options: SearchOptions,
-) -> Result<Box<dyn Finder>, SearchError> {
-    match options.algorithm {
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst => {
-            Ok(Box::new(Search::new(grid, start, goal, options)?))
-        }
-        Algorithm::IdaStar => Ok(Box::new(IdaStar::new(grid, start, goal, options)?)),
-        Algorithm::BiAStar => bidirectional(grid, start, goal, options, Kind::AStar),
-        Algorithm::BiDijkstra => bidirectional(grid, start, goal, options, Kind::Dijkstra),
-        Algorithm::BiBreadthFirst => bidirectional(grid, start, goal, options, Kind::BreadthFirst),
-        Algorithm::BiGreedy => bidirectional(grid, start, goal, options, Kind::Greedy),
-        Algorithm::JumpPoint => Ok(Box::new(JumpPointSearch::new(grid, start, goal, options)?)),
-    }
-}
-
-fn bidirectional(
-    grid: Grid,
-    start: Point,
-    goal: Point,
-    options: SearchOptions,
-    kind: Kind,
-) -> Result<Box<dyn Finder>, SearchError> {
-    Ok(Box::new(Bidirectional::new(
-        grid, start, goal, options, kind,
-    )?))
 }
 
 impl Finder for Search {

@@ -2,6 +2,7 @@
 //! breadth-first search over one best-first loop, with every expansion observable and
 //! undoable, plus the text map formats of the classic tutorials and of Moving AI.
 
+pub mod catalogue;
 pub mod editor;
 pub mod events;
 pub mod finder;
@@ -10,6 +11,7 @@ pub mod grid;
 pub mod heuristic;
 pub mod key;
 pub mod map_text;
+pub mod marks;
 pub mod movement;
 mod names;
 pub mod number_text;
@@ -21,10 +23,15 @@ pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use events::{Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, StepEvent};
-pub use finder::{new_finder, Finder, FinderInfo};
+pub use catalogue::{catalogue, new_finder, Catalogue, Family, FinderEntry, Priority, Takes};
+pub use events::{
+    EventKind, Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, OutcomeKind,
+    StepEvent,
+};
+pub use finder::{Counter, Finder, FinderInfo};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;
+pub use marks::Mark;
 pub use movement::{CostModel, DiagonalRule, Directions, Movement};
 pub use names::UnknownName;
 pub use options::{Admissibility, Algorithm, SearchOptions, TieBreak};

@@ -13,14 +13,16 @@ use std::fmt;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use crate::catalogue::{catalogue, new_finder};
 use crate::editor::{Endpoint, MapEditor};
 use crate::events::{NodeValues, StepEvent};
-use crate::finder::{
-    new_finder, Finder, MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK,
-    MARK_PRUNED, MARK_SCANNED,
-};
+use crate::finder::Finder;
 use crate::grid::Point;
 use crate::map_text::MapFormat;
+use crate::marks::{
+    MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK, MARK_PRUNED,
+    MARK_SCANNED,
+};
 use crate::movement::MOVES;
 use crate::number_text::{number_text, parse_number};
 use crate::options::SearchOptions;
@@ -522,6 +524,13 @@ struct MarkLayout {
 struct Step {
     dx: i32,
     dy: i32,
+}
+
+/// The finder catalogue: which finders exist, what each takes and emits (see
+/// `crate::catalogue`).
+#[wasm_bindgen(js_name = finderCatalogue)]
+pub fn finder_catalogue() -> JsResult<JsValue> {
+    to_js(&catalogue())
 }
 
 #[wasm_bindgen(js_name = recordLayout)]

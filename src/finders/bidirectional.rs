@@ -17,10 +17,11 @@ use crate::events::{
     Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
 };
 use crate::finder::endpoint_cells;
-use crate::finder::{FinderInfo, MARK_BACKWARD, MARK_MEETING};
+use crate::finder::FinderInfo;
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
 use crate::key::{Key, KeyLayout};
+use crate::marks::{MARK_BACKWARD, MARK_MEETING};
 use crate::movement::MOVES;
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, SearchOptions};
@@ -167,7 +168,7 @@ impl Bidirectional {
         options: SearchOptions,
         kind: Kind,
     ) -> Result<Bidirectional, SearchError> {
-        options.validate()?;
+        options.validate_for(&grid)?;
         endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         let side = |target| SideSearch {

@@ -14,9 +14,10 @@
 
 use crate::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::finder::endpoint_cells;
-use crate::finder::{FinderInfo, MARK_ON_STACK, MARK_PRUNED};
+use crate::finder::FinderInfo;
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
+use crate::marks::{MARK_ON_STACK, MARK_PRUNED};
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
 use crate::search::{
@@ -119,7 +120,7 @@ impl IdaStar {
         goal: Point,
         options: SearchOptions,
     ) -> Result<IdaStar, SearchError> {
-        options.validate()?;
+        options.validate_for(&grid)?;
         let (s, t) = endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         Ok(IdaStar {

@@ -6,10 +6,11 @@
 
 use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, Outcome, StepEvent};
 use crate::finder::endpoint_cells;
-use crate::finder::{Finder, FinderInfo, MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
-use crate::grid::{Grid, GridError, Point, GROUND, WALL};
+use crate::finder::{Finder, FinderInfo};
+use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyLayout};
+use crate::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
 use crate::options::SearchOptions;
@@ -159,19 +160,7 @@ impl JumpPointSearch {
         goal: Point,
         options: SearchOptions,
     ) -> Result<JumpPointSearch, SearchError> {
-        options.validate()?;
-        if let Some(i) = grid
-            .terrain()
-            .iter()
-            .position(|&t| t != WALL && t != GROUND)
-        {
-            let at = grid.point(i);
-            return Err(SearchError::WeightedMap {
-                x: at.x,
-                y: at.y,
-                weight: grid.terrain()[i],
-            });
-        }
+        options.validate_for(&grid)?;
         let cells = grid.cell_count();
         let movement = options.movement();
         let rule = Rule::of(movement);

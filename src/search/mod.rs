@@ -160,6 +160,8 @@ pub struct Search {
     options: SearchOptions,
     movement: Movement,
     heuristic: Heuristic,
+    /// Whether the priority looks at the heuristic, read from the catalogue once.
+    uses_heuristic: bool,
     start: u32,
     goal: u32,
     goal_at: Point,
@@ -233,7 +235,7 @@ impl Search {
         goal: Point,
         options: SearchOptions,
     ) -> Result<Search, SearchError> {
-        options.validate()?;
+        options.validate_for(&grid)?;
         if !options.algorithm.is_best_first() {
             return Err(SearchError::OwnFinder {
                 algorithm: options.algorithm.name(),
@@ -255,6 +257,7 @@ impl Search {
         let mut search = Search {
             movement: options.movement(),
             heuristic: options.resolved_heuristic(),
+            uses_heuristic: options.uses_heuristic(),
             options,
             start: 0,
             goal: 0,
@@ -474,7 +477,7 @@ impl Search {
     /// breadth-first (F = moves from the start).
     #[inline(always)]
     fn estimate_at(&self, cell: usize, p: Point, g: f64) -> Estimate {
-        let h = if self.options.uses_heuristic() {
+        let h = if self.uses_heuristic {
             self.estimate(p)
         } else {
             0.0
