@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::grid::Point;
+use crate::names::named_enum;
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -246,4 +247,121 @@ pub struct Jump {
     pub scanned: u32,
     #[serde(flatten)]
     pub end: JumpOutcome,
+}
+
+/// The kinds of [`StepEvent`], named by their `kind` tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    Expanded,
+    GoalReached,
+    NoPath,
+    Visited,
+    NodeLimit,
+    SideExpanded,
+    Stopped,
+    Jumped,
+}
+
+named_enum!(EventKind, "event kind", {
+    Expanded => "expanded",
+    GoalReached => "goal-reached",
+    NoPath => "no-path",
+    Visited => "visited",
+    NodeLimit => "node-limit",
+    SideExpanded => "side-expanded",
+    Stopped => "stopped",
+    Jumped => "jumped",
+});
+
+/// What a step can tell of a cell it looked at, named by its tag: a neighbour's [`Outcome`],
+/// an IDA* visit's [`VisitOutcome`], or how a jump ended ([`JumpOutcome`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeKind {
+    OffGrid,
+    Wall,
+    CornerBlocked,
+    Closed,
+    Opened,
+    Improved,
+    NotImproved,
+    AlreadyOpen,
+    Pushed,
+    Pruned,
+    JumpPoint,
+    DeadEnd,
+}
+
+named_enum!(OutcomeKind, "outcome kind", {
+    OffGrid => "off-grid",
+    Wall => "wall",
+    CornerBlocked => "corner-blocked",
+    Closed => "closed",
+    Opened => "opened",
+    Improved => "improved",
+    NotImproved => "not-improved",
+    AlreadyOpen => "already-open",
+    Pushed => "pushed",
+    Pruned => "pruned",
+    JumpPoint => "jump-point",
+    DeadEnd => "dead-end",
+});
+
+impl StepEvent {
+    pub fn kind(&self) -> EventKind {
+        match self {
+            StepEvent::Expanded { .. } => EventKind::Expanded,
+            StepEvent::GoalReached { .. } => EventKind::GoalReached,
+            StepEvent::NoPath { .. } => EventKind::NoPath,
+            StepEvent::Visited { .. } => EventKind::Visited,
+            StepEvent::NodeLimit { .. } => EventKind::NodeLimit,
+            StepEvent::SideExpanded { .. } => EventKind::SideExpanded,
+            StepEvent::Stopped { .. } => EventKind::Stopped,
+            StepEvent::Jumped { .. } => EventKind::Jumped,
+        }
+    }
+
+    /// The kinds of outcome the event tells of, one per neighbour, visit or jump (a jump
+    /// that stopped at a jump point tells of what that did to the open list too).
+    pub fn outcome_kinds(&self) -> Vec<OutcomeKind> {
+        match self {
+            StepEvent::Expanded { neighbours, .. } | StepEvent::SideExpanded { neighbours, .. } => {
+                neighbours.iter().map(|n| n.outcome.kind()).collect()
+            }
+            StepEvent::Visited { outcome, .. } => vec![outcome.kind()],
+            StepEvent::Jumped { jumps, .. } => jumps
+                .iter()
+                .flat_map(|jump| match &jump.end {
+                    JumpOutcome::JumpPoint { result, .. } => {
+                        vec![OutcomeKind::JumpPoint, result.kind()]
+                    }
+                    JumpOutcome::DeadEnd { .. } => vec![OutcomeKind::DeadEnd],
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Outcome {
+    pub fn kind(&self) -> OutcomeKind {
+        match self {
+            Outcome::OffGrid => OutcomeKind::OffGrid,
+            Outcome::Wall => OutcomeKind::Wall,
+            Outcome::CornerBlocked => OutcomeKind::CornerBlocked,
+            Outcome::Closed => OutcomeKind::Closed,
+            Outcome::Opened { .. } => OutcomeKind::Opened,
+            Outcome::Improved { .. } => OutcomeKind::Improved,
+            Outcome::NotImproved { .. } => OutcomeKind::NotImproved,
+            Outcome::AlreadyOpen { .. } => OutcomeKind::AlreadyOpen,
+        }
+    }
+}
+
+impl VisitOutcome {
+    pub fn kind(self) -> OutcomeKind {
+        match self {
+            VisitOutcome::Pushed => OutcomeKind::Pushed,
+            VisitOutcome::Pruned => OutcomeKind::Pruned,
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! breadth-first search over one best-first loop, with every expansion observable and
 //! undoable, plus the text map formats of the classic tutorials and of Moving AI.
 
+pub mod catalogue;
 pub mod editor;
 pub mod events;
 pub mod finder;
@@ -10,22 +11,34 @@ pub mod grid;
 pub mod heuristic;
 pub mod key;
 pub mod map_text;
+pub mod marks;
 pub mod movement;
 mod names;
 pub mod number_text;
 pub mod open_list;
 pub mod options;
+pub mod record;
 pub mod scenario;
 pub mod search;
+pub mod search_error;
+pub mod status;
 pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use events::{Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, StepEvent};
-pub use finder::{new_finder, Finder, FinderInfo};
+pub use catalogue::{catalogue, new_finder, Catalogue, Family, FinderEntry, Priority, Takes};
+pub use events::{
+    EventKind, Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, OutcomeKind,
+    StepEvent,
+};
+pub use finder::Finder;
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;
+pub use marks::Mark;
 pub use movement::{CostModel, DiagonalRule, Directions, Movement};
 pub use names::UnknownName;
 pub use options::{Admissibility, Algorithm, SearchOptions, TieBreak};
-pub use search::{CellState, Counters, Search, SearchError, Status};
+pub use record::CellState;
+pub use search::Search;
+pub use search_error::SearchError;
+pub use status::{Counter, Counters, FinderInfo, Status};

@@ -12,8 +12,7 @@ use serde::Serialize;
 use crate::grid::{Grid, GridError, Point, MAX_SIDE, WALL};
 use crate::names::named_enum;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapFormat {
     /// `O X S E`, as in the first C++ tutorial.
     Ox,

@@ -13,6 +13,16 @@ pub enum Directions {
 
 named_enum!(Directions, "direction count", { Four => "4", Eight => "8" });
 
+impl Directions {
+    /// How many directions: 4 or 8.
+    pub fn count(self) -> u8 {
+        match self {
+            Directions::Four => 4,
+            Directions::Eight => 8,
+        }
+    }
+}
+
 /// When a diagonal step is allowed, judged by the two cells beside it (the corner it cuts).
 /// These are the four rules of PathFinding.js.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

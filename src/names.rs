@@ -28,7 +28,7 @@ impl fmt::Display for UnknownName {
 impl std::error::Error for UnknownName {}
 
 /// `named_enum!(Type, "option name", { Variant => "word", ... })` adds `ALL`, `NAMES`,
-/// `name()`, `Display` and `FromStr` to a fieldless enum.
+/// `name()`, `Display`, `FromStr` and `Serialize` (as the word) to a fieldless enum.
 macro_rules! named_enum {
     ($ty:ident, $option:literal, { $($variant:ident => $word:literal),+ $(,)? }) => {
         impl $ty {
@@ -45,6 +45,12 @@ macro_rules! named_enum {
         impl std::fmt::Display for $ty {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(self.name())
+            }
+        }
+
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(self.name())
             }
         }
 

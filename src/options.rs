@@ -3,10 +3,13 @@
 
 use std::fmt;
 
+use crate::catalogue::Family;
+use crate::grid::{Grid, GROUND, WALL};
 use crate::heuristic::{Heuristic, Overestimate};
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
 use crate::number_text::number_text;
+use crate::search_error::SearchError;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
 /// the policy below; the others have loops of their own (see `crate::finders`).
@@ -50,19 +53,21 @@ named_enum!(Algorithm, "algorithm", {
 impl Algorithm {
     /// Whether the shared best-first loop (`crate::search::Search`) runs it.
     pub fn is_best_first(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst
-        )
+        self.entry().family == Family::BestFirst
     }
 
     /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
     /// means something.
     pub fn takes_weight(self) -> bool {
-        matches!(
-            self,
-            Algorithm::AStar | Algorithm::JumpPoint | Algorithm::IdaStar
-        )
+        self.entry().options.weight
+    }
+
+    /// The finders that take a node limit, by name.
+    fn node_limit_takers() -> String {
+        let takers = Algorithm::ALL
+            .iter()
+            .filter(|a| a.entry().options.node_limit);
+        takers.map(|a| a.name()).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -147,17 +152,11 @@ impl SearchOptions {
     }
 
     pub fn uses_heuristic(&self) -> bool {
-        matches!(
-            self.algorithm,
-            Algorithm::AStar
-                | Algorithm::Greedy
-                | Algorithm::JumpPoint
-                | Algorithm::IdaStar
-                | Algorithm::BiAStar
-                | Algorithm::BiGreedy
-        )
+        self.algorithm.entry().options.heuristic
     }
 
+    /// Checks the values and refuses a weight or a node limit the finder does not take (see
+    /// its entry in [`crate::catalogue`]).
     pub fn validate(&self) -> Result<(), OptionsError> {
         if !(0.0..=MAX_HEURISTIC_WEIGHT).contains(&self.weight) {
             return Err(OptionsError::BadWeight {
@@ -173,13 +172,37 @@ impl SearchOptions {
         }
         match self.node_limit {
             Some(0) => Err(OptionsError::NodeLimitZero),
-            Some(limit) if self.algorithm != Algorithm::IdaStar => {
+            Some(limit) if !self.algorithm.entry().options.node_limit => {
                 Err(OptionsError::NodeLimitUnused {
                     limit,
                     algorithm: self.algorithm.name(),
                 })
             }
             _ => Ok(()),
+        }
+    }
+
+    /// [`SearchOptions::validate`], and for a finder that does not take terrain weights, a
+    /// map without them.
+    pub fn validate_for(&self, grid: &Grid) -> Result<(), SearchError> {
+        self.validate()?;
+        if self.algorithm.entry().options.terrain {
+            return Ok(());
+        }
+        match grid
+            .terrain()
+            .iter()
+            .position(|&t| t != WALL && t != GROUND)
+        {
+            Some(i) => {
+                let at = grid.point(i);
+                Err(SearchError::WeightedMap {
+                    x: at.x,
+                    y: at.y,
+                    weight: grid.terrain()[i],
+                })
+            }
+            None => Ok(()),
         }
     }
 
@@ -224,7 +247,7 @@ pub enum OptionsError {
         algorithm: &'static str,
     },
     NodeLimitZero,
-    /// A node limit for a finder other than IDA*, the only one that keeps to one.
+    /// A node limit for a finder that keeps to none.
     NodeLimitUnused {
         limit: u32,
         algorithm: &'static str,
@@ -250,7 +273,8 @@ impl fmt::Display for OptionsError {
             OptionsError::NodeLimitZero => f.write_str("the node limit must be at least 1"),
             OptionsError::NodeLimitUnused { limit, algorithm } => write!(
                 f,
-                "a node limit ({limit}) applies to idastar only, not to {algorithm}"
+                "a node limit ({limit}) applies to {} only, not to {algorithm}",
+                Algorithm::node_limit_takers()
             ),
         }
     }

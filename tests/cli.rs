@@ -503,3 +503,39 @@ fn jump_point_search_refuses_a_weighted_map() {
     // The same map is fine for A*, which takes the weights into account.
     assert!(ok(&["solve", &map]).contains("cost: "));
 }
+
+#[test]
+fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
+    let out = ok(&["finders"]);
+    let blocks: Vec<&str> = out.split("\n").filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        blocks,
+        [
+            "astar",
+            "dijkstra",
+            "greedy",
+            "bfs",
+            "idastar",
+            "bi-astar",
+            "bi-dijkstra",
+            "bi-bfs",
+            "bi-greedy",
+            "jps",
+            ""
+        ]
+    );
+    let bi_astar = out.split("bi-astar\n").nth(1).unwrap();
+    let takes = bi_astar.lines().find(|l| l.contains("takes:")).unwrap();
+    assert!(!takes.contains("weight"), "{takes}");
+    assert!(
+        out.contains("marks:    scanned, jump-point, forced"),
+        "{out}"
+    );
+    let help = ok(&["--help"]);
+    assert!(
+        help.contains("(default 1; astar, idastar, jps only)"),
+        "{help}"
+    );
+    assert!(help.contains("--node-limit N      idastar:"), "{help}");
+    assert!(refused(&["finders", "extra"]).contains("usage: astar finders"));
+}

@@ -185,7 +185,7 @@ fn bidirectional_steps_name_the_side_the_meeting_and_the_stopping_test() {
     let i = m.grid.index(at) as u32;
     assert!(f.path().contains(&i));
     assert_ne!(
-        f.marks()[i as usize] & astar_visualizer::finder::MARK_MEETING,
+        f.marks()[i as usize] & astar_visualizer::marks::MARK_MEETING,
         0
     );
 }

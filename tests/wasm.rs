@@ -4,7 +4,9 @@
 //! exactly reversible.
 #![cfg(target_arch = "wasm32")]
 
-use astar_visualizer::wasm::{parse_scenarios, record_layout, JsMapEditor, JsSearch};
+use astar_visualizer::wasm::{
+    finder_catalogue, parse_scenarios, record_layout, JsMapEditor, JsSearch,
+};
 use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -580,4 +582,27 @@ fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
         let text = format!("version 1\n0\tm.map\t3\t2\t0\t0\t2\t0\t{optimal}\n");
         fails(parse_scenarios(&text), &["optimal", optimal]);
     }
+}
+
+/// The catalogue crosses as plain objects the page reads by name: bidirectional A* takes no
+/// weight, Jump Point Search one, and the marks' bits are those of `marksPtr`.
+#[wasm_bindgen_test]
+fn the_finder_catalogue_crosses_as_plain_objects() {
+    let catalogue = ok(finder_catalogue());
+    let finders = Array::from(&get(&catalogue, "finders"));
+    assert_eq!(finders.length(), 10);
+    let weight = |i: u32| get(&get(&finders.get(i), "options"), "weight").as_bool();
+    assert_eq!(text(&finders.get(5), "id"), "bi-astar");
+    assert_eq!(weight(5), Some(false));
+    assert_eq!(text(&finders.get(9), "id"), "jps");
+    assert_eq!(weight(9), Some(true));
+    let marks = get(&catalogue, "marks");
+    let layout = get(&ok(record_layout()), "marks");
+    assert_eq!(
+        get(&marks, "jump-point").as_f64(),
+        get(&layout, "jumpPoint").as_f64()
+    );
+    assert_eq!(get(&marks, "pruned").as_f64(), Some(64.0));
+    let limits = get(&catalogue, "limits");
+    assert_eq!(get(&limits, "maxNodeLimit").as_f64(), Some(4294967295.0));
 }

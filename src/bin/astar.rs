@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
+use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::scenario::parse_scenarios;
@@ -12,7 +13,18 @@ use astar_visualizer::{
     SearchOptions, Status, TieBreak,
 };
 
-const HELP: &str = "\
+/// The help text, its lists of finders and values drawn from the catalogue.
+fn help() -> String {
+    let takers = |takes: fn(&FinderEntry) -> bool| {
+        let ids: Vec<&str> = (FINDERS.iter())
+            .filter(|entry| takes(entry))
+            .map(|entry| entry.id.name())
+            .collect();
+        ids.join(", ")
+    };
+    let limits = catalogue().limits;
+    format!(
+        "\
 astar: grid pathfinding from the command line
 
 USAGE:
@@ -29,31 +41,85 @@ USAGE:
         'index cost optimal expanded' ('-' for the cost when there is no path), then a
         summary. Defaults follow the Moving AI rules: 8 directions, only-when-no-obstacles,
         exact costs.
+    astar finders
+        Lists the finders: what each takes (options) and what it emits (events, outcomes,
+        cell marks, counters).
 
 OPTIONS:
-    --algorithm astar|dijkstra|greedy|bfs|jps|idastar|bi-astar|bi-dijkstra|bi-bfs|bi-greedy
+    --algorithm {algorithms}
                         (default astar; jps: jump point search, exact like astar, maps
                         without terrain weights only)
-    --heuristic manhattan|octile|euclidean|chebyshev|zero
-                                                   (default octile with diagonals, else manhattan)
-    --weight W          heuristic weight, f = g + W*h, 0 <= W <= 100 (default 1; astar,
-                        jps and idastar only)
-    --movement 4|8      directions (default 8)
-    --diagonal always|if-at-most-one-obstacle|only-when-no-obstacles|never
+    --heuristic {heuristics}
+                        (default octile with diagonals, else manhattan)
+                        used by {heuristic}
+    --weight W          heuristic weight, f = g + W*h, 0 <= W <= {max_weight}
+                        (default 1; {weight} only)
+    --movement {directions}      directions (default 8)
+    --diagonal {diagonals}
                         when a diagonal may pass a wall's corner
                         (default if-at-most-one-obstacle; scen: only-when-no-obstacles)
-    --costs 10-14|exact straight/diagonal step costs 10/14 or 1/sqrt(2)
+    --costs {costs} straight/diagonal step costs 10/14 or 1/sqrt(2)
                         (default 10-14; scen: exact)
-    --tie-break larger-g|smaller-g|first-in|last-in
+    --tie-break {ties}
                         order among equal F (default larger-g)
-    --node-limit N      idastar: give up after visiting N nodes (default 1000000)
+    --node-limit N      {node_limit}: give up after visiting N nodes (default {default_limit})
     -h, --help          this text
-";
+",
+        algorithms = Algorithm::NAMES.join("|"),
+        heuristics = Heuristic::NAMES.join("|"),
+        heuristic = takers(|e| e.options.heuristic),
+        max_weight = limits.max_weight,
+        weight = takers(|e| e.options.weight),
+        directions = Directions::NAMES.join("|"),
+        diagonals = DiagonalRule::NAMES.join("|"),
+        costs = CostModel::NAMES.join("|"),
+        ties = TieBreak::NAMES.join("|"),
+        node_limit = takers(|e| e.options.node_limit),
+        default_limit = limits.default_node_limit,
+    )
+}
+
+/// `astar finders`: the catalogue, a block per finder.
+fn finders() -> String {
+    let names = |words: Vec<&str>| {
+        if words.is_empty() {
+            "-".to_string()
+        } else {
+            words.join(", ")
+        }
+    };
+    let mut out = String::new();
+    for entry in &FINDERS {
+        let t = entry.options;
+        let taken = [
+            ("heuristic", t.heuristic),
+            ("weight", t.weight),
+            ("node-limit", t.node_limit),
+            ("tie-break", t.tie_break),
+            ("terrain", t.terrain),
+            ("movement", t.directions),
+            ("diagonal", t.diagonal),
+            ("costs", t.costs),
+        ];
+        out += &format!(
+            "{}\n  family:   {}\n  priority: {}\n  takes:    {}\n  events:   {}\n  outcomes: {}\n  marks:    {}\n  counters: {}\n",
+            entry.id,
+            entry.family.name(),
+            entry.priority.name(),
+            names(taken.iter().filter(|(_, on)| *on).map(|(n, _)| *n).collect()),
+            names(entry.events.iter().map(|k| k.name()).collect()),
+            names(entry.outcomes.iter().map(|k| k.name()).collect()),
+            names(entry.marks.iter().map(|m| m.name()).collect()),
+            names(entry.counters.iter().map(|c| c.name()).collect()),
+        );
+    }
+    out
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{HELP}");
+        print!("{}", help());
         return ExitCode::SUCCESS;
     }
     match run(&args) {
@@ -67,6 +133,10 @@ fn main() -> ExitCode {
 
 fn run(args: &[String]) -> Result<(), String> {
     let (command, rest) = args.split_first().ok_or("missing command")?;
+    if command == "finders" && rest.is_empty() {
+        print!("{}", finders());
+        return Ok(());
+    }
     let mut files = Vec::new();
     let mut flags = Vec::new();
     let mut it = rest.iter();
@@ -85,8 +155,9 @@ fn run(args: &[String]) -> Result<(), String> {
         ("solve", _) => Err("usage: astar solve MAPFILE [OPTIONS]".into()),
         ("trace", _) => Err("usage: astar trace MAPFILE [OPTIONS] [--output FILE]".into()),
         ("scen", _) => Err("usage: astar scen MAPFILE SCENFILE [OPTIONS]".into()),
+        ("finders", _) => Err("usage: astar finders".into()),
         (other, _) => Err(format!(
-            "unknown command '{other}': expected 'solve', 'trace' or 'scen' (see --help)"
+            "unknown command '{other}': expected 'solve', 'trace', 'scen' or 'finders' (see --help)"
         )),
     }
 }

@@ -10,7 +10,7 @@ import YAML from 'yaml';
 import { GifReader } from 'omggif';
 import { browserForThisFile, DIST } from './browser.mjs';
 import { DESKTOP, withApp, gridInfo, cellSize, readout, waitForText } from './page.mjs';
-import { PALETTE } from '../../www/palette.js';
+import { PALETTE } from '../../www/board/palette.js';
 
 const browser = browserForThisFile();
 const WALL = '?map=OOOOOOOO/OOOOXOOO/OOSOXOEO/OOOOXOOO/OOOOOOOO';

@@ -31,7 +31,7 @@ async function cellGrey(page, x, y) {
 }
 
 async function useChinese(page) {
-  await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+  await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
 }
 
 describe('choosing a finder', () => {

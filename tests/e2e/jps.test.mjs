@@ -10,7 +10,7 @@ import { DESKTOP, withApp, readout, snapshot, gridInfo, cellNumbers, pixelsLike,
 
 const browser = browserForThisFile();
 
-// The colours the page draws JPS marks in (www/palette.js).
+// The colours the page draws JPS marks in (www/board/palette.js).
 const SCANNED = [0xc9, 0xcc, 0xd1];
 const JUMP_POINT = [0x1a, 0x1a, 0x1a];
 const FORCED = [0xd5, 0x5e, 0x00];

@@ -48,7 +48,7 @@ describe('limits', () => {
       assert.equal(await page.locator('#speed').getAttribute('aria-valuetext'), '4 steps per second');
       // The playback clock, fed a little over 3 simulated seconds of 60 Hz frames after the first step.
       const steps = await page.evaluate(async () => {
-        const { Playback } = await import(new URL('www/playback.js', document.baseURI).href);
+        const { Playback } = await import(new URL('www/state/playback.js', document.baseURI).href);
         const playback = new Playback();
         playback.setRate(4);
         playback.start();

@@ -136,7 +136,7 @@ describe('predict', () => {
       assert.ok(tie, 'a tie in F came up');
       assert.match(tie, /tied with \d+ more; among equal F the larger G goes first \(then the newest\)\.$/);
 
-      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
       await eventually(page, async () => (await predictState(page)).prompt.startsWith('下一个要扩展的是哪个格子'), 'the question is in Chinese');
       const head = (await predictState(page)).head;
       await clickCell(page, ...parseCell(head));

@@ -83,7 +83,7 @@ describe('presentation mode', () => {
       await eventually(page, async () => (await boardFit(page)).width <= before.width + 1, 'the board is back to its place');
 
       // In Chinese the button is 演示模式, and it works the same.
-      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
       const chinese = page.getByRole('button', { name: '演示模式' });
       await chinese.click();
       assert.equal(await chinese.getAttribute('aria-pressed'), 'true');

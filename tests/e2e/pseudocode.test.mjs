@@ -165,7 +165,7 @@ describe('pseudocode', () => {
       await eventually(page, async () => (await algorithm.textContent()) === 'Dijkstra', 'the listing follows the algorithm');
       assert.ok((await panel.locator('li').allTextContents()).some((l) => l.includes('lowest G')));
       await click(page, 'Step');
-      await page.evaluate(() => import('./www/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
       await eventually(page, async () => (await codeState(page)).line === '把当前节点从开启列表移到关闭列表', 'the listing is in Chinese');
       const chinese = await page.locator('#pseudocode li').allTextContents();
       assert.ok(chinese.some((l) => l.includes('开启列表')) && chinese.some((l) => l.includes('关闭列表')));

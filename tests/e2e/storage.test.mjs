@@ -9,7 +9,7 @@ import { openApp } from './page.mjs';
 import {
   DESKTOP, withApp, gridInfo, cellColour, mouseStroke, waitForText, sameColour, hex, eventually,
 } from './page.mjs';
-import { PALETTE } from '../../www/palette.js';
+import { PALETTE } from '../../www/board/palette.js';
 
 const browser = browserForThisFile();
 

@@ -5,8 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { TEXTS as en } from '../../www/strings/en.js';
-import { TEXTS as zh } from '../../www/strings/zh.js';
+import { TEXTS as en } from '../../www/i18n/strings/en.js';
+import { TEXTS as zh } from '../../www/i18n/strings/zh.js';
 
 const placeholders = (text) => new Set(text.match(/\{[A-Za-z]+\}/g) ?? []);
 

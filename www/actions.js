@@ -1,0 +1,132 @@
+import { PageError } from './i18n/errors.js';
+import { downloadText } from './maps/files.js';
+
+// What each control does, and how an action meets an error (a message, never a broken page).
+
+// How actions and edits meet errors: `fail(error)` stops playback and shows it;
+// `inputGuard(fn)` runs a pointer edit (the search catches up once per frame); `guarded(fn)`
+// first brings the search up to date with the map (an edit may have happened since the last
+// frame), then runs fn; `act(fn)` makes such an action of fn. A frame follows each.
+export function guards({ playback, messages, changed, sync }) {
+  const fail = (error) => {
+    playback.stop();
+    messages.showError(error);
+  };
+  const inputGuard = (fn) => {
+    try {
+      fn();
+    } catch (error) {
+      fail(error);
+    }
+    changed();
+  };
+  const guarded = (fn) => inputGuard(() => {
+    sync();
+    fn();
+  });
+  return { fail, inputGuard, guarded, act: (fn) => (...args) => guarded(() => fn(...args)) };
+}
+
+// The actions: the playback controls drive the compare view's panes when it is open, else
+// the single search (both take the same calls); the rest edit the map, the options and the
+// view. Each runs through `act`.
+export function pageActions(page) {
+  // page: { doc, act(fn), workspace, playback, compare, stepLine, view (BoardView), board,
+  //   messages, scenarios, brush: { value }, controls() (made after the actions) }
+  const { act, workspace, playback, compare, stepLine, view, messages } = page;
+  const driver = () => (compare.active ? compare : workspace.session);
+  const stopped = (fn) => act((...args) => {
+    playback.stop();
+    fn(...args);
+  });
+  return {
+    driver,
+    togglePlay: act(() => {
+      if (playback.playing) {
+        playback.stop();
+        return;
+      }
+      if (driver().finished) driver().seek(0);
+      playback.start();
+    }),
+    step: stopped(() => {
+      if (!driver().finished) driver().step();
+    }),
+    stepBack: stopped(() => {
+      if (compare.active) compare.stepBack();
+      else if (!stepLine.back(workspace.session)) workspace.session.stepBack();
+    }),
+    stepLine: stopped(() => {
+      if (!compare.active && !workspace.session.finished) stepLine.forward(workspace.session);
+    }),
+    finish: stopped(() => driver().finish()),
+    reset: stopped(() => driver().seek(0)),
+    seek: stopped((stepCount) => driver().seek(stepCount)),
+    setSpeed: act((index) => {
+      playback.speedIndex = index;
+      page.controls().showSpeed(index);
+    }),
+    undo: act(() => workspace.undo()),
+    redo: act(() => workspace.redo()),
+    clearWalls: act(() => workspace.editor.clearWalls()),
+    clearWeights: act(() => workspace.editor.clearWeights()),
+    newMap: stopped(() => {
+      workspace.newMap(page.board);
+      messages.clear();
+      view.fit();
+    }),
+    setBrush: act((value) => {
+      page.brush.value = value;
+      page.controls().showBrush(value);
+    }),
+    setOptions: act((options) => {
+      try {
+        workspace.session.setOptions(options);
+      } catch (error) {
+        page.controls().showOptions(workspace.session.options);
+        throw error;
+      }
+      if (compare.active) compare.sharedOptionsChanged();
+      messages.clear();
+    }),
+    resize: act((width, height) => {
+      workspace.editor.resize(width, height);
+      messages.clear();
+    }),
+    loadExample: stopped((id) => {
+      workspace.loadExample(id);
+      messages.clear();
+    }),
+    // A file opened or dropped: a scenario file lists queries for the map already open;
+    // anything else is a map, with a notice when it brought rules of its own.
+    openFile: act((text, name) => {
+      try {
+        if (/\.scen$/i.test(name) || /^\s*version\s/.test(text)) {
+          page.scenarios.load(text, name);
+          return;
+        }
+        playback.stop();
+        const notice = workspace.loadMap(text, undefined, { fileName: name });
+        if (notice) messages.showError(notice);
+        else messages.clear();
+      } catch (error) {
+        throw new PageError('error.open-file', { name, detail: error });
+      }
+    }),
+    saveMap: act((format) => {
+      let text;
+      try {
+        text = workspace.editor.toText(format);
+      } catch (error) {
+        throw new PageError('error.save', { detail: error });
+      }
+      downloadText(page.doc, text, format === 'movingai' ? 'map.map' : 'map.txt');
+    }),
+    zoomIn: act(() => view.zoomAt(1)),
+    zoomOut: act(() => view.zoomAt(-1)),
+    zoomFit: act(() => view.zoomAt(0)),
+    fail: act((error) => {
+      throw error;
+    }),
+  };
+}

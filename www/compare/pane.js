@@ -1,0 +1,193 @@
+import { t } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { GridRenderer } from '../board/renderer.js';
+import { GridInput } from '../board/input.js';
+import { SearchSession } from '../state/session.js';
+import { weightValid } from '../panels/controls.js';
+import { finderOf, limits } from '../finders/catalogue.js';
+
+// Whether a finder takes a heuristic, and a weight on it (f = g + w·h): its catalogue entry
+// says, and the pane offers exactly those fields.
+const usesHeuristic = (algorithm) => finderOf(algorithm).options.heuristic;
+const usesWeight = (algorithm) => finderOf(algorithm).options.weight;
+
+// A select holding the same choices as one of the Method panel's, so every algorithm and
+// heuristic the page offers (in the page's language) is offered in each pane too.
+function copyChoices(select, template) {
+  select.replaceChildren(...Array.from(template.options, (o) => new Option(o.text, o.value)));
+}
+
+function labelled(doc, className, control) {
+  const label = doc.createElement('label');
+  label.className = className;
+  label.append(control);
+  return label;
+}
+
+// One method of the compare view: its own algorithm, heuristic and weight, its own search
+// over the shared map, and its own picture of it. Drawing on it edits the shared map.
+export class ComparePane {
+  // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for its controls,
+  //   inputGuard(fn) for edits on its map, remove(pane), methodChanged(pane) }; templates: { algorithm, heuristic } selects of the Method panel.
+  constructor(doc, host, method, templates) {
+    this.host = host;
+    this.templates = templates;
+    this.method = { algorithm: method.algorithm, heuristic: method.heuristic ?? 'auto', weight: method.weight ?? 1 };
+    this.number = 0;
+
+    this.element = doc.createElement('section');
+    this.element.className = 'pane';
+    const head = doc.createElement('div');
+    head.className = 'pane-head';
+    this.algorithm = doc.createElement('select');
+    this.heuristic = doc.createElement('select');
+    this.weight = doc.createElement('input');
+    Object.assign(this.weight, { type: 'number', min: '0', max: String(limits().maxWeight), step: '0.1', inputMode: 'decimal' });
+    this.place = doc.createElement('span');
+    this.place.className = 'pane-place';
+    this.removeButton = doc.createElement('button');
+    this.removeButton.type = 'button';
+    this.removeButton.className = 'icon-button';
+    this.removeButton.textContent = '×';
+    head.append(
+      labelled(doc, 'pane-algorithm', this.algorithm),
+      labelled(doc, 'pane-heuristic', this.heuristic),
+      labelled(doc, 'pane-weight', this.weight),
+      this.place,
+      this.removeButton,
+    );
+    this.board = doc.createElement('div');
+    this.board.className = 'pane-board';
+    const inner = doc.createElement('div');
+    inner.className = 'pane-inner';
+    this.canvas = doc.createElement('canvas');
+    this.canvas.className = 'pane-grid';
+    this.canvas.tabIndex = 0;
+    this.canvas.setAttribute('role', 'application');
+    const overlay = doc.createElement('canvas');
+    overlay.className = 'pane-overlay';
+    overlay.setAttribute('aria-hidden', 'true');
+    inner.append(this.canvas, overlay);
+    this.board.append(inner);
+    this.element.append(head, this.board);
+
+    this.fillChoices();
+    this.showMethod();
+    for (const control of [this.algorithm, this.heuristic, this.weight]) {
+      control.addEventListener('change', () => host.guard(() => this.readMethod()));
+    }
+    this.removeButton.addEventListener('click', () => host.remove(this));
+
+    this.renderer = new GridRenderer(this.canvas, overlay);
+    this.session = new SearchSession(host.engine, host.editor(), this.options());
+    this.input = new GridInput(this.canvas, this.renderer, {
+      editor: host.editor,
+      brush: host.brush,
+      changed: host.changed,
+      guard: host.inputGuard,
+      // Panes always show the whole map: nothing to scroll or zoom; clicks always edit.
+      scrollBy: () => {},
+      zoom: () => {},
+      pick: () => false,
+    });
+  }
+
+  fillChoices() {
+    copyChoices(this.algorithm, this.templates.algorithm);
+    copyChoices(this.heuristic, this.templates.heuristic);
+    const auto = Array.from(this.heuristic.options).find((o) => o.value === 'auto');
+    if (auto) auto.text = t('compare.heuristic.auto');
+  }
+
+  // The pane's number (from 1) and the texts that name it; called after any pane comes or
+  // goes, and after a change of language.
+  setNumber(number) {
+    this.number = number;
+    this.fillChoices();
+    this.showMethod();
+    this.algorithm.setAttribute('aria-label', t('compare.algorithmOf', { n: number }));
+    this.heuristic.setAttribute('aria-label', t('compare.heuristicOf', { n: number }));
+    this.weight.setAttribute('aria-label', t('compare.weightOf', { n: number }));
+    this.removeButton.setAttribute('aria-label', t('compare.remove', { n: number }));
+    this.rename();
+  }
+
+  rename() {
+    const name = this.name();
+    this.element.setAttribute('aria-label', t('compare.pane', { n: this.number, name }));
+    this.canvas.setAttribute('aria-label', t('compare.gridOf', { n: this.number, name }));
+  }
+
+  showMethod() {
+    const { algorithm, heuristic, weight } = this.method;
+    this.algorithm.value = algorithm;
+    this.heuristic.value = heuristic;
+    this.weight.value = String(weight);
+    this.heuristic.disabled = !usesHeuristic(algorithm);
+    this.weight.disabled = !usesWeight(algorithm);
+    this.weight.setAttribute('aria-invalid', 'false');
+  }
+
+  readMethod() {
+    if (!weightValid(this.weight.value)) {
+      this.weight.setAttribute('aria-invalid', 'true');
+      throw new PageError('weight.invalid', { max: limits().maxWeight });
+    }
+    const weight = Number(this.weight.value);
+    const previous = this.method;
+    const algorithm = this.algorithm.value;
+    // A finder that takes no weight runs with the plain one (its field is disabled).
+    this.method = { algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 };
+    try {
+      this.session.setOptions(this.options());
+    } catch (error) {
+      this.method = previous;
+      this.showMethod();
+      throw error;
+    }
+    this.showMethod();
+    this.rename();
+    this.host.methodChanged(this);
+  }
+
+  // The shared movement, costs and ties with this pane's algorithm, heuristic and weight (a
+  // weight other than 1 from a link, for a finder that takes none, the engine refuses with
+  // its reason), and the Method panel's node limit for a finder that takes one.
+  options() {
+    const { heuristic, nodeLimit, ...shared } = this.host.sharedOptions();
+    const options = { ...shared, algorithm: this.method.algorithm, weight: this.method.weight };
+    if (this.method.heuristic !== 'auto') options.heuristic = this.method.heuristic;
+    if (finderOf(this.method.algorithm).options.nodeLimit && nodeLimit !== undefined) options.nodeLimit = nodeLimit;
+    return options;
+  }
+
+  // "A*, Octile (diagonal), w = 2": the algorithm, and what steers it when anything does.
+  name() {
+    const text = (select, value) => Array.from(select.options).find((o) => o.value === value)?.text ?? value;
+    const { algorithm, weight } = this.method;
+    const algorithmName = text(this.templates.algorithm, algorithm);
+    if (!usesHeuristic(algorithm)) return t('compare.method', { algorithm: algorithmName });
+    const resolved = this.session?.resolvedOptions?.heuristic ?? this.method.heuristic;
+    const heuristic = text(this.templates.heuristic, resolved);
+    if (usesWeight(algorithm) && weight !== 1) {
+      return t('compare.method.weighted', { algorithm: algorithmName, heuristic, weight });
+    }
+    return t('compare.method.heuristic', { algorithm: algorithmName, heuristic });
+  }
+
+  draw(dpr) {
+    const editor = this.host.editor();
+    this.input.forgetCellsOutside(editor.width, editor.height);
+    this.renderer.fit(editor.width, editor.height, this.board.clientWidth, this.board.clientHeight, dpr, 1);
+    this.renderer.setOrigin(0, 0);
+    const view = this.session.frameView(this.renderer.labelCells());
+    view.hover = this.input.hover;
+    view.cursor = this.input.cursor;
+    this.renderer.render(view);
+  }
+
+  dispose() {
+    this.session.dispose();
+    this.element.remove();
+  }
+}

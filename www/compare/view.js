@@ -1,0 +1,252 @@
+import { t, onLanguageChange } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { ComparePane } from './pane.js';
+import { COMPARE_PANES } from '../state/params.js';
+import { formatValue } from '../i18n/format.js';
+import { finders } from '../finders/catalogue.js';
+
+// The methods the Compare button opens with: the catalogue's first three finders (A*,
+// Dijkstra and greedy best-first, the lesson of every A* course).
+const defaultComparison = () => finders().slice(0, 3).map((finder) => ({ algorithm: finder.id }));
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// Several methods side by side on the same map. The playback controls drive them all,
+// one expansion each per step: in lockstep every pane is at the same step (one that has
+// finished waits at its end); a race is the same pace, told as who reaches the goal first.
+// The table lists each pane's work and result, live.
+export class CompareView {
+  // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for controls,
+  //   inputGuard(fn) for pointer and key edits on a pane, toggled(active) }
+  constructor(doc, host) {
+    const byId = (id) => doc.getElementById(id);
+    this.doc = doc;
+    this.host = host;
+    this.section = byId('compare');
+    this.toggleButton = byId('compare-toggle');
+    this.paneBox = byId('compare-panes');
+    this.modeSelect = byId('compare-mode');
+    this.modeHint = byId('compare-mode-hint');
+    this.addButton = byId('compare-add');
+    this.rows = byId('compare-rows');
+    this.summary = byId('compare-summary');
+    this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
+    this.panes = [];
+    this.active = false;
+    this.shownKey = null;
+
+    this.paneHost = {
+      engine: host.engine,
+      editor: host.editor,
+      sharedOptions: host.sharedOptions,
+      brush: host.brush,
+      changed: host.changed,
+      guard: host.guard,
+      inputGuard: host.inputGuard,
+      remove: (pane) => host.guard(() => this.removePane(pane)),
+      methodChanged: () => { this.shownKey = null; },
+    };
+    this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(defaultComparison()))));
+    this.addButton.addEventListener('click', () => host.guard(() => this.addPane(this.nextMethod())));
+    this.modeSelect.addEventListener('change', () => host.guard(() => this.showMode()));
+    onLanguageChange(() => {
+      this.panes.forEach((pane, index) => pane.setNumber(index + 1));
+      this.showMode();
+      this.shownKey = null;
+      host.changed();
+    });
+    this.showMode();
+  }
+
+  get race() {
+    return this.modeSelect.value === 'race';
+  }
+
+  showMode() {
+    setText(this.modeHint, t(this.race ? 'compare.mode.raceHint' : 'compare.mode.lockstepHint'));
+    this.shownKey = null;
+  }
+
+  // methods: [{ algorithm, heuristic?, weight? }], 2 to 4 of them.
+  open(methods) {
+    if (this.active) this.close();
+    this.active = true;
+    this.section.hidden = false;
+    this.doc.body.classList.add('comparing');
+    this.toggleButton.setAttribute('aria-pressed', 'true');
+    try {
+      for (const method of methods.slice(0, COMPARE_PANES.max)) this.addPane(method);
+    } catch (error) {
+      // A method the engine refuses: back to the single view as it was.
+      this.close();
+      throw error;
+    }
+    this.host.toggled(true);
+  }
+
+  close() {
+    for (const pane of this.panes) pane.dispose();
+    this.panes = [];
+    this.active = false;
+    this.section.hidden = true;
+    this.doc.body.classList.remove('comparing');
+    this.toggleButton.setAttribute('aria-pressed', 'false');
+    this.host.toggled(false);
+  }
+
+  // A method not shown yet, for "Add a method".
+  nextMethod() {
+    const shown = new Set(this.panes.map((pane) => pane.method.algorithm));
+    const algorithm = Array.from(this.templates.algorithm.options, (o) => o.value).find((a) => !shown.has(a)) ?? finders()[0].id;
+    return { algorithm };
+  }
+
+  // A new pane joins at the step the others are at.
+  addPane(method) {
+    if (this.panes.length >= COMPARE_PANES.max) throw new PageError('compare.limits');
+    const pane = new ComparePane(this.doc, this.paneHost, method, this.templates);
+    const at = this.panes.length > 0 ? this.timeline().stepCount : 0;
+    if (at > 0) pane.session.seek(at);
+    this.panes.push(pane);
+    this.paneBox.append(pane.element);
+    this.renumber();
+  }
+
+  removePane(pane) {
+    if (this.panes.length <= COMPARE_PANES.min) throw new PageError('compare.limits');
+    this.panes = this.panes.filter((p) => p !== pane);
+    pane.dispose();
+    this.renumber();
+  }
+
+  renumber() {
+    this.panes.forEach((pane, index) => pane.setNumber(index + 1));
+    this.addButton.disabled = this.panes.length >= COMPARE_PANES.max;
+    for (const pane of this.panes) pane.removeButton.disabled = this.panes.length <= COMPARE_PANES.min;
+    this.paneBox.dataset.panes = String(this.panes.length);
+    this.shownKey = null;
+  }
+
+  // --- Driving every pane together, with the same calls as a single SearchSession. ---
+
+  // The shared position: the furthest pane's step; the timeline runs to the longest search.
+  timeline() {
+    let stepCount = 0;
+    let total = 0;
+    let running = false;
+    let found = false;
+    for (const { session } of this.panes) {
+      const own = session.timeline();
+      stepCount = Math.max(stepCount, own.stepCount);
+      total = total === null || own.total === null || own.total === undefined ? null : Math.max(total, own.total);
+      running ||= own.status === 'running';
+      found ||= own.status === 'found';
+    }
+    return { stepCount, total, status: running ? 'running' : found ? 'found' : 'no-path' };
+  }
+
+  get finished() {
+    return this.panes.every((pane) => pane.session.finished);
+  }
+
+  step() {
+    for (const { session } of this.panes) if (!session.finished) session.step();
+  }
+
+  // Only the panes at the shared step go back: one that finished earlier waits at its end
+  // until the others are back to it.
+  stepBack() {
+    const { stepCount } = this.timeline();
+    if (stepCount === 0) return;
+    for (const { session } of this.panes) if (session.search.stepCount() === stepCount) session.stepBack();
+  }
+
+  seek(stepCount) {
+    for (const { session } of this.panes) session.seek(stepCount);
+  }
+
+  finish() {
+    for (const { session } of this.panes) session.finish();
+  }
+
+  advance(n) {
+    for (const { session } of this.panes) if (!session.finished) session.advance(n);
+  }
+
+  syncWithEditor() {
+    for (const { session } of this.panes) session.syncWithEditor();
+  }
+
+  // The Method panel's movement, costs or ties changed.
+  sharedOptionsChanged() {
+    for (const pane of this.panes) pane.session.setOptions(pane.options());
+    this.shownKey = null;
+  }
+
+  // A new map was loaded: every pane starts again.
+  restart() {
+    for (const pane of this.panes) pane.session.restart(pane.options());
+  }
+
+  draw(dpr) {
+    for (const pane of this.panes) pane.draw(dpr);
+    this.updateTable();
+  }
+
+  // Places in the race: panes that have finished, by the step they finished at (equal steps,
+  // equal places).
+  places() {
+    const done = this.panes
+      .map((pane) => ({ pane, steps: pane.session.search.stepCount(), status: pane.session.search.status() }))
+      .filter((entry) => entry.status !== 'running');
+    done.sort((a, b) => a.steps - b.steps);
+    const places = new Map();
+    done.forEach((entry, index) => {
+      const place = index > 0 && done[index - 1].steps === entry.steps ? places.get(done[index - 1].pane).place : index + 1;
+      places.set(entry.pane, { place, steps: entry.steps });
+    });
+    return places;
+  }
+
+  updateTable() {
+    const key = this.panes.map((p) => `${p.session.generation}:${p.session.search.stepCount()}`).join(',') + `|${this.race}`;
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    const places = this.race ? this.places() : new Map();
+    const rows = this.panes.map((pane) => {
+      const search = pane.session.search;
+      const counters = search.counters();
+      const status = search.status();
+      let state = t('compare.status.running');
+      if (status === 'found') state = t('compare.status.found', { step: search.stepCount() });
+      else if (status === 'no-path') state = t('compare.status.noPath', { step: search.stepCount() });
+      const place = places.get(pane);
+      if (place) state = t('compare.status.place', { status: state, place: place.place });
+      setText(pane.place, place ? `#${place.place}` : '');
+      pane.element.classList.toggle('winner', place?.place === 1);
+      const cost = status === 'found' ? formatValue(search.pathCost(), 4) : '—';
+      const moves = status === 'found' ? String(search.pathSteps()) : '—';
+      const tr = this.doc.createElement('tr');
+      const th = this.doc.createElement('th');
+      th.scope = 'row';
+      th.textContent = pane.name();
+      tr.append(th);
+      for (const text of [String(counters.expanded), String(counters.maxOpen), cost, moves, state]) {
+        const td = this.doc.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      return tr;
+    });
+    this.rows.replaceChildren(...rows);
+    let summary = '';
+    if (this.race && places.size === this.panes.length) {
+      const order = [...places].sort((a, b) => a[1].place - b[1].place)
+        .map(([pane, { place, steps }]) => t('compare.summary.entry', { place, name: pane.name(), steps }));
+      summary = t('compare.summary.order', { order: order.join(t('compare.summary.separator')) });
+    }
+    setText(this.summary, summary);
+  }
+}

@@ -1,0 +1,109 @@
+import { t } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { PictureMaker } from './picture.js';
+import { downloadBlob } from '../maps/files.js';
+import { encodeAnimation, framesFor } from './animation.js';
+
+// The Export panel: the current frame as a PNG, the search from one step to another as an
+// animated GIF, and the whole search as a Posthoc trace.
+
+// Longer searches are traced with `astar trace`: past this the YAML runs to tens of MB.
+export const TRACE_MAX_STEPS = 50000;
+
+// app: { engine, session(), cellCssSize(), fail(error), notify(text) }
+export function wireExports(doc, app) {
+  const byId = (id) => doc.getElementById(id);
+  const scale = byId('export-scale');
+  const legend = byId('export-legend');
+  const pictures = new PictureMaker(doc);
+
+  byId('export-png').addEventListener('click', () => {
+    try {
+      const session = app.session();
+      const editor = session.editor;
+      pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked);
+      const canvas = pictures.draw(session.frameView(pictures.labelCells()));
+      const step = session.search.stepCount();
+      canvas.toBlob((blob) => {
+        if (blob) downloadBlob(doc, blob, `astar-step-${step}.png`);
+        else app.fail(new PageError('export.failed', { reason: 'PNG' }));
+      }, 'image/png');
+    } catch (error) {
+      app.fail(new PageError('export.failed', { reason: error }));
+    }
+  });
+
+  const from = byId('export-from');
+  const to = byId('export-to');
+  const gifButton = byId('export-gif');
+  const progress = byId('export-progress');
+  const bar = byId('export-progress-bar');
+  const progressLabel = byId('export-progress-label');
+  const lastStep = () => {
+    const search = app.session().search;
+    return search.totalSteps() ?? search.stepCount();
+  };
+  // Opening the panel offers the whole search.
+  byId('export-panel').addEventListener('toggle', (e) => {
+    if (!e.target.open) return;
+    const total = lastStep();
+    for (const input of [from, to]) input.max = String(total);
+    if (Number(to.value) === 0 || Number(to.value) > total) to.value = String(total);
+  });
+  let cancelled = false;
+  byId('export-cancel').addEventListener('click', () => {
+    cancelled = true;
+  });
+  gifButton.addEventListener('click', async () => {
+    const total = lastStep();
+    const first = Number(from.value);
+    const last = Number(to.value);
+    const whole = (input, n) => input.value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= total;
+    if (!whole(from, first) || !whole(to, last) || first >= last) {
+      app.fail(new PageError('export.rangeInvalid', { total }));
+      return;
+    }
+    const session = app.session();
+    const steps = framesFor(first, last);
+    cancelled = false;
+    gifButton.disabled = true;
+    progress.hidden = false;
+    bar.value = 0;
+    progressLabel.textContent = t('export.encoding', { frame: 0, total: steps.length });
+    try {
+      const bytes = await encodeAnimation({
+        engine: app.engine,
+        editor: session.editor,
+        options: session.options,
+        pictures: new PictureMaker(doc),
+        steps,
+        withLegend: legend.checked,
+        onProgress: (done, count) => {
+          bar.value = done / count;
+          progressLabel.textContent = t('export.encoding', { frame: done, total: count });
+        },
+        cancelled: () => cancelled,
+      });
+      if (bytes) downloadBlob(doc, new Blob([bytes], { type: 'image/gif' }), `astar-steps-${first}-${last}.gif`);
+      else app.notify(t('export.cancelled'));
+    } catch (error) {
+      app.fail(new PageError('export.failed', { reason: error }));
+    } finally {
+      gifButton.disabled = false;
+      progress.hidden = true;
+    }
+  });
+
+  byId('export-trace').addEventListener('click', () => {
+    try {
+      const text = app.session().search.trace(TRACE_MAX_STEPS);
+      if (text === undefined) {
+        app.fail(new PageError('export.traceTooLong', { limit: TRACE_MAX_STEPS }));
+        return;
+      }
+      downloadBlob(doc, new Blob([text], { type: 'application/yaml' }), 'astar-search.trace.yaml');
+    } catch (error) {
+      app.fail(new PageError('export.failed', { reason: error }));
+    }
+  });
+}

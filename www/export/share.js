@@ -1,0 +1,62 @@
+import { buildQuery } from '../state/params.js';
+import { t, language } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+
+// The embed snippet's frame: this wide, and as tall as the map at that width plus the
+// controls above and the counters below (measured at this width), within slide-friendly
+// bounds. The embedded page fits any frame; this one just wastes no room.
+const EMBED_WIDTH = 720;
+const EMBED_CHROME = 100;
+const EMBED_HEIGHT = [300, 720];
+
+function embedSize(cols, rows) {
+  const board = Math.min((EMBED_WIDTH - 12) * (rows / cols), rows * 64);
+  const height = Math.round(Math.min(EMBED_HEIGHT[1], Math.max(EMBED_HEIGHT[0], EMBED_CHROME + board)));
+  return { width: EMBED_WIDTH, height };
+}
+
+// Beyond this a link gets unwieldy (and some servers refuse long URLs): such maps are
+// better shared as files.
+const MAX_LINK_CELLS = 64 * 64;
+
+// The page's address without its query, also when opened as a local file.
+function pageAddress(location) {
+  return location.href.split(/[?#]/)[0];
+}
+
+// The share panel: a link that reopens the current map and options, and an <iframe> snippet
+// for blog posts, of the work on show at the speed playing.
+export function wireShare(doc, location, { workspace, playback }, onError) {
+  const state = () => {
+    const editor = workspace.editor;
+    const speed = playback.speed;
+    return {
+      options: workspace.session.options,
+      mapText: editor.toText('ox'),
+      cells: editor.cellCount(),
+      width: editor.width,
+      height: editor.height,
+      speed: speed.perSecond ?? speed.perFrame * 60,
+    };
+  };
+  const button = doc.getElementById('make-link');
+  const autoplay = doc.getElementById('share-autoplay');
+  const url = doc.getElementById('share-url');
+  const embed = doc.getElementById('share-embed');
+  button.addEventListener('click', () => {
+    const current = state();
+    if (current.cells > MAX_LINK_CELLS) {
+      onError(new PageError('error.link-too-big', { cells: current.cells, max: MAX_LINK_CELLS }));
+      return;
+    }
+    const query = { ...current, autoplay: autoplay.checked, lang: language() };
+    const link = pageAddress(location) + buildQuery(query);
+    url.value = link;
+    const frameSource = pageAddress(location) + buildQuery({ ...query, embed: true });
+    const size = embedSize(current.width, current.height);
+    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="${size.width}" height="${size.height}" style="border:0" title="${t('embed.frame-title').replace(/"/g, '&quot;')}" loading="lazy"></iframe>`;
+    url.select();
+    // Copying is a convenience: without clipboard permission the selected link is still there.
+    if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+  });
+}

@@ -1,0 +1,117 @@
+import { t } from './i18n/i18n.js';
+import { formatCell } from './i18n/format.js';
+import { describeProblem } from './i18n/errors.js';
+
+// One frame of the page, asked for whenever something changed and at most once per screen
+// refresh: the search is brought up to date with the map, playback takes the steps that are
+// due, then the board, the panels and the controls are drawn from the state.
+export class FrameLoop {
+  // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
+  //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
+  //   scenarios, presentation, saver, heightReporter, stepLineButton, gridCanvas, warning,
+  //   stepBackButton }
+  constructor(page) {
+    this.page = page;
+    this.requested = false;
+    this.warnedGeneration = -1;
+  }
+
+  request() {
+    if (this.requested) return;
+    this.requested = true;
+    requestAnimationFrame((now) => this.frame(now));
+  }
+
+  // After a language change: every text built from the state is built again.
+  retranslate() {
+    this.page.panels.invalidate();
+    this.warnedGeneration = -1;
+    this.request();
+  }
+
+  frame(now) {
+    const { playback, driver } = this.page;
+    this.requested = false;
+    try {
+      this.page.syncWithEditor();
+      if (playback.playing) {
+        const due = playback.stepsDue(now);
+        if (due > 0) driver().advance(due);
+        if (driver().finished) playback.stop();
+      }
+      this.draw();
+    } catch (error) {
+      this.page.fail(error);
+    }
+    if (playback.playing) this.request();
+  }
+
+  draw() {
+    const p = this.page;
+    const session = p.workspace.session;
+    const editor = session.editor;
+    p.input.forgetCellsOutside(editor.width, editor.height);
+    p.scenarios.update(session);
+    if (p.compare.active) {
+      p.compare.draw(window.devicePixelRatio || 1);
+      p.stepLineButton.disabled = true;
+      p.controls.update(this.controlState(p.compare.timeline()));
+      return;
+    }
+    p.view.layout(editor.width, editor.height, () => p.presentation.placeCode(editor.width, editor.height, p.view.board));
+    // Before frameView: finding a step's event steps the engine, which may move wasm memory.
+    // The predict box first: it can change the room the pseudocode listing has.
+    p.predict.show(session);
+    const line = p.stepLine.position(session);
+    p.pseudocode.show(line);
+    const predictMarks = p.predict.marks(session);
+    const hideNext = p.predict.hidesNext(session);
+    const view = session.frameView(p.renderer.labelCells());
+    // While the class guesses the next node, nothing on the board gives it away.
+    view.marks = hideNext ? [] : [...p.stepLine.marks(line), ...predictMarks];
+    if (hideNext) view.next = null;
+    view.hover = p.input.hover;
+    view.cursor = p.input.cursor;
+    p.renderer.render(view);
+    const label = t('grid.label', { width: editor.width, height: editor.height, start: formatCell(view.start), goal: formatCell(view.goal) });
+    if (p.gridCanvas.getAttribute('aria-label') !== label) p.gridCanvas.setAttribute('aria-label', label);
+    p.panels.setBusy(p.playback.playing);
+    p.panels.update(session);
+    p.panels.inspect(session, p.input.hover ?? p.input.cursor);
+    this.showAdmissibility(session);
+    const search = session.search;
+    p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
+    p.heightReporter?.update(editor.width, editor.height);
+    p.stepLineButton.disabled = search.status() !== 'running';
+    p.controls.update(this.controlState(session.timeline()));
+    // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
+    if (line.item) p.stepBackButton.disabled = false;
+  }
+
+  showAdmissibility(session) {
+    if (this.warnedGeneration === session.generation) return;
+    this.warnedGeneration = session.generation;
+    const verdict = session.search.admissibility();
+    const warning = this.page.warning;
+    warning.hidden = verdict.admissible;
+    warning.textContent = verdict.admissible ? '' : t('warning.not-admissible', { reason: describeProblem(verdict.reason) });
+  }
+
+  controlState({ stepCount, total, status }) {
+    const session = this.page.workspace.session;
+    const editor = session.editor;
+    return {
+      playing: this.page.playback.playing,
+      stepCount,
+      total,
+      status,
+      canUndo: editor.canUndo(),
+      canRedo: editor.canRedo(),
+      width: editor.width,
+      height: editor.height,
+      options: session.options,
+      resolvedOptions: session.resolvedOptions,
+      ...this.page.view.zoomState(),
+    };
+  }
+}

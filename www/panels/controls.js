@@ -1,0 +1,295 @@
+import { SPEEDS } from '../state/playback.js';
+import { EXAMPLES } from '../maps/examples.js';
+import { t, tn, onLanguageChange } from '../i18n/i18n.js';
+import { PageError } from '../i18n/errors.js';
+import { finders, finderOf, limits } from '../finders/catalogue.js';
+import { describeHeuristicUse } from '../finders/narration.js';
+import { MAX_SIDE } from '../state/params.js';
+
+// Method fields: option name -> element id.
+const METHOD_FIELDS = {
+  algorithm: 'algorithm',
+  heuristic: 'heuristic',
+  weight: 'weight',
+  directions: 'directions',
+  diagonal: 'diagonal',
+  costs: 'costs',
+  tieBreak: 'tie-break',
+  nodeLimit: 'node-limit',
+};
+
+// The options a finder may or may not take (its catalogue entry's `options`); the fields of
+// those it does not take are disabled.
+export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'diagonal', 'costs'];
+
+// Fills an algorithm select with every finder of the catalogue, each named in the page's
+// language (and again after a language change).
+export function fillFinderChoices(select) {
+  select.replaceChildren(...finders().map((finder) => {
+    const option = new Option(t(`algorithm.${finder.id}`), finder.id);
+    option.dataset.i18n = `algorithm.${finder.id}`;
+    return option;
+  }));
+}
+
+// Whether a weight field's text is one the engine takes.
+export function weightValid(text) {
+  const weight = Number(text);
+  return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight;
+}
+
+export function isFormField(element) {
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
+    element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
+}
+
+// Space and Enter already press a focused button, link or summary.
+function activatesOnSpace(element) {
+  return element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement ||
+    (element instanceof HTMLElement && element.tagName === 'SUMMARY');
+}
+
+function setDisabled(element, disabled) {
+  if (element.disabled !== disabled) element.disabled = disabled;
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// The control bar, the edit bar, the method and map panels, and the keyboard shortcuts.
+// Every control calls one of the app's actions; update() mirrors the app's state back.
+export class Controls {
+  // actions: { togglePlay, step, stepBack, finish, reset, seek(n), setSpeed(i), undo, redo,
+  //   clearWalls, clearWeights, setBrush(b), setOptions(o), resize(w, h), loadExample(id),
+  //   saveMap(format), zoomIn, zoomOut, zoomFit, fail(error) }
+  constructor(doc, actions) {
+    const byId = (id) => doc.getElementById(id);
+    this.doc = doc;
+    this.actions = actions;
+    this.play = byId('play');
+    this.playIcon = this.play.querySelector('.icon');
+    this.playLabel = this.play.querySelector('.label');
+    this.stepButton = byId('step');
+    this.stepBackButton = byId('step-back');
+    this.finishButton = byId('finish');
+    this.resetButton = byId('reset');
+    this.timeline = byId('timeline');
+    this.timelineLabel = byId('timeline-label');
+    this.speed = byId('speed');
+    this.speedLabel = byId('speed-label');
+    this.undoButton = byId('undo');
+    this.redoButton = byId('redo');
+    this.brush = byId('brush');
+    this.width = byId('grid-width');
+    this.height = byId('grid-height');
+    this.example = byId('example');
+    this.saveFormat = byId('save-format');
+    this.resolvedHeuristic = byId('resolved-heuristic');
+    this.help = byId('help');
+    this.zoomIn = byId('zoom-in');
+    this.zoomOut = byId('zoom-out');
+    this.zoomFit = byId('zoom-fit');
+    this.zoomLabel = byId('zoom-label');
+    this.method = {};
+    for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
+    fillFinderChoices(this.method.algorithm);
+    this.method.weight.max = String(limits().maxWeight);
+    this.method.nodeLimit.max = String(limits().maxNodeLimit);
+
+    this.speed.max = String(SPEEDS.length - 1);
+    for (const example of EXAMPLES) this.example.append(new Option(t(`example.${example.id}`), example.id));
+    onLanguageChange(() => this.retranslate());
+
+    const click = (id, action) => byId(id).addEventListener('click', (e) => {
+      // After a mouse click the button lets go of the focus, so Space goes back to meaning
+      // play/pause instead of pressing that button again.
+      if (e.detail > 0) e.currentTarget.blur();
+      action();
+    });
+    click('play', actions.togglePlay);
+    click('step', actions.step);
+    click('step-back', actions.stepBack);
+    click('finish', actions.finish);
+    click('reset', actions.reset);
+    click('undo', actions.undo);
+    click('redo', actions.redo);
+    click('clear-walls', actions.clearWalls);
+    click('clear-weights', actions.clearWeights);
+    click('zoom-in', actions.zoomIn);
+    click('zoom-out', actions.zoomOut);
+    click('zoom-fit', actions.zoomFit);
+    click('apply-size', () => this.submitSize());
+    click('load-example', () => actions.loadExample(this.example.value));
+    click('save-map', () => actions.saveMap(this.saveFormat.value));
+    this.timeline.addEventListener('input', () => actions.seek(Number(this.timeline.value)));
+    this.speed.addEventListener('input', () => actions.setSpeed(Number(this.speed.value)));
+    this.brush.addEventListener('change', () => actions.setBrush(Number(this.brush.value)));
+    for (const field of [this.width, this.height]) {
+      field.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') this.submitSize();
+      });
+    }
+    for (const element of Object.values(this.method)) {
+      element.addEventListener('change', () => this.submitOptions());
+    }
+    doc.addEventListener('keydown', (e) => this.shortcut(e));
+    doc.addEventListener('click', (e) => {
+      if (this.help.open && !this.help.contains(e.target)) this.help.open = false;
+    });
+  }
+
+  submitSize() {
+    const width = Number(this.width.value);
+    const height = Number(this.height.value);
+    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE;
+    if (!valid(width) || !valid(height)) {
+      this.actions.fail(new PageError('error.size', { max: MAX_SIDE }));
+      return;
+    }
+    this.actions.resize(width, height);
+  }
+
+  submitOptions() {
+    const valid = weightValid(this.method.weight.value);
+    this.method.weight.setAttribute('aria-invalid', String(!valid));
+    if (!valid) {
+      this.actions.fail(new PageError('weight.invalid', { max: limits().maxWeight }));
+      return;
+    }
+    const limit = Number(this.method.nodeLimit.value);
+    const maxLimit = limits().maxNodeLimit;
+    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= maxLimit;
+    this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
+    if (!limitValid && finderOf(this.method.algorithm.value).options.nodeLimit) {
+      this.actions.fail(new PageError('finder.node-limit.invalid', { max: maxLimit }));
+      return;
+    }
+    this.actions.setOptions(this.readOptions());
+  }
+
+  readOptions() {
+    const m = this.method;
+    const options = {
+      algorithm: m.algorithm.value,
+      directions: Number(m.directions.value),
+      diagonal: m.diagonal.value,
+      costs: m.costs.value,
+      tieBreak: m.tieBreak.value,
+    };
+    if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
+    // Only where they mean something: the engine refuses a weight or a node limit that
+    // the finder cannot use.
+    const takes = finderOf(options.algorithm).options;
+    if (takes.weight) options.weight = Number(m.weight.value);
+    if (takes.nodeLimit) options.nodeLimit = Number(m.nodeLimit.value);
+    return options;
+  }
+
+  // Shows the options a search runs with (after the URL set them, or after a rejected change).
+  showOptions(options) {
+    for (const [name, element] of Object.entries(this.method)) {
+      const value = options[name];
+      element.value = value === undefined ? (name === 'heuristic' ? 'auto' : element.value) : String(value);
+    }
+    this.method.weight.setAttribute('aria-invalid', 'false');
+    this.method.nodeLimit.setAttribute('aria-invalid', 'false');
+  }
+
+  showBrush(brush) {
+    this.brush.value = String(brush);
+  }
+
+  // exactRate: a rate between the slider's stops that playback keeps (from a link), or null.
+  showSpeed(index, exactRate = null) {
+    this.speedIndex = index;
+    this.exactRate = exactRate;
+    this.speed.value = String(index);
+    const speed = SPEEDS[index];
+    const count = exactRate ?? speed.perSecond ?? speed.perFrame;
+    const unit = exactRate !== null || speed.perSecond ? 'second' : 'frame';
+    setText(this.speedLabel, tn(`speed.per-${unit}`, count));
+    this.speed.setAttribute('aria-valuetext', tn(`speed.words-per-${unit}`, count));
+  }
+
+  // Texts the markup cannot carry (they depend on the state) after a language change.
+  retranslate() {
+    for (const option of this.example.options) option.text = t(`example.${option.value}`);
+    if (this.speedIndex !== undefined) this.showSpeed(this.speedIndex, this.exactRate);
+  }
+
+  // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
+  //   resolvedOptions }
+  update(state) {
+    const running = state.status === 'running';
+    setText(this.playLabel, t(state.playing ? 'playback.pause' : 'playback.play'));
+    setText(this.playIcon, state.playing ? '❚❚' : '▶');
+    this.play.setAttribute('aria-pressed', String(state.playing));
+    setDisabled(this.stepButton, !running);
+    setDisabled(this.finishButton, !running);
+    setDisabled(this.stepBackButton, state.stepCount === 0);
+    setDisabled(this.resetButton, state.stepCount === 0);
+
+    const known = state.total !== null && state.total !== undefined;
+    const max = known ? state.total : state.stepCount;
+    if (this.timeline.max !== String(max)) this.timeline.max = String(max);
+    if (this.timeline.value !== String(state.stepCount)) this.timeline.value = String(state.stepCount);
+    const label = known ? `${state.stepCount} / ${state.total}` : `${state.stepCount} / ?`;
+    setText(this.timelineLabel, label);
+    this.timeline.setAttribute('aria-valuetext', known ? t('timeline.value-known', { step: state.stepCount, total: state.total }) : t('timeline.value-unknown', { step: state.stepCount }));
+
+    setDisabled(this.zoomIn, !state.canZoomIn);
+    setDisabled(this.zoomOut, !state.canZoomOut);
+    setDisabled(this.zoomFit, !state.canZoomOut);
+    setText(this.zoomLabel, state.zoomLabel);
+    setDisabled(this.undoButton, !state.canUndo);
+    setDisabled(this.redoButton, !state.canRedo);
+    // Only a change of the map's size rewrites the fields, so a size being typed survives redraws.
+    const size = `${state.width}x${state.height}`;
+    if (size !== this.shownSize) {
+      this.shownSize = size;
+      this.width.value = String(state.width);
+      this.height.value = String(state.height);
+    }
+
+    const finder = finderOf(state.resolvedOptions.algorithm);
+    // Diagonal rules mean nothing without diagonal moves.
+    const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
+    for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
+  }
+
+  shortcut(e) {
+    if (e.defaultPrevented || e.altKey) return;
+    const a = this.actions;
+    const target = e.target;
+    const modified = e.ctrlKey || e.metaKey;
+    if (modified) {
+      if (isFormField(target) && target.type !== 'range' && target.type !== 'checkbox') return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) a.undo();
+      else if ((key === 'z' && e.shiftKey) || key === 'y') a.redo();
+      else return;
+      e.preventDefault();
+      return;
+    }
+    if (isFormField(target)) return;
+    if ((e.key === ' ' || e.key === 'Enter') && activatesOnSpace(target)) return;
+    const brushKeys = { w: 0, e: 1 };
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === ' ') a.togglePlay();
+    else if (key === 'ArrowRight') a.step();
+    else if (key === 'ArrowLeft') a.stepBack();
+    else if (key === 'End') a.finish();
+    else if (key === 'r') a.reset();
+    else if (key in brushKeys) a.setBrush(brushKeys[key]);
+    else if (/^[2-9]$/.test(key)) a.setBrush(Number(key));
+    else if (key === '+' || key === '=') a.zoomIn();
+    else if (key === '-') a.zoomOut();
+    else if (key === '0') a.zoomFit();
+    else if (key === '?') this.help.open = !this.help.open;
+    else if (key === 'Escape' && this.help.open) this.help.open = false;
+    else return;
+    e.preventDefault();
+  }
+}

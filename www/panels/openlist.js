@@ -1,0 +1,77 @@
+import { formatValue, formatCell } from '../i18n/format.js';
+import { describeOrder } from '../finders/narration.js';
+import { t } from '../i18n/i18n.js';
+
+// Entries shown at once; the pager reaches the rest, still in pop order.
+export const OPEN_PAGE = 50;
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// The open list panel: every entry in the order the search will take them, a page at a
+// time, the head (taken next) marked. The page read stays while the search moves, and
+// falls back to the last one when the list shrinks under it.
+export class OpenListPanel {
+  constructor(doc, getSession) {
+    const byId = (id) => doc.getElementById(id);
+    this.caption = byId('open-caption');
+    this.rows = byId('open-rows');
+    this.pager = byId('open-pager');
+    this.range = byId('open-range');
+    this.buttons = { first: byId('open-first'), previous: byId('open-previous'), next: byId('open-next'), last: byId('open-last') };
+    this.offset = 0;
+    this.generation = -1;
+    const page = (offset) => () => {
+      this.offset = offset();
+      this.render(getSession(), true);
+    };
+    this.buttons.first.addEventListener('click', page(() => 0));
+    this.buttons.previous.addEventListener('click', page(() => Math.max(0, this.offset - OPEN_PAGE)));
+    this.buttons.next.addEventListener('click', page(() => this.offset + OPEN_PAGE));
+    this.buttons.last.addEventListener('click', page(() => Math.floor((this.total - 1) / OPEN_PAGE) * OPEN_PAGE));
+  }
+
+  render(session, paged = false) {
+    const search = session.search;
+    const options = session.resolvedOptions;
+    const running = search.status() === 'running';
+    // A new search opens at the head of its list.
+    if (session.generation !== this.generation) {
+      this.generation = session.generation;
+      this.offset = 0;
+    }
+    const total = search.openCount();
+    this.total = total;
+    if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
+    const entries = total === 0 ? [] : search.openListPage(this.offset, OPEN_PAGE);
+
+    let caption = t('open.caption', { order: describeOrder(session.finder, options) });
+    if (total === 0) caption = t('open.empty');
+    else if (!running) caption = t('open.over');
+    setText(this.caption, caption);
+    const rows = entries.map((entry, index) => {
+      const position = this.offset + index;
+      const tr = document.createElement('tr');
+      if (position === 0 && running) tr.className = 'head';
+      for (const text of [String(position + 1), formatCell(entry), formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)]) {
+        const td = document.createElement('td');
+        td.textContent = text;
+        tr.append(td);
+      }
+      // Shown by the style sheet after the cell, so the cell's own text stays the cell.
+      if (tr.className === 'head') tr.children[1].dataset.next = t('open.next');
+      return tr;
+    });
+    this.rows.replaceChildren(...rows);
+    if (paged) this.rows.closest('.open-scroll').scrollTop = 0;
+
+    this.pager.hidden = total <= OPEN_PAGE;
+    const end = this.offset + entries.length;
+    setText(this.range, total > OPEN_PAGE ? t('open.range', { first: (this.offset + 1).toLocaleString(), last: end.toLocaleString(), total: total.toLocaleString() }) : '');
+    this.buttons.first.disabled = this.offset === 0;
+    this.buttons.previous.disabled = this.offset === 0;
+    this.buttons.next.disabled = end >= total;
+    this.buttons.last.disabled = end >= total;
+  }
+}

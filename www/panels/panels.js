@@ -1,0 +1,150 @@
+import { formatValue, formatCell } from '../i18n/format.js';
+import { describeStep } from '../finders/narration.js';
+import { StepLog } from './steplog.js';
+import { OpenListPanel } from './openlist.js';
+import { t, tn } from '../i18n/i18n.js';
+import { describeError } from '../i18n/errors.js';
+import { renderFinderCounters } from '../finders/counters.js';
+import { showMarkLegend, markRows } from '../finders/marks.js';
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+// The one place errors and notices reach the person: a dismissable line above the map. It
+// keeps the errors themselves, not their words, so a language change can say them again.
+export class MessageArea {
+  constructor(box, text, close) {
+    this.box = box;
+    this.text = text;
+    this.shown = [];
+    close.addEventListener('click', () => this.clear());
+  }
+
+  // One error, or several (one per line, or joined by `separator`).
+  showError(error, separator = '\n') {
+    this.shown = Array.isArray(error) ? error : [error];
+    this.separator = separator;
+    this.render();
+  }
+
+  render() {
+    if (this.shown.length === 0) return;
+    this.text.textContent = this.shown.map(describeError).join(this.separator);
+    this.box.hidden = false;
+  }
+
+  clear() {
+    this.shown = [];
+    this.box.hidden = true;
+    this.text.textContent = '';
+  }
+}
+
+// Everything the page says in text about the search: counters, result, the latest step in
+// words, the log, the open list and the cell inspector. Text nodes only change when their
+// text does, so the aria-live regions announce real news only.
+export class Panels {
+  constructor(doc, getSession) {
+    const byId = (id) => doc.getElementById(id);
+    this.counters = byId('counters');
+    this.step = byId('count-step');
+    this.expanded = byId('count-expanded');
+    this.open = byId('count-open');
+    this.finderCounters = byId('finder-counters');
+    this.result = byId('result');
+    this.narration = byId('narration');
+    this.log = new StepLog(doc, getSession);
+    this.openList = new OpenListPanel(doc, getSession);
+    this.inspector = byId('inspector');
+    this.shownKey = null;
+    this.inspectedKey = null;
+  }
+
+  // After a language change every text is built again.
+  invalidate() {
+    this.shownKey = null;
+    this.inspectedKey = null;
+    this.log.invalidate();
+  }
+
+  // While playing, the live regions are marked busy so a screen reader waits for the pause
+  // instead of reading out sixty updates a second.
+  setBusy(busy) {
+    for (const region of [this.counters, this.narration]) region.setAttribute('aria-busy', String(busy));
+  }
+
+  update(session) {
+    const search = session.search;
+    const count = search.stepCount();
+    const key = `${session.generation}:${count}`;
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+
+    const total = search.totalSteps();
+    const counters = search.counters();
+    setText(this.step, total === null || total === undefined ? String(count) : `${count} / ${total}`);
+    setText(this.expanded, String(counters.expanded));
+    setText(this.open, String(counters.open));
+    renderFinderCounters(this.finderCounters, session.finder, search.info());
+    showMarkLegend(document, session.finder);
+
+    const status = search.status();
+    let result = '';
+    if (status === 'found') {
+      const moves = search.pathSteps();
+      result = tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
+    } else if (status === 'limit-reached') {
+      result = t('result.limit', { limit: counters.generated.toLocaleString() });
+    } else if (status === 'no-path') {
+      result = t('result.no-path');
+    } else if (count === 0) {
+      result = t('result.ready');
+    }
+    setText(this.result, result);
+    this.result.className = `result ${status}`;
+
+    const [last] = session.stepsBetween(count, count);
+    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started'));
+    this.log.render(session);
+    this.openList.render(session);
+    this.inspectedKey = null;
+  }
+
+  // The numbers of one cell (hovered, tapped or under the keyboard cursor).
+  inspect(session, cell) {
+    const key = cell ? `${cell.x},${cell.y}` : '';
+    if (key === this.inspectedKey) return;
+    this.inspectedKey = key;
+    if (!cell) {
+      setText(this.inspector, t('inspector.empty'));
+      return;
+    }
+    const info = session.search.cellInfo(cell.x, cell.y);
+    const editor = session.editor;
+    const start = editor.start();
+    const goal = editor.goal();
+    const place = formatCell(info);
+    const isStart = start.x === cell.x && start.y === cell.y;
+    const isGoal = goal.x === cell.x && goal.y === cell.y;
+    const where = isStart ? t('inspector.role-start', { cell: place }) : isGoal ? t('inspector.role-goal', { cell: place }) : place;
+    const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(`state.${info.state}`)]];
+    if (info.terrain > 0) rows.push([t('inspector.terrain'), info.terrain === 1 ? t('inspector.plain-ground') : t('inspector.terrain-cost', { weight: info.terrain })]);
+    if (info.f !== null && info.f !== undefined) {
+      rows.push(['F', formatValue(info.f, 2)], ['G', formatValue(info.g, 2)], ['H', formatValue(info.h, 2)]);
+    } else if (info.h !== null && info.h !== undefined) {
+      rows.push(['H', formatValue(info.h, 2)]);
+    }
+    if (info.parent) rows.push([t('inspector.parent'), formatCell(info.parent)]);
+    rows.push(...markRows(session.finder, session.markAt(cell)));
+    const list = document.createElement('dl');
+    for (const [term, value] of rows) {
+      const dt = document.createElement('dt');
+      dt.textContent = term;
+      const dd = document.createElement('dd');
+      dd.textContent = value;
+      list.append(dt, dd);
+    }
+    this.inspector.replaceChildren(list);
+  }
+}

@@ -1,0 +1,207 @@
+/*
+ * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
+ * a wrong one gets a message on the page and is ignored. The finders and the values of the
+ * search options are the engine's (its finder catalogue, listed by `astar finders`):
+ *
+ *   algorithm   a finder's id, e.g. astar, dijkstra, jps, idastar, bi-astar
+ *                                          (default: the catalogue's first finder, astar)
+ *   heuristic   manhattan | octile | euclidean | chebyshev | zero
+ *               (default: octile with 8 directions, manhattan with 4)
+ *   weight      heuristic weight w in f = g + w*h, 0 to 100, for a finder that takes one
+ *                                                                             (default 1)
+ *   nodeLimit   visited nodes before a finder that takes a limit gives up (IDA*), from 1
+ *                                                                       (default 1000000)
+ *   directions  4 | 8                                                         (default 8)
+ *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
+ *                                                          (default if-at-most-one-obstacle)
+ *   costs       10-14 | exact                                                 (default 10-14)
+ *   tieBreak    larger-g | smaller-g | first-in | last-in                     (default larger-g)
+ *   map         the map as text with rows separated by "/", in the O X S E format
+ *               (O ground, X wall, S start, E goal) or the . + s d format; digits 1-9 are
+ *               terrain weights. A "+" stays a "+" (it is not read as a space).
+ *               Example: map=OOOOO/OSXEO/OOOOO
+ *   example     one of the built-in examples by id (see www/maps/examples.js), e.g. tutorial-wall
+ *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
+ *   speed       expansions per second, or "max"                               (default 5)
+ *   autoplay    1 to start playing as soon as the page opens
+ *   step        open at this step of the search (0 = not started)
+ *   embed       1 to show only the map, the playback controls and the counters, fitted to
+ *               the frame whatever its size; the page posts its ideal height to the host
+ *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   legend      1 to show the legend in an embedded page
+ *   log         1 to show the latest step in words in an embedded page
+ *   lang        the interface language: en | zh (default: the last choice made in the page,
+ *               else the browser's language)
+ *   compare     2 to 4 methods side by side, comma-separated, each
+ *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
+ *               compare=astar:manhattan,astar:octile:2
+ *
+ * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
+ *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
+ */
+
+import { finders, optionValues, limits } from '../finders/catalogue.js';
+
+// The search options a link can set, in the order a link lists them. Those with a list of
+// values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
+export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit'];
+const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
+export const EMBED_CONTROLS = ['none', 'play', 'full'];
+const LANGUAGES = ['en', 'zh'];
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
+export const COMPARE_PANES = { min: 2, max: 4 };
+// The largest side of a map made or resized in the page (the engine opens map files up to
+// its own, larger limit).
+export const MAX_SIDE = 512;
+
+// The engine's defaults, spelled out so the option fields and shared links agree with them;
+// the default finder is the catalogue's first.
+export function defaultOptions() {
+  return { algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g' };
+}
+
+// The values each listed search option may take in a link: the catalogue's finders and
+// option values, as text.
+export function optionChoices() {
+  const values = optionValues();
+  return {
+    algorithm: finders().map((finder) => finder.id),
+    heuristic: values.heuristic,
+    directions: values.directions.map(String),
+    diagonal: values.diagonal,
+    costs: values.costs,
+    tieBreak: values.tieBreak,
+  };
+}
+
+function readWeight(text) {
+  const weight = Number(text);
+  return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight ? weight : null;
+}
+
+// compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
+// null when any part is wrong or there are too few or too many.
+function readCompare(value, choices) {
+  const parts = value.split(',');
+  if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
+  const methods = [];
+  for (const part of parts) {
+    const [algorithm, heuristic, weight, ...rest] = part.split(':');
+    if (rest.length > 0 || !choices.algorithm.includes(algorithm)) return null;
+    const method = { algorithm };
+    if (heuristic !== undefined && heuristic !== '') {
+      if (!choices.heuristic.includes(heuristic)) return null;
+      method.heuristic = heuristic;
+    }
+    if (weight !== undefined) {
+      method.weight = readWeight(weight);
+      if (method.weight === null) return null;
+    }
+    methods.push(method);
+  }
+  return methods;
+}
+
+// Splits a query string by hand rather than with URLSearchParams, which would turn the
+// walls of a ". + s d" map into spaces.
+function readPairs(query) {
+  const pairs = [];
+  for (const part of query.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const rawName = eq < 0 ? part : part.slice(0, eq);
+    const rawValue = eq < 0 ? '' : part.slice(eq + 1);
+    try {
+      pairs.push([decodeURIComponent(rawName), decodeURIComponent(rawValue)]);
+    } catch {
+      pairs.push([rawName, null]);
+    }
+  }
+  return pairs;
+}
+
+// Reads the page's query string. Returns what it understood and a list of problems, each a
+// text key and its values for the page to put into words. With `early` (before the engine
+// has loaded) the parameters its catalogue checks are passed over: that reading is for the
+// language and the embedded layout only.
+export function parseParams(query, exampleIds, { early = false } = {}) {
+  const result = { options: {}, problems: [] };
+  const problem = (key, values = {}) => result.problems.push({ key, values });
+  const choices = early ? null : optionChoices();
+  const { maxWeight, maxNodeLimit } = early ? {} : limits();
+  for (const [name, value] of readPairs(query)) {
+    if (value === null) {
+      problem('param.not-encoded', { name });
+    } else if (!KNOWN.includes(name)) {
+      problem('param.unknown', { name, known: KNOWN.join(', ') });
+    } else if (early && (SEARCH_OPTIONS.includes(name) || name === 'compare')) {
+      // Checked against the catalogue in the full reading.
+    } else if (choices?.[name]) {
+      if (choices[name].includes(value)) {
+        result.options[name] = name === 'directions' ? Number(value) : value;
+      } else {
+        problem('param.not-one-of', { name, value, allowed: choices[name].join(', ') });
+      }
+    } else if (name === 'weight') {
+      const weight = readWeight(value);
+      if (weight !== null) result.options.weight = weight;
+      else problem('params.weight', { value, max: maxWeight });
+    } else if (name === 'compare') {
+      const methods = readCompare(value, choices);
+      if (methods !== null) result.compare = methods;
+      else problem('params.compare', { value, algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
+    } else if (name === 'nodeLimit') {
+      const limit = Number(value);
+      if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit && value.trim() !== '') result.options.nodeLimit = limit;
+      else problem('params.node-limit', { value, max: maxNodeLimit });
+    } else if (name === 'map') {
+      if (value.trim() === '') problem('param.map-empty');
+      else result.map = value.split('/').join('\n');
+    } else if (name === 'example') {
+      if (exampleIds.includes(value)) result.example = value;
+      else problem('param.not-one-of', { name, value, allowed: exampleIds.join(', ') });
+    } else if (name === 'size') {
+      const match = /^(\d+)x(\d+)$/i.exec(value);
+      const width = match ? Number(match[1]) : 0;
+      const height = match ? Number(match[2]) : 0;
+      if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
+      else problem('param.size', { value, max: MAX_SIDE });
+    } else if (name === 'speed') {
+      const speed = Number(value);
+      if (value === 'max') result.speed = Infinity;
+      else if (value.trim() !== '' && Number.isFinite(speed) && speed > 0) result.speed = speed;
+      else problem('param.speed', { value });
+    } else if (name === 'step') {
+      const step = Number(value);
+      if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
+      else problem('param.step', { value });
+    } else if (name === 'lang') {
+      if (LANGUAGES.includes(value)) result.lang = value;
+      else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'controls') {
+      if (EMBED_CONTROLS.includes(value)) result.controls = value;
+      else problem('param.not-one-of', { name, value, allowed: EMBED_CONTROLS.join(', ') });
+    } else if (FLAGS.includes(name)) {
+      if (['1', 'true', ''].includes(value)) result[name] = true;
+      else if (['0', 'false'].includes(value)) result[name] = false;
+      else problem('param.flag', { name, value });
+    }
+  }
+  return result;
+}
+
+// The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
+// that are safe in a query (including "+" and ".") are left readable.
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
+  const parts = [];
+  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
+  for (const name of SEARCH_OPTIONS) {
+    if (options[name] !== undefined) add(name, String(options[name]));
+  }
+  add('map', mapText.trim().split(/\r?\n/).join('/'));
+  add('speed', Number.isFinite(speed) ? String(speed) : 'max');
+  if (lang) add('lang', lang);
+  if (autoplay) add('autoplay', '1');
+  if (embed) add('embed', '1');
+  return `?${parts.join('&')}`;
+}

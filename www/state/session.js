@@ -1,0 +1,229 @@
+import { finderOf, familyOf } from '../finders/catalogue.js';
+import { markPainter } from '../finders/marks.js';
+
+// How many step events the session keeps told; older ones are asked of the engine again.
+const KEPT_EVENTS = 1000;
+// Steps replayed per call to the engine when the whole log is read.
+const REPLAY_CHUNK = 5000;
+// Searches on maps up to this size are run to the end once when built, so the timeline knows
+// its length from the first frame; bigger ones learn it when they first finish.
+const EAGER_TOTAL_CELLS = 256 * 256;
+
+// The map being edited, the search over it, and the events of its steps for the log (put
+// into words when shown).
+// Every edit of the map or change of options builds a new search (a search works on a
+// snapshot) and takes it to where the old one was: its end if it had finished, so the path
+// follows the change at once, else the same step.
+export class SearchSession {
+  constructor(engine, editor, options) {
+    this.engine = engine;
+    this.editor = editor;
+    this.options = options;
+    this.search = null;
+    this.generation = 0;
+    this.events = new Map();
+    this.build(false);
+  }
+
+  build(keepProgress) {
+    const old = this.search;
+    const next = new this.engine.Search(this.editor, this.options);
+    const finished = keepProgress && old !== null && old.status() !== 'running';
+    const at = keepProgress && old !== null ? old.stepCount() : 0;
+    if (old) old.free();
+    this.search = next;
+    this.generation += 1;
+    this.resolvedOptions = next.options();
+    // The finder's catalogue entry, and how its marks are drawn.
+    this.finder = finderOf(this.resolvedOptions.algorithm);
+    this.markPainter = markPainter(this.finder);
+    this.revision = this.editor.revision();
+    this.pathFor = -1;
+    this.path = null;
+    if (finished) {
+      next.finish();
+    } else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
+      next.finish();
+      next.seek(at);
+    } else if (at > 0) {
+      next.seek(at);
+    }
+    this.events.clear();
+  }
+
+  // After a new map was loaded into the editor: a fresh search at step 0, with new options if
+  // given (an example's, or the benchmark's for a Moving AI map).
+  restart(options = this.options) {
+    const previous = this.options;
+    this.options = options;
+    try {
+      this.build(false);
+    } catch (error) {
+      this.options = previous;
+      this.build(false);
+      throw error;
+    }
+  }
+
+  setOptions(options) {
+    const previous = this.options;
+    this.options = options;
+    try {
+      this.build(true);
+    } catch (error) {
+      this.options = previous;
+      throw error;
+    }
+  }
+
+  // Rebuilds the search if the map changed since it was built; true if it did.
+  syncWithEditor() {
+    if (this.editor.revision() === this.revision) return false;
+    this.build(true);
+    return true;
+  }
+
+  // Lets go of the search in wasm memory; the editor belongs to whoever made it.
+  dispose() {
+    this.search.free();
+    this.search = null;
+  }
+
+  // Where the search is, for the playback controls.
+  timeline() {
+    const search = this.search;
+    return { stepCount: search.stepCount(), total: search.totalSteps(), status: search.status() };
+  }
+
+  get finished() {
+    return this.search.status() !== 'running';
+  }
+
+  step() {
+    const event = this.search.step();
+    if (event) this.keep(this.search.stepCount(), event);
+    return event;
+  }
+
+  stepBack() {
+    return this.search.stepBack();
+  }
+
+  // n steps for playback, without events: the log asks for the ones it shows.
+  advance(n) {
+    this.search.advance(n);
+  }
+
+  seek(stepCount) {
+    this.search.seek(stepCount);
+  }
+
+  finish() {
+    this.search.finish();
+  }
+
+  // A step's event stays the same for the life of the search (stepping is exact), so it is
+  // kept once told, up to KEPT_EVENTS of them.
+  keep(step, event) {
+    if (this.events.size >= KEPT_EVENTS) this.events.clear();
+    this.events.set(step, event);
+  }
+
+  // The steps first..last (1-based, up to the current one) as { step, event }, those not kept
+  // told again by the engine in one call, which leaves the search where it was.
+  stepsBetween(first, last) {
+    const from = Math.max(1, first);
+    const to = Math.min(last, this.search.stepCount());
+    if (to < from) return [];
+    let missing = from;
+    while (missing <= to && this.events.has(missing)) missing += 1;
+    let end = to;
+    while (end >= missing && this.events.has(end)) end -= 1;
+    const told = missing <= end ? this.search.stepEvents(missing, end - missing + 1) : [];
+    const steps = [];
+    for (let step = from; step <= to; step++) {
+      const event = step >= missing && step <= end ? told[step - missing] : this.events.get(step);
+      if (event) steps.push({ step, event });
+    }
+    told.forEach((event, k) => this.keep(missing + k, event));
+    return steps;
+  }
+
+  // Every step up to the current one, in order, told to visit(step, event) as the search
+  // replays them from the start; the search ends where it was. For copying the whole log.
+  // REPLAY_CHUNK steps per call to the engine.
+  replaySteps(visit) {
+    const count = this.search.stepCount();
+    this.search.seek(0);
+    try {
+      for (let done = 0; done < count; ) {
+        const events = this.search.takeSteps(Math.min(REPLAY_CHUNK, count - done));
+        if (events.length === 0) break;
+        for (const event of events) visit(++done, event);
+      }
+    } finally {
+      this.search.seek(count);
+    }
+  }
+
+  // The finder marks of one cell (see www/finders/marks.js).
+  markAt(cell) {
+    const cells = this.editor.width * this.editor.height;
+    return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
+  }
+
+  // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
+  // made last, after every call that could allocate (and so grow and detach the buffer), and
+  // valid for this frame only. H and F come only for labelCells, the cells whose numbers are
+  // on show ({ x0, y0, x1, y1 }, ends excluded), or not at all when it is null.
+  frameView(labelCells) {
+    const search = this.search;
+    const editor = this.editor;
+    const count = search.stepCount();
+    const status = search.status();
+    // Some finders (a bidirectional search) show their best path so far while they run.
+    const tentative = status === 'running' && familyOf(this.finder)?.tentativePath === true;
+    if (status !== 'found' && !tentative) {
+      this.path = null;
+      this.pathFor = -1;
+    } else if (this.pathFor !== count) {
+      this.path = search.path();
+      this.pathFor = count;
+    }
+    const head = status === 'running' ? search.openList(1)[0] || null : null;
+    const view = {
+      width: editor.width,
+      height: editor.height,
+      start: editor.start(),
+      goal: editor.goal(),
+      current: search.current(),
+      touched: search.touched(),
+      next: head,
+      path: this.path,
+      pathTentative: tentative,
+      costScale: search.costScale(),
+      priorityScale: search.priorityScale(),
+      layout: this.engine.recordLayout,
+      generation: this.generation,
+      markPainter: this.markPainter,
+    };
+    const cells = view.width * view.height;
+    if (labelCells) search.fillEstimates(labelCells.x0, labelCells.y0, labelCells.x1, labelCells.y1);
+    const pointers = {
+      terrain: editor.terrainPtr(),
+      records: search.recordsPtr(),
+      marks: search.marksPtr(),
+      g: search.gPtr(),
+      h: labelCells ? search.hPtr() : 0,
+      f: labelCells ? search.fPtr() : 0,
+    };
+    const buffer = this.engine.memory.buffer;
+    view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
+    view.records = new Uint8Array(buffer, pointers.records, cells);
+    view.finderMarks = new Uint8Array(buffer, pointers.marks, cells);
+    view.g = new Float64Array(buffer, pointers.g, cells);
+    view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
+    view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
+    return view;
+  }
+}
