@@ -23,6 +23,8 @@
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
  *               the frame whatever its size; the page posts its ideal height to the host
  *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   id          a name for an embedded page's height messages, so that a host with several
+ *               frames knows which one asks (letters, digits, - _ . :, up to 64)
  *   legend      1 to show the legend in an embedded page
  *   log         1 to show the latest step in words in an embedded page
  *   lang        the interface language: en | zh (default: the last choice made in the page,
@@ -48,7 +50,8 @@ const MAX_SIDE = 512;
 const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
+const FRAME_ID = /^[\w.:-]{1,64}$/;
+const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'id', ...FLAGS];
 // The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
 const MAX_WEIGHT = 100;
 export const COMPARE_PANES = { min: 2, max: 4 };
@@ -153,6 +156,9 @@ export function parseParams(query, exampleIds) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'id') {
+      if (FRAME_ID.test(value)) result.id = value;
+      else problem('param.id', { value });
     } else if (name === 'controls') {
       if (EMBED_CONTROLS.includes(value)) result.controls = value;
       else problem('param.not-one-of', { name, value, allowed: EMBED_CONTROLS.join(', ') });
@@ -167,7 +173,7 @@ export function parseParams(query, exampleIds) {
 
 // The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
 // that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
   for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit']) {
@@ -178,5 +184,6 @@ export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
   if (lang) add('lang', lang);
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
+  if (id) add('id', id);
   return `?${parts.join('&')}`;
 }
