@@ -81,7 +81,8 @@ export class Workspace {
     this.engine = engine;
     this.defaults = defaults;
     this.exampleNote = exampleNote;
-    this.applied = applied;
+    // Nothing follows the first scene's options yet (the page reads them once it is built).
+    this.applied = () => {};
     this.loads = new LoadSettings();
     this.restored = false;
     this.linkOverSaved = null;
@@ -115,6 +116,7 @@ export class Workspace {
       const editor = engine.MapEditor.defaultScene(size.width, size.height);
       this.begin(editor, settle(editor, [{ source: 'link', options: params.options }]), null);
     }
+    this.applied = applied;
   }
 
   begin(editor, options, exampleId) {
