@@ -412,6 +412,7 @@ describe('keys in an embed', () => {
       help: document.getElementById('help').open,
       step: document.getElementById('count-step').textContent.split(' ')[0],
       brush: document.getElementById('brush').value,
+      zoom: document.getElementById('zoom-label').textContent,
     };
   });
 
@@ -424,9 +425,12 @@ describe('keys in an embed', () => {
         assert.equal(now.presentation, false, `${controls}: P leaves presentation mode off`);
         assert.equal(now.help, false, `${controls}: ? shows no list of shortcuts`);
         assert.equal(now.step, '0', `${controls}: L runs no pseudocode line`);
+        const zoom = now.zoom;
         await page.keyboard.press('e');
+        await page.keyboard.press('+');
         await page.keyboard.press('ArrowRight');
         now = await state(page);
+        assert.equal(now.zoom !== zoom, controls === 'full', `${controls}: the zoom keys only with editing`);
         assert.equal(now.brush, controls === 'full' ? '1' : '0', `${controls}: the brush keys only with editing`);
         assert.equal(now.step, controls === 'none' ? '0' : '1', `${controls}: the step keys only with playback`);
       });
