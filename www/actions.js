@@ -75,6 +75,11 @@ export function pageActions(page) {
       messages.clear();
       view.fit();
     }),
+    backToSaved: stopped(() => {
+      workspace.backToSaved();
+      messages.clear();
+      view.fit();
+    }),
     setBrush: act((value) => {
       page.brush.value = value;
       page.controls().showBrush(value);

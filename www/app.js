@@ -13,12 +13,13 @@ import { Predict } from './panels/predict.js';
 import { Playback, SPEEDS } from './state/playback.js';
 import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
-import { loadWork, WorkSaver } from './state/storage.js';
+import { loadWork, setAsideWork, WorkSaver } from './state/storage.js';
 import { EXAMPLES } from './maps/examples.js';
 import { wireMapFiles } from './maps/files.js';
 import { ExampleNote } from './maps/examplenote.js';
 import { ScenarioPanel } from './maps/scenarios.js';
 import { Workspace } from './maps/workspace.js';
+import { SavedWorkNotice } from './maps/savednotice.js';
 import { wireShare } from './export/share.js';
 import { wireExports } from './export/exporting.js';
 import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
@@ -26,7 +27,7 @@ import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
 import { CompareView } from './compare/view.js';
 import { useCatalogue } from './finders/catalogue.js';
-import { applyEmbedLayout, HeightReporter } from './layout/embed.js';
+import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from './layout/embed.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
 import { prefersReducedMotion } from './layout/motion.js';
 
@@ -38,7 +39,7 @@ const doc = document;
 const byId = (id) => doc.getElementById(id);
 
 applyPaletteToCss(doc.documentElement);
-const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'));
+const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'), byId('message-more'));
 const exampleIds = EXAMPLES.map((e) => e.id);
 // The language and the layout come first, before the engine (and its catalogue, which
 // checks the search options) has loaded.
@@ -50,7 +51,16 @@ wireLanguagePicker(byId('language'));
 onLanguageChange(() => messages.render());
 if (early.embed) applyEmbedLayout(doc, location, early);
 // An embedded page shows its author's map: it neither restores nor saves a visitor's work.
-const saved = early.embed ? null : loadWork(window);
+const stored = early.embed ? { work: null, unreadable: null } : loadWork(window);
+const saved = stored.work;
+// Saved work that could not be read and could not be kept aside either must not be saved
+// over: this visit then saves nothing.
+let canSave = !early.embed && stored.unreadable?.key !== null;
+const setAside = () => {
+  const key = setAsideWork(window);
+  if (key === null) canSave = false;
+  return key;
+};
 
 let engine = null;
 try {
@@ -69,15 +79,18 @@ if (engine) {
 function start(engine) {
   useCatalogue(engine.catalogue);
   const params = parseParams(location.search, exampleIds);
+  // An embed without editing controls is for reading: nothing on it edits the map.
+  const readOnly = !embedEditable(params);
   const board = byId('board');
   const gridCanvas = byId('grid');
   const problems = params.problems.map(({ key, values }) => new PageError(key, values));
+  if (stored.unreadable) problems.push(new PageError(stored.unreadable.key ? 'saved.unreadable' : 'saved.unreadable-not-kept', { key: stored.unreadable.key }));
   const frames = new FrameLoop({});
   const changed = () => frames.request();
   const playback = new Playback();
   const { fail, inputGuard, guarded, act } = guards({ playback, messages, changed, sync: () => syncWithEditor() });
 
-  const workspace = new Workspace(engine, { params, saved, board, problems }, {
+  const workspace = new Workspace(engine, { params, saved, board, problems, setAside }, {
     defaults: defaultOptions(),
     exampleNote: new ExampleNote(byId('example-about')),
     applied: () => {
@@ -100,6 +113,7 @@ function start(engine) {
     changed,
     guard: guarded,
     inputGuard,
+    readOnly,
     toggled: () => {
       playback.stop();
       view.relayout();
@@ -128,8 +142,13 @@ function start(engine) {
       return predict.pick(workspace.session, cell);
     },
     guard: inputGuard,
+    readOnly,
   });
-  wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
+  // An embedded page has no page-level keys (presentation mode, Step line, the list of
+  // shortcuts), and only the playback or editing keys its controls offer.
+  if (params.embed) controls.limitKeys({ playback: params.controls !== 'none', editing: !readOnly, page: false });
+  if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
+  if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   wireShare(doc, location, { workspace, playback }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   wireExports(doc, {
@@ -145,15 +164,16 @@ function start(engine) {
     scenarios, predict, stepLine, gridCanvas,
     panels: new Panels(doc, () => workspace.session),
     pseudocode: new PseudocodePanel(doc),
-    presentation: new Presentation(doc, () => view.relayout()),
-    saver: params.embed ? null : new WorkSaver(window, () => ({
+    presentation: new Presentation(doc, () => view.relayout(), { keys: !params.embed }),
+    saver: canSave ? new WorkSaver(window, () => ({
       map: editor().toText('ox'),
       options: workspace.session.options,
       step: workspace.session.search.stepCount(),
       speedIndex: playback.speedIndex,
-    })),
-    heightReporter: params.embed ? new HeightReporter(window, board) : null,
-    stepLineButton: wireStepLine(doc, actions.stepLine),
+    }), (state) => workspace.showsLinkOverSaved(state)) : null,
+    savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
+    heightReporter: params.embed ? new HeightReporter(window, board, params.id) : null,
+    stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),
     stepBackButton: byId('step-back'),
     warning: byId('admissibility'),
   });

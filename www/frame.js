@@ -8,7 +8,7 @@ import { describeProblem } from './i18n/errors.js';
 export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
-  //   scenarios, presentation, saver, heightReporter, stepLineButton, gridCanvas, warning,
+  //   scenarios, presentation, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
   //   stepBackButton }
   constructor(page) {
     this.page = page;
@@ -80,6 +80,7 @@ export class FrameLoop {
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
     this.showAdmissibility(session);
     const search = session.search;
+    p.savedNotice.update(session);
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);
     p.stepLineButton.disabled = search.status() !== 'running';

@@ -1,11 +1,17 @@
 // Embedding (embed=1): the page fits iframes from 320x240 up with no scrolling, before,
-// during and after a run and with a parameter error; the controls, legend and log options;
-// the height it posts to its host.
+// during and after a run, with a parameter error and with every option on mouse and touch
+// screens; read-outs never overlap; the controls, legend and log options; a cut-short
+// message unfolds; the height it posts to its host, told apart between two frames; boards
+// without editing controls are read-only; page-level keys stay out.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
-import { eventually } from './page.mjs';
+import {
+  eventually, openApp, withApp, gridInfo, cellColour, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+} from './page.mjs';
+import { PALETTE } from '../../www/board/palette.js';
 
 const browser = browserForThisFile();
 
@@ -15,8 +21,8 @@ const SIZES = [[320, 240], [400, 300], [720, 480], [1280, 720]];
 // A host page on the same server with one iframe of the given size; resolves to
 // { page, context, frame, errors, heights } once the map in the frame is drawn.
 // With grow, the host runs README's two-line snippet: the frame takes the height the page asks for.
-async function host(query, width, height, grow = false) {
-  const context = await browser().newContext({ viewport: { width: Math.max(width + 40, 400), height: height + 40 } });
+async function host(query, width, height, grow = false, contextOptions = {}) {
+  const context = await browser().newContext({ viewport: { width: Math.max(width + 40, 400), height: height + 40 }, ...contextOptions });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error}`));
@@ -201,6 +207,233 @@ describe('the share panel', () => {
       }
     } finally {
       await context.close();
+    }
+  });
+});
+
+// The host's side of the height messages, as README.md and the Share panel give it.
+const RESIZE_SCRIPT = "<script>addEventListener('message', (e) => { const d = e.data; if (d?.type !== 'astar-visualizer:height') return; const frame = document.getElementById(d.id); if (frame?.contentWindow === e.source) frame.height = d.height; });</script>";
+
+describe('two embeds on one page', () => {
+  it('each grows to its own height, told by its id, in both message shapes', async () => {
+    const context = await browser().newContext({ viewport: { width: 800, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+      await page.goto(servedUrl('tests/e2e/package.json'));
+      const messages = [];
+      await page.exposeFunction('heard', (data) => messages.push(data));
+      const wide = servedUrl('?map=OOOOOOOOOOOOOOOOOOOO/OSOOOOOOOXOOOOOOOOEO/OOOOOOOOOOOOOOOOOOOO&embed=1&id=wide');
+      const tall = servedUrl(`?${MAP}&embed=1&id=tall`);
+      await page.setContent(`<!doctype html><link rel="icon" href="data:,"><body style="margin:0">
+        <iframe id="wide" title="A* demo" src="${wide}" width="600" height="400" style="border:0;display:block"></iframe>
+        <iframe id="tall" title="A* demo" src="${tall}" width="600" height="400" style="border:0;display:block"></iframe>
+        <script>addEventListener('message', (e) => heard(e.data));</script>
+        ${RESIZE_SCRIPT}
+      </body>`);
+      const heights = (shape) => messages.filter(shape);
+      await eventually(page, async () => heights((m) => m?.id === 'wide').length > 0 && heights((m) => m?.id === 'tall').length > 0, 'both frames ask');
+      await page.waitForTimeout(600);
+      const asked = (id) => heights((m) => m?.type === 'astar-visualizer:height' && m.id === id).at(-1).height;
+      const frameHeight = (id) => page.evaluate((frameId) => document.getElementById(frameId).getBoundingClientRect().height, id);
+      assert.equal(await frameHeight('wide'), asked('wide'), 'the 20x3 frame takes its own height');
+      assert.equal(await frameHeight('tall'), asked('tall'), 'the 8x5 frame takes its own height');
+      assert.ok(asked('wide') < 260, `a 20x3 map at 600 px wants a short frame (${asked('wide')})`);
+      assert.ok(asked('tall') > asked('wide') + 100, `the 8x5 map wants a taller one (${asked('tall')})`);
+      // The same heights in Embedly's and Observable's shape: JSON text naming the frame's address.
+      const embedly = messages.filter((m) => typeof m === 'string').map((m) => JSON.parse(m)).filter((m) => m.context === 'iframe.resize');
+      for (const [id, src] of [['wide', wide], ['tall', tall]]) {
+        const last = embedly.filter((m) => m.src === src).at(-1);
+        assert.ok(last, `an iframe.resize message from ${id}`);
+        assert.equal(last.height, asked(id));
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has the snippet README.md and the Share panel give', async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    assert.ok(readme.includes(RESIZE_SCRIPT), 'README.md shows the snippet');
+    await withApp(browser(), `?${MAP}`, DESKTOP, async ({ page }) => {
+      await page.locator('#share-panel > summary').click();
+      await page.getByRole('button', { name: 'Make link' }).click();
+      const snippet = await page.inputValue('#share-embed');
+      const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
+      assert.match(snippet, new RegExp(`src="[^"]*&amp;id=${id}"`), 'the frame names itself in its address');
+      assert.ok(snippet.endsWith(RESIZE_SCRIPT));
+    });
+  });
+});
+
+const isWall = async (page, x, y) => sameColour(await cellColour(page, x, y), hex(PALETTE.wall), 10);
+
+describe('layout on small screens', () => {
+  for (const touch of [false, true]) {
+    it(`fits 320x240 with every combination of options, ${touch ? 'on a touch screen' : 'with a mouse'}`, async () => {
+      for (const controls of ['none', 'play', 'full']) {
+        for (const legend of [0, 1]) {
+          for (const log of [0, 1]) {
+            const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}`;
+            const { context, frame, errors } = await host(query, 320, 240, false, { hasTouch: touch, isMobile: touch });
+            try {
+              await assertFits(frame, `${touch ? 'touch' : 'mouse'} ${query}`);
+              if (legend) assert.ok(await frame.locator('.legend').isVisible(), 'the legend shows');
+              if (touch && controls === 'full') {
+                // The editing tools take the sliders' row on request, and give it back.
+                const edit = frame.getByRole('button', { name: 'Edit the map' });
+                await edit.click();
+                assert.equal(await edit.getAttribute('aria-expanded'), 'true');
+                for (const name of ['Undo', 'Redo', 'Clear walls']) assert.ok(await frame.getByRole('button', { name }).isVisible(), name);
+                assert.ok(await frame.locator('#brush').isVisible());
+                await assertFits(frame, `editing tools: ${query}`);
+                await edit.click();
+                assert.ok(await frame.locator('#timeline').isVisible());
+              }
+              assertNoErrors(errors);
+            } finally {
+              await context.close();
+            }
+          }
+        }
+      }
+    });
+  }
+
+  for (const touch of [false, true]) {
+    it(`keeps every read-out clear of the controls from 320 to 800 px, ${touch ? 'on a touch screen' : 'with a mouse'}`, async () => {
+      // A big map, so the timeline's read-out runs to five digits.
+      const context = await browser().newContext({ viewport: { width: 320, height: 300 }, hasTouch: touch });
+      try {
+        const page = await context.newPage();
+        await page.goto(servedUrl('?size=200x120&algorithm=bfs&embed=1&controls=full&legend=1&step=12345'));
+        await page.waitForFunction(() => /^12345 \//.test(document.getElementById('timeline-label').textContent));
+        for (let width = 320; width <= 800; width += 20) {
+          await page.setViewportSize({ width, height: 300 });
+          await page.waitForTimeout(100);
+          const faults = await page.evaluate(() => {
+            const shown = [...document.querySelectorAll('.controlbar button, .controlbar input, .controlbar output, .counters > span, .editbar button, .editbar select')]
+              .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
+            const found = [];
+            for (const [i, a] of shown.entries()) {
+              if (a.tagName === 'OUTPUT' && a.scrollWidth > a.clientWidth + 1) found.push(`${a.id} is cut short`);
+              const p = a.getBoundingClientRect();
+              for (const b of shown.slice(i + 1)) {
+                if (a.contains(b) || b.contains(a)) continue;
+                const q = b.getBoundingClientRect();
+                if (p.left < q.right - 0.5 && q.left < p.right - 0.5 && p.top < q.bottom - 0.5 && q.top < p.bottom - 0.5) found.push(`${a.id || a.className} overlaps ${b.id || b.className}`);
+              }
+            }
+            return found;
+          });
+          assert.deepEqual(faults, [], `at ${width} px`);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+describe('a message cut short', () => {
+  it('unfolds to its full text on request, in both languages', async () => {
+    for (const [lang, more, less] of [['en', 'Show all', 'Show less'], ['zh', '显示全部', '收起']]) {
+      const query = `${MAP}&embed=1&weight=oops&algorithm=nope&lang=${lang}`;
+      const { context, frame } = await host(query, 400, 300);
+      try {
+        const button = frame.getByRole('button', { name: more });
+        await button.waitFor();
+        const cut = () => frame.evaluate(() => {
+          const text = document.getElementById('message-text');
+          return text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1;
+        });
+        assert.ok(await cut(), 'the one line is cut short');
+        await button.click();
+        const open = frame.getByRole('button', { name: less });
+        assert.equal(await open.getAttribute('aria-expanded'), 'true');
+        // Wrapped to the frame's width, and scrolling within a few lines when longer.
+        const readable = await frame.evaluate(() => {
+          const text = document.getElementById('message-text');
+          const wrapped = text.scrollWidth <= text.clientWidth + 1;
+          const whole = text.scrollHeight <= text.clientHeight + 1 || getComputedStyle(text).overflowY === 'auto';
+          return wrapped && whole && text.clientHeight > 2 * parseFloat(getComputedStyle(text).lineHeight);
+        });
+        assert.ok(readable, 'the whole message can be read');
+        await assertFits(frame, `${lang}: unfolded`);
+        await open.click();
+        assert.ok(await cut(), 'folded again');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('embeds without editing controls', () => {
+  for (const controls of ['none', 'play']) {
+    it(`controls=${controls}: a reader can neither draw nor move the start or the goal`, async () => {
+      for (const contextOptions of [DESKTOP, { viewport: { width: 720, height: 480 }, hasTouch: true }]) {
+        await withApp(browser(), `?${MAP}&embed=1&controls=${controls}`, contextOptions, async ({ page }) => {
+          const before = await gridInfo(page);
+          const cell = { x: 1, y: 1 };
+          if (contextOptions.hasTouch) {
+            await touchStroke(page, [cell, { x: 1, y: 3 }]);
+            await touchStroke(page, [before.start, { x: 0, y: 0 }]);
+          } else {
+            await mouseStroke(page, [cell, { x: 1, y: 3 }], 2);
+            await mouseStroke(page, [before.start, { x: 0, y: 0 }], 2);
+          }
+          // The keyboard's cell cursor: Enter paints, S and G move the endpoints, elsewhere.
+          await page.locator('#grid').focus();
+          for (const key of ['ArrowUp', 'Enter', 's', 'ArrowRight', 'g']) await page.keyboard.press(key);
+          await page.waitForTimeout(200);
+          assert.equal(await isWall(page, 1, 1), false, 'nothing drawn');
+          assert.equal(await isWall(page, 1, 2), false);
+          assert.deepEqual(await gridInfo(page), before, 'start and goal where they were');
+        });
+      }
+    });
+  }
+
+  it('controls=full: a reader edits as in the page', async () => {
+    await withApp(browser(), `?${MAP}&embed=1&controls=full`, DESKTOP, async ({ page }) => {
+      await mouseStroke(page, [{ x: 1, y: 1 }, { x: 1, y: 3 }], 2);
+      await eventually(page, () => isWall(page, 1, 2), 'the stroke draws walls');
+    });
+  });
+});
+
+describe('keys in an embed', () => {
+  // What the keys left, once the page has drawn the frames they asked for.
+  const state = (page) => page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return {
+      presentation: document.body.classList.contains('presentation'),
+      help: document.getElementById('help').open,
+      step: document.getElementById('count-step').textContent.split(' ')[0],
+      brush: document.getElementById('brush').value,
+      zoom: document.getElementById('zoom-label').textContent,
+    };
+  });
+
+  it('has no page-level shortcuts, and only the keys of the controls it shows', async () => {
+    for (const controls of ['none', 'play', 'full']) {
+      await withApp(browser(), `?${MAP}&embed=1&controls=${controls}&speed=1`, DESKTOP, async ({ page }) => {
+        await page.locator('body').click({ position: { x: 2, y: 2 } });
+        for (const key of ['p', 'P', '?', 'l', 'L']) await page.keyboard.press(key);
+        let now = await state(page);
+        assert.equal(now.presentation, false, `${controls}: P leaves presentation mode off`);
+        assert.equal(now.help, false, `${controls}: ? shows no list of shortcuts`);
+        assert.equal(now.step, '0', `${controls}: L runs no pseudocode line`);
+        const zoom = now.zoom;
+        await page.keyboard.press('e');
+        await page.keyboard.press('+');
+        await page.keyboard.press('ArrowRight');
+        now = await state(page);
+        assert.equal(now.zoom !== zoom, controls === 'full', `${controls}: the zoom keys only with editing`);
+        assert.equal(now.brush, controls === 'full' ? '1' : '0', `${controls}: the brush keys only with editing`);
+        assert.equal(now.step, controls === 'none' ? '0' : '1', `${controls}: the step keys only with playback`);
+      });
     }
   });
 });

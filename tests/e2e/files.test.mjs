@@ -119,7 +119,7 @@ describe('examples and links', () => {
       link = await page.locator('#share-url').inputValue();
       assert.match(link, /\?.*heuristic=euclidean.*&map=[OXSE/]+/);
       const embed = await page.locator('#share-embed').inputValue();
-      assert.match(embed, /^<iframe src="[^"]+&amp;embed=1" width="\d+" height="\d+"/);
+      assert.match(embed, /^<iframe id="(astar-\w+)" src="[^"]+&amp;embed=1&amp;id=\1" width="\d+" height="\d+"/);
       const size = await gridInfo(page);
       await withApp(browser(), new URL(link).search, DESKTOP, async ({ page: copy }) => {
         assert.deepEqual(await gridInfo(copy), size);

@@ -1,10 +1,12 @@
 // Work is never lost: a drawing, the options and the step come back after a reload; URL
-// parameters win over the saved work; "New map" starts afresh; an embedded page leaves the
-// visitor's work alone.
+// parameters win over the saved work, a link's map opening over it as an undoable load with
+// a way back (also after a reload); options apply one by one, each refusal naming its
+// source; saved work that cannot be read is kept aside; "New map" starts afresh; an
+// embedded page leaves the visitor's work alone.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile } from './browser.mjs';
+import { browserForThisFile, servedUrl } from './browser.mjs';
 import { openApp } from './page.mjs';
 import {
   DESKTOP, withApp, gridInfo, cellColour, mouseStroke, waitForText, sameColour, hex, eventually,
@@ -23,7 +25,7 @@ async function saved(page) {
 }
 
 async function reopen(page, query = '') {
-  await page.goto(new URL(query || '.', page.url()).href.replace(/\?.*$/, '') + query);
+  await page.goto(servedUrl(query));
   await page.waitForFunction(() => {
     const canvas = document.getElementById('grid');
     return canvas.width > 0 && document.getElementById('narration').textContent !== '';
@@ -54,9 +56,6 @@ describe('saved work', () => {
       await reopen(page, '?algorithm=greedy');
       assert.equal(await page.inputValue('#algorithm'), 'greedy');
       assert.ok(await isWall(page, cells[0].x, 0), 'the saved drawing, with the URL\'s option');
-      await reopen(page, '?map=OOOO/OSOE/OOOO');
-      assert.equal((await gridInfo(page)).width, 4);
-      await saved(page);
     });
   });
 
@@ -92,5 +91,174 @@ describe('saved work', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+const SAVED_KEY = 'astar-visualizer.work';
+const storedWork = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key)), SAVED_KEY);
+const asideKeys = (page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('astar-visualizer.work.unreadable.')));
+const message = (page) => page.locator('#message-text').textContent();
+
+// Stores a value as the saved work from another page of the same site, so that the page's
+// own saving (it saves as it is left) cannot write over it, then opens the page again.
+async function storeAndReopen(page, value, query = '') {
+  await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+  await page.goto(new URL('tests/e2e/package.json', page.url()).href);
+  await page.evaluate(([key, raw]) => localStorage.setItem(key, raw), [SAVED_KEY, value]);
+  await reopen(page, query);
+}
+
+// A visitor's saved work: a wall drawn next to the start, Dijkstra, 4 directions, 3 steps.
+async function saveSomeWork(page) {
+  const { start } = await gridInfo(page);
+  const wall = { x: start.x + 1, y: 0 };
+  await mouseStroke(page, [wall, { x: wall.x, y: 1 }], 2);
+  await page.selectOption('#algorithm', 'dijkstra');
+  await page.selectOption('#directions', '4');
+  for (let k = 0; k < 3; k++) await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await waitForText(page, '#count-step', /^3 \//);
+  await saved(page);
+  return { wall, map: (await storedWork(page)).map, size: await gridInfo(page) };
+}
+
+describe('a link over saved work', () => {
+  for (const [kind, query, width] of [['map', '?map=OOOOO/OSXEO/OOOOO&algorithm=greedy', 5], ['example', '?example=tutorial-wall', null], ['size', '?size=9x6', 9]]) {
+    it(`opens a ${kind}= link as an undoable load, with the saved work one click away, also after a reload`, async () => {
+      await withApp(browser(), '', DESKTOP, async ({ page }) => {
+        const work = await saveSomeWork(page);
+        await reopen(page, query);
+        const notice = page.getByRole('status').filter({ hasText: 'This link opened its own map' });
+        await notice.waitFor();
+        if (width) assert.equal((await gridInfo(page)).width, width);
+        assert.notDeepEqual(await gridInfo(page), work.size, "the link's map is on show");
+        assert.equal((await storedWork(page)).map, work.map, 'the saved map stays in storage');
+        // Playing the link's search changes nothing that is kept.
+        await page.getByRole('button', { name: /To end/ }).click();
+        await saved(page);
+        assert.equal((await storedWork(page)).map, work.map);
+
+        // A reload while the notice applies: the same link, the same way back.
+        await page.reload();
+        await notice.waitFor();
+        await page.getByRole('button', { name: 'Back to my saved map' }).click();
+        await eventually(page, async () => (await notice.count()) === 0 || notice.isHidden(), 'the notice goes');
+        assert.deepEqual(await gridInfo(page), work.size, 'the saved map is back');
+        assert.ok(await isWall(page, work.wall.x, 0), 'with its drawing');
+        assert.equal(await page.inputValue('#algorithm'), 'dijkstra', 'and its options');
+        assert.equal(await page.inputValue('#directions'), '4');
+        await waitForText(page, '#count-step', /^3 \//);
+        // Going back is undoable too: Undo shows the link's map again, with the notice.
+        await page.getByRole('button', { name: 'Undo' }).click();
+        await notice.waitFor();
+        await eventually(page, async () => JSON.stringify(await gridInfo(page)) !== JSON.stringify(work.size), "the link's map again");
+        if (kind === 'map') assert.equal(await page.inputValue('#algorithm'), 'greedy');
+        await page.getByRole('button', { name: 'Undo' }).click();
+        await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), 'Undo of the link brings the saved map back too');
+        assert.equal(await page.inputValue('#algorithm'), 'dijkstra');
+      });
+    });
+  }
+
+  it('keeps the saved work until the link\'s map is changed, then saves the change', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      const work = await saveSomeWork(page);
+      await reopen(page, '?map=OOOOO/OSOEO/OOOOO');
+      const notice = page.getByRole('status').filter({ hasText: 'This link opened its own map' });
+      await notice.waitFor();
+      await page.selectOption('#algorithm', 'bfs');
+      await eventually(page, () => notice.isHidden(), 'a change ends the notice');
+      await saved(page);
+      const now = await storedWork(page);
+      assert.notEqual(now.map, work.map, "the visitor's change to the link's map is their work now");
+      assert.equal(now.options.algorithm, 'bfs');
+      // Undo still reaches the work saved before, as long as the page is open.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), 'Undo reaches the saved map');
+    });
+  });
+
+  it('says so in Chinese too', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      const work = await saveSomeWork(page);
+      await reopen(page, '?map=OOOOO/OSXEO/OOOOO&lang=zh');
+      await page.getByRole('status').filter({ hasText: '这个链接打开了它自己的地图' }).waitFor();
+      await page.getByRole('button', { name: '回到我保存的地图' }).click();
+      const label = `${work.size.width} × ${work.size.height} `;
+      await eventually(page, async () => (await page.locator('#grid').getAttribute('aria-label')).includes(label), 'the saved map is back');
+    });
+  });
+
+  it('opens a link plainly when nothing is saved: no notice, nothing to undo', async () => {
+    await withApp(browser(), '?map=OOOOO/OSXEO/OOOOO', DESKTOP, async ({ page }) => {
+      assert.equal((await gridInfo(page)).width, 5);
+      assert.ok(await page.locator('#saved-notice').isHidden());
+      assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
+    });
+  });
+});
+
+describe('options from a link and from saved work', () => {
+  it('applies them one by one: a refused one leaves the rest, and its message names the link', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      await saveSomeWork(page);
+      // Dijkstra takes no heuristic weight: the weight is refused, the rest stays.
+      await reopen(page, '?algorithm=astar&weight=2&costs=exact');
+      await reopen(page, '?algorithm=dijkstra&weight=3&costs=exact&tieBreak=first-in');
+      assert.match(await message(page), /The link's option weight="3" was not applied/);
+      assert.equal(await page.inputValue('#algorithm'), 'dijkstra', "the link's other options");
+      assert.equal(await page.inputValue('#costs'), 'exact');
+      assert.equal(await page.inputValue('#tie-break'), 'first-in');
+      assert.equal(await page.inputValue('#directions'), '4', 'the saved options it does not name');
+      assert.ok(await isWall(page, (await gridInfo(page)).start.x + 1, 0), 'on the saved map');
+    });
+  });
+
+  it('reports a bad option in storage as the saved work\'s, keeping the others', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      const work = await saveSomeWork(page);
+      const stored = await storedWork(page);
+      stored.options = { ...stored.options, algorithm: 'nope', costs: 'exact', colour: 'blue' };
+      await storeAndReopen(page, JSON.stringify(stored), '?tieBreak=smaller-g');
+      const text = await message(page);
+      assert.match(text, /The saved work's option algorithm="nope" was not applied/);
+      assert.match(text, /The saved work's option colour="blue" was not applied/);
+      assert.doesNotMatch(text, /URL|link/, 'nothing blamed on the link');
+      assert.equal(await page.inputValue('#algorithm'), 'astar');
+      assert.equal(await page.inputValue('#costs'), 'exact');
+      assert.equal(await page.inputValue('#directions'), '4');
+      assert.equal(await page.inputValue('#tie-break'), 'smaller-g');
+      assert.deepEqual(await gridInfo(page), work.size);
+    });
+  });
+});
+
+describe('saved work that cannot be read', () => {
+  for (const [what, raw] of [
+    ['a map the editor cannot read', JSON.stringify({ format: 1, map: 'OSO\nQQQQ\nOEO', options: {} })],
+    ['text that is not JSON', '{"format": 1, "map": "OSOE'],
+    ['another format', JSON.stringify({ format: 99, cells: [1, 2, 3] })],
+  ]) {
+    it(`keeps ${what} aside and says where`, async () => {
+      await withApp(browser(), '', DESKTOP, async ({ page }) => {
+        await storeAndReopen(page, raw);
+        const keys = await asideKeys(page);
+        assert.equal(keys.length, 1, 'kept aside under a key of its own');
+        assert.match(await message(page), new RegExp(`kept aside in the browser's storage under "${keys[0].replace(/[.]/g, '\\.')}"`));
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw, 'as it was');
+        // New work is saved as usual; what was kept aside stays.
+        const { start } = await gridInfo(page);
+        await mouseStroke(page, [{ x: start.x + 1, y: 0 }, { x: start.x + 1, y: 1 }], 2);
+        await saved(page);
+        assert.equal(typeof (await storedWork(page)).map, 'string');
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw);
+      });
+    });
+  }
+
+  it('says so in Chinese too', async () => {
+    await withApp(browser(), '?lang=zh', DESKTOP, async ({ page }) => {
+      await storeAndReopen(page, 'not json', '?lang=zh');
+      assert.match(await message(page), /无法读取此浏览器中保存的工作。它已另存在浏览器存储的“astar-visualizer\.work\.unreadable\./);
+    });
   });
 });

@@ -10,6 +10,9 @@
 // has moved (TAP_SLOP CSS px, or onto another cell), so only a drag draws. A drag starting
 // on the start or the goal moves it as with a mouse.
 //
+// A read-only board (an embed that offers no editing) edits nothing: pointers and the cell
+// cursor only inspect.
+//
 // On a touch screen a second finger turns the gesture into moving the view: two fingers
 // drag to scroll a zoomed map and pinch to zoom; what the first finger had painted is taken
 // back. Editing resumes once every finger has lifted.
@@ -27,7 +30,7 @@ function sameCell(a, b) {
 
 export class GridInput {
   // host: { editor(), brush(), changed(), guard(fn), scrollBy(dx, dy), zoom(steps, clientX, clientY),
-  //   pick(cell) -> true when an exercise takes the click instead of the editor }
+  //   pick(cell) -> true when an exercise takes the click instead of the editor, readOnly }
   constructor(canvas, renderer, host) {
     this.canvas = canvas;
     this.renderer = renderer;
@@ -65,6 +68,11 @@ export class GridInput {
     // An exercise may claim the click (picking a cell instead of editing).
     if (this.host.pick(cell)) return;
     this.canvas.focus({ preventScroll: true });
+    if (this.host.readOnly) {
+      this.hover = cell;
+      this.host.changed();
+      return;
+    }
     this.canvas.setPointerCapture(e.pointerId);
     const editor = this.host.editor();
     let kind = 'paint';
@@ -200,7 +208,7 @@ export class GridInput {
 
   updatePointerStyle() {
     const editor = this.host.editor();
-    const overEndpoint = sameCell(this.hover, editor.start()) || sameCell(this.hover, editor.goal());
+    const overEndpoint = !this.host.readOnly && (sameCell(this.hover, editor.start()) || sameCell(this.hover, editor.goal()));
     this.canvas.classList.toggle('over-endpoint', overEndpoint);
   }
 
@@ -232,6 +240,8 @@ export class GridInput {
       const y = Math.min(editor.height - 1, Math.max(0, at.y + (this.cursor ? dy : 0)));
       this.setCursor({ x, y });
       this.hover = null;
+    } else if (this.host.readOnly) {
+      if (e.key === 'Escape' && this.cursor) this.setCursor(null);
     } else if (e.key === 'Enter' && this.cursor) {
       e.preventDefault();
       if (this.host.pick(this.cursor)) return;

@@ -28,7 +28,7 @@ function labelled(doc, className, control) {
 // over the shared map, and its own picture of it. Drawing on it edits the shared map.
 export class ComparePane {
   // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for its controls,
-  //   inputGuard(fn) for edits on its map, remove(pane), methodChanged(pane) }; templates: { algorithm, heuristic } selects of the Method panel.
+  //   inputGuard(fn) for edits on its map, remove(pane), methodChanged(pane), readOnly }; templates: { algorithm, heuristic } selects of the Method panel.
   constructor(doc, host, method, templates) {
     this.host = host;
     this.templates = templates;
@@ -89,6 +89,7 @@ export class ComparePane {
       scrollBy: () => {},
       zoom: () => {},
       pick: () => false,
+      readOnly: host.readOnly,
     });
   }
 

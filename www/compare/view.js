@@ -19,7 +19,7 @@ function setText(element, text) {
 // The table lists each pane's work and result, live.
 export class CompareView {
   // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for controls,
-  //   inputGuard(fn) for pointer and key edits on a pane, toggled(active) }
+  //   inputGuard(fn) for pointer and key edits on a pane, toggled(active), readOnly (no edits) }
   constructor(doc, host) {
     const byId = (id) => doc.getElementById(id);
     this.doc = doc;
@@ -45,6 +45,7 @@ export class CompareView {
       changed: host.changed,
       guard: host.guard,
       inputGuard: host.inputGuard,
+      readOnly: host.readOnly,
       remove: (pane) => host.guard(() => this.removePane(pane)),
       methodChanged: () => { this.shownKey = null; },
     };

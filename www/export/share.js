@@ -1,6 +1,7 @@
 import { buildQuery } from '../state/params.js';
 import { t, language } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
+import { HEIGHT_MESSAGE } from '../layout/embed.js';
 
 // The embed snippet's frame: this wide, and as tall as the map at that width plus the
 // controls above and the counters below (measured at this width), within slide-friendly
@@ -15,6 +16,21 @@ function embedSize(cols, rows) {
   return { width: EMBED_WIDTH, height };
 }
 
+// The host's side of the height messages: the frame the message names grows to the height
+// asked for, if it is the frame that sent it (so several embeds on a page never resize each
+// other).
+const RESIZE_SCRIPT = `<script>addEventListener('message', (e) => { const d = e.data; if (d?.type !== '${HEIGHT_MESSAGE}') return; const frame = document.getElementById(d.id); if (frame?.contentWindow === e.source) frame.height = d.height; });</script>`;
+
+// An id for one snippet's frame, unlikely to meet another's on the same page.
+function frameId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return `astar-${Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('')}`;
+}
+
+function escapeAttribute(text) {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+}
+
 // Beyond this a link gets unwieldy (and some servers refuse long URLs): such maps are
 // better shared as files.
 const MAX_LINK_CELLS = 64 * 64;
@@ -25,7 +41,8 @@ function pageAddress(location) {
 }
 
 // The share panel: a link that reopens the current map and options, and an <iframe> snippet
-// for blog posts, of the work on show at the speed playing.
+// for blog posts, of the work on show at the speed playing, with the few lines that let the
+// frame take the height the page asks for.
 export function wireShare(doc, location, { workspace, playback }, onError) {
   const state = () => {
     const editor = workspace.editor;
@@ -52,9 +69,10 @@ export function wireShare(doc, location, { workspace, playback }, onError) {
     const query = { ...current, autoplay: autoplay.checked, lang: language() };
     const link = pageAddress(location) + buildQuery(query);
     url.value = link;
-    const frameSource = pageAddress(location) + buildQuery({ ...query, embed: true });
+    const id = frameId();
+    const frameSource = pageAddress(location) + buildQuery({ ...query, embed: true, id });
     const size = embedSize(current.width, current.height);
-    embed.value = `<iframe src="${frameSource.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}" width="${size.width}" height="${size.height}" style="border:0" title="${t('embed.frame-title').replace(/"/g, '&quot;')}" loading="lazy"></iframe>`;
+    embed.value = `<iframe id="${id}" src="${escapeAttribute(frameSource)}" width="${size.width}" height="${size.height}" style="border:0" title="${escapeAttribute(t('embed.frame-title'))}" loading="lazy"></iframe>\n${RESIZE_SCRIPT}`;
     url.select();
     // Copying is a convenience: without clipboard permission the selected link is still there.
     if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});

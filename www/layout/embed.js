@@ -1,9 +1,13 @@
 // The page inside another page's <iframe> (`embed=1`): it fits the frame, whatever its size,
 // with the map taking what the controls leave, and tells the host how tall it would like to
-// be so that a host can let the frame grow.
+// be so that a host can let the frame grow. Only controls=full lets a reader edit the map.
 
-// The message a host listens for: { type: HEIGHT_MESSAGE, height } (CSS px).
+// The message a host listens for: { type: HEIGHT_MESSAGE, id, height } (CSS px), id being
+// the page's `id` parameter, else the frame's name, else null. The same height also goes
+// out in the shape Embedly's and Observable's resizers read: the JSON text of
+// { src, context: 'iframe.resize', height }, src being the page's address.
 export const HEIGHT_MESSAGE = 'astar-visualizer:height';
+export const EMBEDLY_RESIZE = 'iframe.resize';
 // Cells of the ideal board are at most this big (CSS px): a 4x3 map need not be 900 px tall.
 const IDEAL_CELL_MAX = 64;
 const IDEAL_BOARD_MIN = 120;
@@ -24,9 +28,11 @@ export function applyEmbedLayout(doc, location, params) {
 // IDEAL_CELL_MAX), whenever it changes. It depends on the width only, so a host that sets
 // the frame's height from it does not set off another change.
 export class HeightReporter {
-  constructor(win, board) {
+  // id: the page's `id` parameter, if given.
+  constructor(win, board, id) {
     this.win = win;
     this.board = board;
+    this.id = id ?? (win.name || null);
     this.reported = 0;
   }
 
@@ -38,6 +44,24 @@ export class HeightReporter {
     const height = Math.ceil(chrome + boardHeight);
     if (Math.abs(height - this.reported) < 1) return;
     this.reported = height;
-    this.win.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+    this.win.parent.postMessage({ type: HEIGHT_MESSAGE, id: this.id, height }, '*');
+    this.win.parent.postMessage(JSON.stringify({ src: this.win.location.href, context: EMBEDLY_RESIZE, height }), '*');
   }
+}
+
+// Edit the map, in a short embed on a touch screen: swaps the sliders' row for the editing
+// tools and back (the style sheet shows the button only there). changed(): the board's room
+// changed.
+export function wireEditTools(doc, changed) {
+  const button = doc.getElementById('edit-tools');
+  button.addEventListener('click', () => {
+    const open = doc.body.classList.toggle('edit-tools-open');
+    button.setAttribute('aria-expanded', String(open));
+    changed();
+  });
+}
+
+// Whether a reader may change the map: only an embed with controls=full edits it.
+export function embedEditable(params) {
+  return !params.embed || params.controls === 'full';
 }

@@ -11,8 +11,9 @@ const CODE_WIDTH_MAX = 460;
 const CODE_MARGIN = 24;
 
 export class Presentation {
-  // changed(): called after the layout switched, so the board is measured again.
-  constructor(doc, changed) {
+  // changed(): called after the layout switched, so the board is measured again; keys: false
+  // leaves P and Esc alone (an embedded page has no presentation mode).
+  constructor(doc, changed, { keys = true } = {}) {
     this.doc = doc;
     this.changed = changed;
     this.button = doc.getElementById('presentation');
@@ -20,7 +21,7 @@ export class Presentation {
       if (e.detail > 0) e.currentTarget.blur();
       this.set(!this.active);
     });
-    doc.addEventListener('keydown', (e) => this.shortcut(e));
+    if (keys) doc.addEventListener('keydown', (e) => this.shortcut(e));
   }
 
   get active() {

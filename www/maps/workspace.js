@@ -2,6 +2,7 @@ import { PageError } from '../i18n/errors.js';
 import { SearchSession } from '../state/session.js';
 import { openExample } from './examples.js';
 import { LoadSettings } from './loadsettings.js';
+import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 
 // The work on show: the map being edited and the search over it (one SearchSession). It
 // picks the first map, and loads a map, an example or a fresh start in place of the current
@@ -23,54 +24,120 @@ export function defaultSceneSize(board) {
   };
 }
 
-// The first map and the options it is shown with: from the URL if it names a map, an
-// example or a size, else the work saved last time (with the URL's options winning), else
-// the default scene. What could not be read is added to `problems`.
-function initialScene(engine, { params, saved, board, problems }) {
+// The map a link names (map=, example= or size=) as an editor, with the layers of options
+// that come with it; null when it names none or its map cannot be read (a problem says so).
+function linkScene(engine, params, problems) {
+  const link = { source: 'link', options: params.options };
   if (params.map !== undefined) {
     try {
-      return { editor: engine.MapEditor.fromText(params.map), options: params.options };
+      return { editor: engine.MapEditor.fromText(params.map), layers: [link], exampleId: null };
     } catch (error) {
       problems.push(new PageError('error.url-map', { detail: error }));
     }
   } else if (params.example !== undefined) {
     try {
       const example = openExample(params.example);
-      return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options }, exampleId: params.example };
+      const editor = engine.MapEditor.fromText(example.text);
+      return { editor, layers: [link, { source: 'example', options: example.options }], exampleId: params.example };
     } catch (error) {
       problems.push(new PageError('error.url-example', { id: params.example, detail: error }));
     }
+  } else if (params.size !== undefined) {
+    return { editor: engine.MapEditor.defaultScene(params.size.width, params.size.height), layers: [link], exampleId: null };
   }
-  if (saved && params.size === undefined) {
-    try {
-      return { editor: engine.MapEditor.fromText(saved.map), options: { ...saved.options, ...params.options }, restored: true };
-    } catch {
-      // A saved map this version cannot read: start with the default scene.
-    }
+  return null;
+}
+
+// The saved map as an editor, or null when there is none or it cannot be read: then the
+// saved work is kept aside and a problem says where.
+function savedScene(engine, { saved, problems, setAside }) {
+  if (!saved) return null;
+  try {
+    return engine.MapEditor.fromText(saved.map);
+  } catch (error) {
+    const key = setAside();
+    problems.push(new PageError(key ? 'saved.map-unreadable' : 'saved.map-unreadable-not-kept', { key, detail: error }));
+    return null;
   }
-  const size = params.size ?? defaultSceneSize(board);
-  return { editor: engine.MapEditor.defaultScene(size.width, size.height), options: params.options };
+}
+
+function sameOptions(a, b) {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...names].every((name) => a[name] === b[name]);
 }
 
 export class Workspace {
-  // start: { params, saved, board, problems } for the first scene; defaults: the options
-  // anything not given falls back to; exampleNote: the ExampleNote; applied(): called after
-  // a load or an undo changed the options (the option fields and the compare view follow).
+  // start: { params, saved, board, problems, setAside() -> key or null } for the first
+  // scene; defaults: the options anything not given falls back to; exampleNote: the
+  // ExampleNote; applied(): called after a load or an undo changed the options (the option
+  // fields and the compare view follow).
+  //
+  // The first map: the one a link names, else the work saved last time (with the link's
+  // options winning), else the default scene. A link's map over different saved work opens
+  // as a load on top of it, so Undo or backToSaved() brings the saved work back, and
+  // linkOverSaved says what both were (the saved work stays in storage while the link's
+  // map is on show untouched: see SavedWorkNotice).
   constructor(engine, start, { defaults, exampleNote, applied }) {
     this.engine = engine;
     this.defaults = defaults;
     this.exampleNote = exampleNote;
-    this.applied = applied;
+    // Nothing follows the first scene's options yet (the page reads them once it is built).
+    this.applied = () => {};
     this.loads = new LoadSettings();
-    const scene = initialScene(engine, start);
-    this.restored = scene.restored === true;
-    try {
-      this.session = new SearchSession(engine, scene.editor, { ...defaults, ...scene.options });
-    } catch (error) {
-      start.problems.push(new PageError('error.url-options', { detail: error }));
-      this.session = new SearchSession(engine, scene.editor, { ...defaults });
+    this.restored = false;
+    this.linkOverSaved = null;
+    const { params, saved, board, problems } = start;
+    const settle = (editor, layers) => settleOptions(defaults, layers, searchAccepts(engine, editor), problems);
+    const link = linkScene(engine, params, problems);
+    const savedEditor = savedScene(engine, start);
+    if (link && savedEditor) {
+      const savedOptions = settle(savedEditor, [{ source: 'saved', options: saved.options }]);
+      const linkOptions = settle(link.editor, link.layers);
+      const linkText = link.editor.toText('ox');
+      if (linkText === savedEditor.toText('ox') && sameOptions(linkOptions, savedOptions)) {
+        savedEditor.free();
+        this.begin(link.editor, linkOptions, link.exampleId);
+      } else {
+        this.begin(savedEditor, savedOptions, null);
+        link.editor.free();
+        this.loadMap(linkText, linkOptions, { exampleId: link.exampleId });
+        this.linkOverSaved = {
+          saved: { map: saved.map, options: savedOptions, step: saved.step },
+          linked: { map: this.editor.toText('ox'), options: { ...this.session.options } },
+        };
+      }
+    } else if (link) {
+      this.begin(link.editor, settle(link.editor, link.layers), link.exampleId);
+    } else if (savedEditor) {
+      this.begin(savedEditor, settle(savedEditor, [{ source: 'link', options: params.options }, { source: 'saved', options: saved.options }]), null);
+      this.restored = true;
+    } else {
+      const size = defaultSceneSize(board);
+      const editor = engine.MapEditor.defaultScene(size.width, size.height);
+      this.begin(editor, settle(editor, [{ source: 'link', options: params.options }]), null);
     }
-    exampleNote.show(scene.exampleId ?? null);
+    this.applied = applied;
+  }
+
+  begin(editor, options, exampleId) {
+    this.session = new SearchSession(this.engine, editor, options);
+    this.exampleNote.show(exampleId);
+  }
+
+  // Whether the work on show is the link's map as it opened over saved work: while it is,
+  // the saved work must stay as it is in storage. state: { map (O X S E text), options }.
+  showsLinkOverSaved(state) {
+    const linked = this.linkOverSaved?.linked;
+    return Boolean(linked) && state.map === linked.map && sameOptions(state.options, linked.options);
+  }
+
+  // Back to the saved work a link opened its map over, as one more undo entry, at the step
+  // it was saved at.
+  backToSaved() {
+    const saved = this.linkOverSaved?.saved;
+    if (!saved) return;
+    this.loadMap(saved.map, saved.options);
+    if (Number.isInteger(saved.step)) this.session.seek(saved.step);
   }
 
   get editor() {

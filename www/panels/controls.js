@@ -133,6 +133,8 @@ export class Controls {
     for (const element of Object.values(this.method)) {
       element.addEventListener('change', () => this.submitOptions());
     }
+    // Which keys work: all of them on the page; an embed keeps only what its controls offer.
+    this.keys = { playback: true, editing: true, page: true };
     doc.addEventListener('keydown', (e) => this.shortcut(e));
     doc.addEventListener('click', (e) => {
       if (this.help.open && !this.help.contains(e.target)) this.help.open = false;
@@ -259,12 +261,19 @@ export class Controls {
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 
+  // keys: { playback (Space, arrows, End, R), editing (undo and redo, the brush, zoom),
+  //   page (the list of shortcuts) }, each true to keep those keys.
+  limitKeys(keys) {
+    this.keys = keys;
+  }
+
   shortcut(e) {
     if (e.defaultPrevented || e.altKey) return;
     const a = this.actions;
     const target = e.target;
     const modified = e.ctrlKey || e.metaKey;
     if (modified) {
+      if (!this.keys.editing) return;
       if (isFormField(target) && target.type !== 'range' && target.type !== 'checkbox') return;
       const key = e.key.toLowerCase();
       if (key === 'z' && !e.shiftKey) a.undo();
@@ -275,21 +284,39 @@ export class Controls {
     }
     if (isFormField(target)) return;
     if ((e.key === ' ' || e.key === 'Enter') && activatesOnSpace(target)) return;
-    const brushKeys = { w: 0, e: 1 };
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const done = (this.keys.playback && this.playbackKey(key)) || (this.keys.editing && this.editingKey(key)) ||
+      (this.keys.page && this.pageKey(key));
+    if (done) e.preventDefault();
+  }
+
+  playbackKey(key) {
+    const a = this.actions;
     if (key === ' ') a.togglePlay();
     else if (key === 'ArrowRight') a.step();
     else if (key === 'ArrowLeft') a.stepBack();
     else if (key === 'End') a.finish();
     else if (key === 'r') a.reset();
-    else if (key in brushKeys) a.setBrush(brushKeys[key]);
+    else return false;
+    return true;
+  }
+
+  editingKey(key) {
+    const a = this.actions;
+    const brushKeys = { w: 0, e: 1 };
+    if (key in brushKeys) a.setBrush(brushKeys[key]);
     else if (/^[2-9]$/.test(key)) a.setBrush(Number(key));
     else if (key === '+' || key === '=') a.zoomIn();
     else if (key === '-') a.zoomOut();
     else if (key === '0') a.zoomFit();
-    else if (key === '?') this.help.open = !this.help.open;
+    else return false;
+    return true;
+  }
+
+  pageKey(key) {
+    if (key === '?') this.help.open = !this.help.open;
     else if (key === 'Escape' && this.help.open) this.help.open = false;
-    else return;
-    e.preventDefault();
+    else return false;
+    return true;
   }
 }

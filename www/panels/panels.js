@@ -13,18 +13,23 @@ function setText(element, text) {
 
 // The one place errors and notices reach the person: a dismissable line above the map. It
 // keeps the errors themselves, not their words, so a language change can say them again.
+// Where the line is cut short (an embedded page keeps it to one line), Show all unfolds it.
 export class MessageArea {
-  constructor(box, text, close) {
+  constructor(box, text, close, more) {
     this.box = box;
     this.text = text;
+    this.more = more;
     this.shown = [];
     close.addEventListener('click', () => this.clear());
+    more.addEventListener('click', () => this.unfold(!this.box.classList.contains('unfolded')));
+    box.ownerDocument.defaultView.addEventListener('resize', () => this.measure());
   }
 
   // One error, or several (one per line, or joined by `separator`).
   showError(error, separator = '\n') {
     this.shown = Array.isArray(error) ? error : [error];
     this.separator = separator;
+    this.unfold(false);
     this.render();
   }
 
@@ -32,12 +37,29 @@ export class MessageArea {
     if (this.shown.length === 0) return;
     this.text.textContent = this.shown.map(describeError).join(this.separator);
     this.box.hidden = false;
+    this.more.textContent = t(this.box.classList.contains('unfolded') ? 'message.less' : 'message.more');
+    this.measure();
+  }
+
+  // Offers Show all only when the line is cut short (or was unfolded).
+  measure() {
+    if (this.box.hidden) return;
+    const unfolded = this.box.classList.contains('unfolded');
+    this.more.hidden = !unfolded && this.text.scrollWidth <= this.text.clientWidth + 1;
+  }
+
+  unfold(on) {
+    this.box.classList.toggle('unfolded', on);
+    this.more.setAttribute('aria-expanded', String(on));
+    this.more.textContent = t(on ? 'message.less' : 'message.more');
+    this.measure();
   }
 
   clear() {
     this.shown = [];
     this.box.hidden = true;
     this.text.textContent = '';
+    this.unfold(false);
   }
 }
 

@@ -96,14 +96,15 @@ export class StepLine {
   }
 }
 
-// The Step line button and its key, L.
-export function wireStepLine(doc, action) {
+// The Step line button and its key, L (unless keys is false: an embedded page has no Step
+// line).
+export function wireStepLine(doc, action, { keys = true } = {}) {
   const button = doc.getElementById('step-line');
   button.addEventListener('click', (e) => {
     if (e.detail > 0) e.currentTarget.blur();
     action();
   });
-  doc.addEventListener('keydown', (e) => {
+  if (keys) doc.addEventListener('keydown', (e) => {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isFormField(e.target)) return;
     if (e.key !== 'l' && e.key !== 'L') return;
     e.preventDefault();

@@ -28,6 +28,8 @@
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
  *               the frame whatever its size; the page posts its ideal height to the host
  *   controls    none | play | full: which controls an embedded page shows       (default play)
+ *   id          a name for an embedded page's height messages, so that a host with several
+ *               frames knows which one asks (letters, digits, - _ . :, up to 64)
  *   legend      1 to show the legend in an embedded page
  *   log         1 to show the latest step in words in an embedded page
  *   lang        the interface language: en | zh (default: the last choice made in the page,
@@ -48,7 +50,8 @@ export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions',
 const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
-const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
+const FRAME_ID = /^[\w.:-]{1,64}$/;
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'id', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
 // The largest side of a map made or resized in the page (the engine opens map files up to
 // its own, larger limit).
@@ -178,6 +181,9 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'id') {
+      if (FRAME_ID.test(value)) result.id = value;
+      else problem('param.id', { value });
     } else if (name === 'controls') {
       if (EMBED_CONTROLS.includes(value)) result.controls = value;
       else problem('param.not-one-of', { name, value, allowed: EMBED_CONTROLS.join(', ') });
@@ -192,7 +198,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
 
 // The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
 // that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
   for (const name of SEARCH_OPTIONS) {
@@ -203,5 +209,6 @@ export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
   if (lang) add('lang', lang);
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
+  if (id) add('id', id);
   return `?${parts.join('&')}`;
 }
