@@ -21,6 +21,7 @@ pub mod open_list;
 pub mod option_fields;
 pub mod options;
 pub mod record;
+mod relaxation;
 pub mod scenario;
 pub mod search;
 pub mod search_error;
