@@ -1,7 +1,10 @@
-//! A stepwise, exact grid pathfinding engine: A*, Dijkstra, greedy best-first and
-//! breadth-first search over one best-first loop, with every expansion observable and
-//! undoable, plus the text map formats of the classic tutorials and of Moving AI.
+//! A stepwise grid pathfinding engine: A*, Dijkstra, greedy best-first and breadth-first
+//! search over one best-first loop, IDA*, bidirectional searches and Jump Point Search with
+//! loops of their own, all behind one `Finder` interface with every step observable and
+//! undoable; a catalogue of the finders, what each takes and emits; and the text map
+//! formats of the classic tutorials and of Moving AI.
 
+pub mod argument;
 pub mod catalogue;
 pub mod editor;
 pub mod events;
@@ -9,6 +12,7 @@ pub mod finder;
 pub mod finders;
 pub mod grid;
 pub mod heuristic;
+pub mod inspect;
 pub mod key;
 pub mod map_text;
 pub mod marks;
@@ -16,8 +20,10 @@ pub mod movement;
 mod names;
 pub mod number_text;
 pub mod open_list;
+pub mod option_fields;
 pub mod options;
 pub mod record;
+mod relaxation;
 pub mod scenario;
 pub mod search;
 pub mod search_error;
