@@ -167,7 +167,7 @@ function start(engine) {
     scenarios, predict, stepLine, gridCanvas,
     panels: new Panels(doc, () => workspace.session),
     pseudocode: new PseudocodePanel(doc),
-    presentation: new Presentation(doc, () => view.relayout()),
+    presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack }),
     saver: params.embed ? null : new WorkSaver(window, () => ({
       map: editor().toText('ox'),
       options: workspace.session.options,

@@ -1,4 +1,4 @@
-import { t } from './i18n/i18n.js';
+import { t, language } from './i18n/i18n.js';
 import { formatCell } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 
@@ -58,7 +58,7 @@ export class FrameLoop {
       p.controls.update(this.controlState(p.compare.timeline()));
       return;
     }
-    p.view.layout(editor.width, editor.height, () => p.presentation.placeCode(editor.width, editor.height, p.view.board));
+    p.view.layout(editor.width, editor.height, () => p.presentation.placeSide(editor.width, editor.height, p.view.board));
     // Before frameView: finding a step's event steps the engine, which may move wasm memory.
     // The predict box first: it can change the room the pseudocode listing has.
     p.predict.show(session);
@@ -79,6 +79,7 @@ export class FrameLoop {
     p.panels.update(session);
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
     this.showAdmissibility(session);
+    p.presentation.fit(line.algorithm, language());
     const search = session.search;
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);

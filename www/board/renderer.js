@@ -101,9 +101,10 @@ export class GridRenderer {
     this.originY = 0;
     const size = cell / dpr;
     this.labelsShown = size >= LABEL_MIN_CELL_CSS;
-    // G and H in 23% of the cell, F in 27%, never under the readable minimum.
-    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.23);
-    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.27);
+    // G and H in 26% of the cell, F in 31%, never under the readable minimum: digits grow
+    // with the cell, so a projector's larger cells are read from further away.
+    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.26);
+    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.31);
     this.arrowAlpha = fade(size, ARROW_FADE);
     this.showDigits = size >= DIGIT_MIN_CSS;
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
