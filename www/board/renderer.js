@@ -147,8 +147,10 @@ export class GridRenderer {
     data.cell = String(this.cell);
     data.originX = String(this.originX);
     data.originY = String(this.originY);
-    // The size of the G and H digits in CSS px, 0 when cells show no numbers.
-    data.digitFont = this.labelsShown ? String(Math.round((this.smallFont / this.dpr) * 10) / 10) : '0';
+    // The size of the G and H digits, and of F, in CSS px, 0 when cells show no numbers.
+    // As drawn: whole device pixels.
+    data.digitFont = this.labelsShown ? String(Math.round(this.smallFont) / this.dpr) : '0';
+    data.fFont = this.labelsShown ? String(Math.round(this.largeFont) / this.dpr) : '0';
   }
 
   allocate(count) {

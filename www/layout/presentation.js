@@ -41,7 +41,7 @@ export class Presentation {
     });
     // Capturing, so the key (or click) that brings the screen back does nothing else.
     doc.addEventListener('keydown', (e) => this.unblank(e), true);
-    this.blanker.addEventListener('pointerdown', (e) => this.unblank(e));
+    this.blanker.addEventListener('click', (e) => this.unblank(e));
     doc.addEventListener('keydown', (e) => this.shortcut(e));
   }
 
@@ -85,7 +85,7 @@ export class Presentation {
     if (!this.active) return;
     const win = this.doc.defaultView;
     const codeKey = `${algorithm}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}`;
-    this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code));
+    this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
     const narrationKey = `${this.narration.textContent}|${this.narration.clientWidth}`;
     this.fitScale(this.narration, '--narration-scale', narrationKey, TEXT_SCALE, () => overflows(this.narration), true);
     const warningKey = `${this.warning.textContent}|${this.warning.clientWidth}`;
@@ -140,7 +140,13 @@ export class Presentation {
 }
 
 function overflows(element) {
-  return element.scrollHeight > element.clientHeight + 1;
+  return element.scrollHeight > element.clientHeight;
+}
+
+// scrollHeight is rounded to whole pixels: a last line that sticks out by less is still cut.
+function lastLineCut(list) {
+  const last = list.lastElementChild;
+  return last !== null && last.getBoundingClientRect().bottom > list.getBoundingClientRect().bottom + 0.25;
 }
 
 // The button that folds the side panel away so the board can take its width, and brings it
