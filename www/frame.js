@@ -76,7 +76,7 @@ export class FrameLoop {
     const label = t('grid.label', { width: editor.width, height: editor.height, start: formatCell(view.start), goal: formatCell(view.goal) });
     if (p.gridCanvas.getAttribute('aria-label') !== label) p.gridCanvas.setAttribute('aria-label', label);
     p.panels.setBusy(p.playback.playing);
-    p.panels.update(session);
+    p.panels.update(session, p.stepLine.counts(line));
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
     this.showAdmissibility(session);
     p.presentation.fit(line.algorithm, language());

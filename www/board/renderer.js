@@ -429,7 +429,7 @@ export class GridRenderer {
 
   // A neighbour given new numbers by a line of an expansion that is not finished yet (Step
   // line): drawn as open, with those numbers, over what the search shows so far.
-  drawPending({ x, y, f, g, h }) {
+  drawPending({ x, y, f, g, h, parent }) {
     const ctx = this.overlay;
     const c = this.cell;
     const inner = c - this.gridLine;
@@ -438,6 +438,12 @@ export class GridRenderer {
     if (!this.labelsShown) return;
     ctx.fillStyle = PALETTE.text;
     writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
+    if (parent && this.arrowAlpha > 0) {
+      ctx.save();
+      ctx.strokeStyle = PALETTE.text;
+      this.drawArrow(x * c, y * c, inner, parent.x - x, parent.y - y, ctx);
+      ctx.restore();
+    }
   }
 
   // The path line runs under the numbers and arrows of its cells: they are written again over

@@ -73,18 +73,20 @@ export class Panels {
     for (const region of [this.counters, this.narration]) region.setAttribute('aria-busy', String(busy));
   }
 
-  update(session) {
+  // lineByLine: what the lines of an expansion run so far did (StepLine.counts), or null.
+  update(session, lineByLine = null) {
     const search = session.search;
     const count = search.stepCount();
-    const key = `${session.generation}:${count}`;
+    const key = `${session.generation}:${count}:${lineByLine?.done ?? ''}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
 
     const total = search.totalSteps();
     const counters = search.counters();
-    setText(this.step, total === null || total === undefined ? String(count) : `${count} / ${total}`);
-    setText(this.expanded, String(counters.expanded));
-    setText(this.open, String(counters.open));
+    const step = lineByLine ? lineByLine.step : count;
+    setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
+    setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
+    setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
     renderFinderCounters(this.finderCounters, session.resolvedOptions.algorithm, search.info());
     showFinderLegend(document, session.resolvedOptions.algorithm);
 
@@ -97,6 +99,8 @@ export class Panels {
       result = t('result.limit', { limit: counters.generated.toLocaleString() });
     } else if (status === 'no-path') {
       result = t('result.no-path');
+    } else if (lineByLine) {
+      result = t('result.line-by-line', { step, done: lineByLine.done, lines: lineByLine.lines });
     } else if (count === 0) {
       result = t('result.ready');
     }
@@ -104,7 +108,9 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event) }) : t('narration.not-started'));
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event) }) : t('narration.not-started');
+    if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
+    setText(this.narration, narration);
     this.log.render(session);
     this.openList.render(session);
     this.inspectedKey = null;

@@ -180,6 +180,8 @@ export const TEXTS = {
   'result.no-path': 'No path: the goal cannot be reached from the start.',
   'result.ready': 'Ready: press Play or Step.',
   'narration.step': 'Step {step}: {text}',
+  'narration.line': 'Step {step}, under way: {text}',
+  'result.line-by-line': 'Step {step} under way: {done} of its {lines} lines run',
   'narration.not-started': 'Not started yet: only the start is in the open list.',
   'step.goal-reached': 'Reached the goal {cell}: path cost {cost} in {moves} moves.',
   'step.goal-reached-one': 'Reached the goal {cell}: path cost {cost} in {moves} move.',

@@ -179,6 +179,8 @@ export const TEXTS = {
   'result.no-path': '没有路径：从起点无法到达终点。',
   'result.ready': '准备就绪：请按“播放”或“单步”。',
   'narration.step': '第 {step} 步：{text}',
+  'narration.line': '第 {step} 步（进行中）：{text}',
+  'result.line-by-line': '第 {step} 步进行中：已执行 {done} 行，共 {lines} 行',
   'narration.not-started': '尚未开始：开启列表中只有起点。',
   'step.goal-reached': '到达终点 {cell}：路径代价 {cost}，共 {moves} 步。',
   'step.goal-reached-one': '到达终点 {cell}：路径代价 {cost}，共 {moves} 步。',
