@@ -19,7 +19,7 @@ use std::io::{BufRead, Write};
 
 use astar_visualizer::editor::{EditError, EditProblem, Endpoint, MapEditor};
 use astar_visualizer::scenario::parse_scenarios;
-use astar_visualizer::{Point, Search, SearchOptions};
+use astar_visualizer::{Finder, Point, Search, SearchOptions};
 use cpu_time::{cpu_time, CLOCK};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");

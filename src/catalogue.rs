@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::events::{EventKind, OutcomeKind};
-use crate::finder::{Counter, Finder};
+use crate::finder::Finder;
 use crate::finders::bidirectional::{Bidirectional, Kind};
 use crate::finders::idastar::{IdaStar, DEFAULT_NODE_LIMIT};
 use crate::finders::JumpPointSearch;
@@ -15,7 +15,9 @@ use crate::marks::Mark;
 use crate::movement::{CostModel, DiagonalRule, Directions};
 use crate::names::named_enum;
 use crate::options::{Algorithm, SearchOptions, TieBreak, MAX_HEURISTIC_WEIGHT};
-use crate::search::{Search, SearchError};
+use crate::search::Search;
+use crate::search_error::SearchError;
+use crate::status::Counter;
 
 /// How a finder searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

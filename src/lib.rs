@@ -17,8 +17,11 @@ mod names;
 pub mod number_text;
 pub mod open_list;
 pub mod options;
+pub mod record;
 pub mod scenario;
 pub mod search;
+pub mod search_error;
+pub mod status;
 pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -28,11 +31,14 @@ pub use events::{
     EventKind, Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, OutcomeKind,
     StepEvent,
 };
-pub use finder::{Counter, Finder, FinderInfo};
+pub use finder::Finder;
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;
 pub use marks::Mark;
 pub use movement::{CostModel, DiagonalRule, Directions, Movement};
 pub use names::UnknownName;
 pub use options::{Admissibility, Algorithm, SearchOptions, TieBreak};
-pub use search::{CellState, Counters, Search, SearchError, Status};
+pub use record::CellState;
+pub use search::Search;
+pub use search_error::SearchError;
+pub use status::{Counter, Counters, FinderInfo, Status};

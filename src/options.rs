@@ -9,7 +9,7 @@ use crate::heuristic::{Heuristic, Overestimate};
 use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
 use crate::names::named_enum;
 use crate::number_text::number_text;
-use crate::search::SearchError;
+use crate::search_error::SearchError;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
 /// the policy below; the others have loops of their own (see `crate::finders`).

@@ -19,15 +19,10 @@ use crate::events::{NodeValues, StepEvent};
 use crate::finder::Finder;
 use crate::grid::Point;
 use crate::map_text::MapFormat;
-use crate::marks::{
-    MARK_BACKWARD, MARK_FORCED, MARK_JUMP_POINT, MARK_MEETING, MARK_ON_STACK, MARK_PRUNED,
-    MARK_SCANNED,
-};
-use crate::movement::MOVES;
 use crate::number_text::{number_text, parse_number};
 use crate::options::SearchOptions;
+use crate::record::{CellState, RecordLayout};
 use crate::scenario;
-use crate::search::{CellState, HAS_PARENT, PARENT_MOVE_SHIFT, STATE_MASK};
 use crate::trace::{trace_text, TraceError};
 use crate::{Algorithm, CostModel, DiagonalRule, Directions, Heuristic, TieBreak};
 
@@ -493,39 +488,6 @@ fn read_options(value: JsValue) -> JsResult<SearchOptions> {
     Ok(options)
 }
 
-/// How to read the byte per cell at `Search.recordsPtr()`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RecordLayout {
-    /// `record & stateMask`: 0 unvisited, 1 open, 2 closed.
-    state_mask: u8,
-    /// Set when the cell has a parent, which is then the cell minus
-    /// `moves[(record >> parentMoveShift) & 7]`.
-    has_parent: u8,
-    parent_move_shift: u8,
-    moves: Vec<Step>,
-    /// The flags of the byte per cell at `Search.marksPtr()`.
-    marks: MarkLayout,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct MarkLayout {
-    scanned: u8,
-    jump_point: u8,
-    forced: u8,
-    backward: u8,
-    meeting: u8,
-    on_stack: u8,
-    pruned: u8,
-}
-
-#[derive(Serialize)]
-struct Step {
-    dx: i32,
-    dy: i32,
-}
-
 /// The finder catalogue: which finders exist, what each takes and emits (see
 /// `crate::catalogue`).
 #[wasm_bindgen(js_name = finderCatalogue)]
@@ -533,23 +495,10 @@ pub fn finder_catalogue() -> JsResult<JsValue> {
     to_js(&catalogue())
 }
 
+/// How to read the bytes at `Search.recordsPtr()` and `Search.marksPtr()`.
 #[wasm_bindgen(js_name = recordLayout)]
 pub fn record_layout() -> JsResult<JsValue> {
-    to_js(&RecordLayout {
-        state_mask: STATE_MASK,
-        has_parent: HAS_PARENT,
-        parent_move_shift: PARENT_MOVE_SHIFT,
-        moves: MOVES.iter().map(|m| Step { dx: m.dx, dy: m.dy }).collect(),
-        marks: MarkLayout {
-            scanned: MARK_SCANNED,
-            jump_point: MARK_JUMP_POINT,
-            forced: MARK_FORCED,
-            backward: MARK_BACKWARD,
-            meeting: MARK_MEETING,
-            on_stack: MARK_ON_STACK,
-            pruned: MARK_PRUNED,
-        },
-    })
+    to_js(&RecordLayout::current())
 }
 
 /// One line of a Moving AI `.scen` file, as the page lists it.

@@ -5,8 +5,8 @@ mod common;
 
 use astar_visualizer::editor::{EditError, EditProblem, MapEditor};
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat, ParseError, TextMap};
+use astar_visualizer::record::{CLOSED, STATE_MASK};
 use astar_visualizer::scenario::parse_scenarios;
-use astar_visualizer::search::{CLOSED, STATE_MASK};
 use astar_visualizer::{
     new_finder, Algorithm, CellState, CostModel, Counters, DiagonalRule, Directions, Finder,
     FinderInfo, Grid, Heuristic, JumpOutcome, JumpReason, NodeValues, Outcome, Point, SearchError,

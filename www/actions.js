@@ -1,10 +1,35 @@
 import { PageError } from './i18n/errors.js';
 import { downloadText } from './maps/files.js';
 
-// What each control does: the playback controls drive the compare view's panes when it is
-// open, else the single search (both take the same calls); the rest edit the map, the
-// options and the view. Every action runs through `act`, which first brings the search up
-// to date with the map and turns a thrown error into a message.
+// What each control does, and how an action meets an error (a message, never a broken page).
+
+// How actions and edits meet errors: `fail(error)` stops playback and shows it;
+// `inputGuard(fn)` runs a pointer edit (the search catches up once per frame); `guarded(fn)`
+// first brings the search up to date with the map (an edit may have happened since the last
+// frame), then runs fn; `act(fn)` makes such an action of fn. A frame follows each.
+export function guards({ playback, messages, changed, sync }) {
+  const fail = (error) => {
+    playback.stop();
+    messages.showError(error);
+  };
+  const inputGuard = (fn) => {
+    try {
+      fn();
+    } catch (error) {
+      fail(error);
+    }
+    changed();
+  };
+  const guarded = (fn) => inputGuard(() => {
+    sync();
+    fn();
+  });
+  return { fail, inputGuard, guarded, act: (fn) => (...args) => guarded(() => fn(...args)) };
+}
+
+// The actions: the playback controls drive the compare view's panes when it is open, else
+// the single search (both take the same calls); the rest edit the map, the options and the
+// view. Each runs through `act`.
 export function pageActions(page) {
   // page: { doc, act(fn), workspace, playback, compare, stepLine, view (BoardView), board,
   //   messages, scenarios, brush: { value }, controls() (made after the actions) }

@@ -1,5 +1,5 @@
 import { loadEngine } from './engine.js';
-import { pageActions } from './actions.js';
+import { pageActions, guards } from './actions.js';
 import { FrameLoop } from './frame.js';
 import { applyPaletteToCss } from './board/palette.js';
 import { GridRenderer } from './board/renderer.js';
@@ -11,7 +11,7 @@ import { PseudocodePanel } from './panels/pseudocode.js';
 import { StepLine, wireStepLine } from './panels/stepline.js';
 import { Predict } from './panels/predict.js';
 import { Playback, SPEEDS } from './state/playback.js';
-import { parseParams } from './state/params.js';
+import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
 import { loadWork, WorkSaver } from './state/storage.js';
 import { EXAMPLES } from './maps/examples.js';
@@ -25,37 +25,32 @@ import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
 import { CompareView } from './compare/view.js';
+import { useCatalogue } from './finders/catalogue.js';
 import { applyEmbedLayout, HeightReporter } from './layout/embed.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
 import { prefersReducedMotion } from './layout/motion.js';
 
-// The page's entry point: loads the engine, builds the parts of the page and connects the
-// controls, the canvas input and the panels to the work on show; FrameLoop draws it.
-
-// The core's defaults, spelled out so the option fields and shared links agree with them.
-const DEFAULT_OPTIONS = {
-  algorithm: 'astar',
-  weight: 1,
-  directions: 8,
-  diagonal: 'if-at-most-one-obstacle',
-  costs: '10-14',
-  tieBreak: 'larger-g',
-};
+// The page's entry point: loads the engine and its finder catalogue, builds the parts of the
+// page and connects the controls, the canvas input and the panels to the work on show;
+// FrameLoop draws it.
 
 const doc = document;
 const byId = (id) => doc.getElementById(id);
 
 applyPaletteToCss(doc.documentElement);
 const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'));
-const params = parseParams(location.search, EXAMPLES.map((e) => e.id));
+const exampleIds = EXAMPLES.map((e) => e.id);
+// The language and the layout come first, before the engine (and its catalogue, which
+// checks the search options) has loaded.
+const early = parseParams(location.search, exampleIds, { early: true });
 // A language named in the URL is for this visit (a shared link must not change the reader's
 // own choice); a choice made in the page is remembered.
-setLanguage(initialLanguage(params.lang), { remember: false });
+setLanguage(initialLanguage(early.lang), { remember: false });
 wireLanguagePicker(byId('language'));
 onLanguageChange(() => messages.render());
-if (params.embed) applyEmbedLayout(doc, location, params);
+if (early.embed) applyEmbedLayout(doc, location, early);
 // An embedded page shows its author's map: it neither restores nor saves a visitor's work.
-const saved = params.embed ? null : loadWork(window);
+const saved = early.embed ? null : loadWork(window);
 
 let engine = null;
 try {
@@ -72,35 +67,18 @@ if (engine) {
 }
 
 function start(engine) {
+  useCatalogue(engine.catalogue);
+  const params = parseParams(location.search, exampleIds);
   const board = byId('board');
   const gridCanvas = byId('grid');
   const problems = params.problems.map(({ key, values }) => new PageError(key, values));
   const frames = new FrameLoop({});
   const changed = () => frames.request();
   const playback = new Playback();
-  const fail = (error) => {
-    playback.stop();
-    messages.showError(error);
-  };
-  // Pointer events only edit the map; the search catches up once per frame.
-  const inputGuard = (fn) => {
-    try {
-      fn();
-    } catch (error) {
-      fail(error);
-    }
-    changed();
-  };
-  // Every action first brings the search up to date with the map (an edit may have happened
-  // since the last frame), then acts; a thrown error becomes a message.
-  const guarded = (fn) => inputGuard(() => {
-    syncWithEditor();
-    fn();
-  });
-  const act = (fn) => (...args) => guarded(() => fn(...args));
+  const { fail, inputGuard, guarded, act } = guards({ playback, messages, changed, sync: () => syncWithEditor() });
 
   const workspace = new Workspace(engine, { params, saved, board, problems }, {
-    defaults: DEFAULT_OPTIONS,
+    defaults: defaultOptions(),
     exampleNote: new ExampleNote(byId('example-about')),
     applied: () => {
       if (compare.active) compare.restart();

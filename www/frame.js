@@ -79,7 +79,7 @@ export class FrameLoop {
     p.panels.update(session, p.stepLine.counts(line));
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
     this.showAdmissibility(session);
-    p.presentation.fit(line.algorithm, language());
+    p.presentation.fit(line.finder?.id, language());
     const search = session.search;
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);

@@ -16,8 +16,7 @@
 use crate::events::{
     Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
 };
-use crate::finder::endpoint_cells;
-use crate::finder::FinderInfo;
+use crate::finder::Finder;
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
 use crate::key::{Key, KeyLayout};
@@ -25,10 +24,12 @@ use crate::marks::{MARK_BACKWARD, MARK_MEETING};
 use crate::movement::MOVES;
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, SearchOptions};
-use crate::search::{
-    self, CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
-    PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+use crate::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::search;
+use crate::search_error::{endpoint_cells, SearchError};
+use crate::status::{Counters, FinderInfo, Status};
 
 /// Which best-first search runs from each end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,40 +203,6 @@ impl Bidirectional {
         };
         finder.restart(start, goal)?;
         Ok(finder)
-    }
-
-    /// Starts again between new endpoints on the same grid, clearing only the cells the
-    /// last search reached (the moves worked out per cell are kept).
-    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
-        let (s, t) = endpoint_cells(&self.graph.grid, start, goal)?;
-        for cell in self.reached.drain(..) {
-            let c = cell as usize;
-            for sd in &mut self.sides {
-                sd.record[c] = UNVISITED;
-                sd.g[c] = f64::INFINITY;
-                if let Some(depth) = sd.depth.get_mut(c) {
-                    *depth = 0;
-                }
-            }
-            self.shown_record[c] = UNVISITED;
-            self.shown_g[c] = f64::INFINITY;
-            self.marks[c] = 0;
-        }
-        for (sd, target) in self.sides.iter_mut().zip([goal, start]) {
-            sd.open.clear();
-            sd.next_order = 0;
-            sd.target = target;
-        }
-        self.start = s;
-        self.s = Scalars::fresh();
-        self.path.clear();
-        self.log.clear();
-        self.changes.clear();
-        self.reach(FORWARD, s, 0.0, None);
-        self.reach(BACKWARD, t, 0.0, None);
-        self.s.counters.max_open = self.open_count();
-        self.changes.clear();
-        Ok(())
     }
 
     fn open_count(&self) -> u32 {
@@ -617,9 +584,73 @@ impl Bidirectional {
             moves: self.path.len() as u32 - 1,
         })
     }
+}
+
+/// What a step did, before it is put into words.
+enum Step {
+    Stopped(StoppingTest),
+    Expanded {
+        side: usize,
+        cell: u32,
+        test: StoppingTest,
+        met: bool,
+    },
+}
+
+/// Each side queues its nodes as the unweighted best-first search of the same kind would:
+/// the same key fields and ties.
+fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
+    let algorithm = match kind {
+        Kind::AStar => Algorithm::AStar,
+        Kind::Dijkstra => Algorithm::Dijkstra,
+        Kind::BreadthFirst => Algorithm::BreadthFirst,
+        Kind::Greedy => Algorithm::Greedy,
+    };
+    let one_side = SearchOptions {
+        algorithm,
+        weight: 1.0,
+        ..*options
+    };
+    search::key_layout(&one_side, grid)
+}
+
+impl Finder for Bidirectional {
+    /// Starts again between new endpoints on the same grid, clearing only the cells the
+    /// last search reached (the moves worked out per cell are kept).
+    fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        let (s, t) = endpoint_cells(&self.graph.grid, start, goal)?;
+        for cell in self.reached.drain(..) {
+            let c = cell as usize;
+            for sd in &mut self.sides {
+                sd.record[c] = UNVISITED;
+                sd.g[c] = f64::INFINITY;
+                if let Some(depth) = sd.depth.get_mut(c) {
+                    *depth = 0;
+                }
+            }
+            self.shown_record[c] = UNVISITED;
+            self.shown_g[c] = f64::INFINITY;
+            self.marks[c] = 0;
+        }
+        for (sd, target) in self.sides.iter_mut().zip([goal, start]) {
+            sd.open.clear();
+            sd.next_order = 0;
+            sd.target = target;
+        }
+        self.start = s;
+        self.s = Scalars::fresh();
+        self.path.clear();
+        self.log.clear();
+        self.changes.clear();
+        self.reach(FORWARD, s, 0.0, None);
+        self.reach(BACKWARD, t, 0.0, None);
+        self.s.counters.max_open = self.open_count();
+        self.changes.clear();
+        Ok(())
+    }
 
     /// One step with an event describing it; `None` once finished.
-    pub fn step(&mut self) -> Option<StepEvent> {
+    fn step(&mut self) -> Option<StepEvent> {
         let mut neighbours = Vec::with_capacity(8);
         let step = self.take_step(Some(&mut neighbours))?;
         let number = self.s.counters.steps;
@@ -652,7 +683,7 @@ impl Bidirectional {
     }
 
     /// Undoes the last step exactly; `false` at the beginning.
-    pub fn step_back(&mut self) -> bool {
+    fn step_back(&mut self) -> bool {
         let Some(log) = self.log.pop() else {
             return false;
         };
@@ -695,7 +726,7 @@ impl Bidirectional {
         true
     }
 
-    pub fn advance(&mut self, n: u32) -> u32 {
+    fn advance(&mut self, n: u32) -> u32 {
         let mut taken = 0;
         while taken < n && self.take_step(None).is_some() {
             taken += 1;
@@ -703,13 +734,8 @@ impl Bidirectional {
         taken
     }
 
-    pub fn finish(&mut self) -> Status {
-        self.advance(u32::MAX);
-        self.s.status
-    }
-
     /// Runs to the end keeping no record: earlier steps can no longer be undone.
-    pub fn run(&mut self) -> Status {
+    fn run(&mut self) -> Status {
         self.log.clear();
         self.changes.clear();
         self.recording = false;
@@ -718,55 +744,36 @@ impl Bidirectional {
         self.s.status
     }
 
-    pub fn seek(&mut self, target: u32) -> u32 {
-        while self.s.counters.steps > target && self.step_back() {}
-        if self.s.counters.steps < target {
-            self.advance(target - self.s.counters.steps);
-        }
-        self.s.counters.steps
-    }
-
-    pub fn status(&self) -> Status {
+    fn status(&self) -> Status {
         self.s.status
     }
 
     /// `open`: both open lists together.
-    pub fn counters(&self) -> Counters {
+    fn counters(&self) -> Counters {
         Counters {
             open: self.open_count(),
             ..self.s.counters
         }
     }
 
-    pub fn total_steps(&self) -> Option<u32> {
+    fn total_steps(&self) -> Option<u32> {
         self.s.total_steps
     }
 
-    pub fn records(&self) -> &[u8] {
+    fn records(&self) -> &[u8] {
         &self.shown_record
     }
 
-    pub fn g_values(&self) -> &[f64] {
+    fn g_values(&self) -> &[f64] {
         &self.shown_g
     }
 
-    pub fn marks(&self) -> &[u8] {
+    fn marks(&self) -> &[u8] {
         &self.marks
     }
 
-    pub fn cost_scale(&self) -> f64 {
-        self.options.costs.scale()
-    }
-
-    pub fn priority_scale(&self) -> f64 {
-        match self.kind {
-            Kind::BreadthFirst => 1.0,
-            _ => self.cost_scale(),
-        }
-    }
-
     /// H and F in units of the side shown for the cell (`INFINITY` where unreached).
-    pub fn estimates(&self, cell: u32) -> (f64, f64) {
+    fn estimates(&self, cell: u32) -> (f64, f64) {
         let side = self.shown_side(cell);
         if self.sides[side].record[cell as usize] == UNVISITED {
             return (f64::INFINITY, f64::INFINITY);
@@ -774,15 +781,11 @@ impl Bidirectional {
         (self.h(side, cell), self.priority(side, cell))
     }
 
-    pub fn values(&self, cell: u32) -> NodeValues {
-        self.side_values(self.shown_side(cell), cell)
-    }
-
-    pub fn current(&self) -> Option<Point> {
+    fn current(&self) -> Option<Point> {
         self.graph.point_of(self.s.current)
     }
 
-    pub fn touched(&self) -> Vec<Point> {
+    fn touched(&self) -> Vec<Point> {
         let from = self
             .log
             .last()
@@ -792,7 +795,7 @@ impl Bidirectional {
     }
 
     /// Both open lists: the heads of the side whose turn is next, then the other's.
-    pub fn open_list(&self, k: usize) -> Vec<NodeValues> {
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
         let next = if self.s.expansions[FORWARD] <= self.s.expansions[BACKWARD] {
             FORWARD
         } else {
@@ -818,15 +821,38 @@ impl Bidirectional {
 
     /// The best path so far, start to goal (the answer once found; empty before the two
     /// sides meet).
-    pub fn path(&self) -> &[u32] {
+    fn path(&self) -> &[u32] {
         &self.path
     }
 
     /// The cost of the path, once found.
-    pub fn path_cost(&self) -> Option<f64> {
+    fn path_cost(&self) -> Option<f64> {
         (self.s.status == Status::Found).then(|| self.path_cost_units() / self.cost_scale())
     }
 
+    /// A cell's parent on the side shown for it (toward the goal on the backward side).
+    fn parent_at(&self, cell: u32) -> Option<u32> {
+        self.parent_on(self.shown_side(cell), cell)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
+
+    fn info(&self) -> FinderInfo {
+        FinderInfo {
+            best_cost: self.best_cost(),
+            meeting: self.meeting_point(),
+            ..FinderInfo::default()
+        }
+    }
+}
+
+impl Bidirectional {
     /// The cost of the path shown, move by move, in units.
     fn path_cost_units(&self) -> f64 {
         self.path
@@ -843,10 +869,6 @@ impl Bidirectional {
             .sum()
     }
 
-    pub fn path_steps(&self) -> Option<u32> {
-        (self.s.status == Status::Found).then(|| self.path.len() as u32 - 1)
-    }
-
     /// The cost of the best path so far in display units.
     pub fn best_cost(&self) -> Option<f64> {
         self.s
@@ -857,66 +879,4 @@ impl Bidirectional {
     pub fn meeting_point(&self) -> Option<Point> {
         self.s.best.map(|b| self.graph.point(b.cell))
     }
-
-    pub fn cell_state(&self, cell: u32) -> CellState {
-        CellState::shown(
-            self.graph.grid.is_passable_at(cell as usize),
-            self.path.contains(&cell),
-            self.s.current == cell,
-            self.shown_record[cell as usize],
-        )
-    }
-
-    /// A cell's parent on the side shown for it (toward the goal on the backward side).
-    pub fn parent_at(&self, cell: u32) -> Option<u32> {
-        self.parent_on(self.shown_side(cell), cell)
-    }
-
-    pub fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    pub fn grid(&self) -> &Grid {
-        &self.graph.grid
-    }
 }
-
-/// What a step did, before it is put into words.
-enum Step {
-    Stopped(StoppingTest),
-    Expanded {
-        side: usize,
-        cell: u32,
-        test: StoppingTest,
-        met: bool,
-    },
-}
-
-/// Each side queues its nodes as the unweighted best-first search of the same kind would:
-/// the same key fields and ties.
-fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
-    let algorithm = match kind {
-        Kind::AStar => Algorithm::AStar,
-        Kind::Dijkstra => Algorithm::Dijkstra,
-        Kind::BreadthFirst => Algorithm::BreadthFirst,
-        Kind::Greedy => Algorithm::Greedy,
-    };
-    let one_side = SearchOptions {
-        algorithm,
-        weight: 1.0,
-        ..*options
-    };
-    search::key_layout(&one_side, grid)
-}
-
-impl Bidirectional {
-    pub fn info(&self) -> FinderInfo {
-        FinderInfo {
-            best_cost: self.best_cost(),
-            meeting: self.meeting_point(),
-            ..FinderInfo::default()
-        }
-    }
-}
-
-super::delegate_finder!(Bidirectional);

@@ -4,7 +4,7 @@
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
-use crate::search::NO_PARENT;
+use crate::record::NO_PARENT;
 
 /// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
 const MOVES_UNKNOWN: u16 = 1 << 8;

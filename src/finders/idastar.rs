@@ -13,17 +13,17 @@
 //! too long, with [`Status::LimitReached`].
 
 use crate::events::{NodeValues, StepEvent, VisitOutcome};
-use crate::finder::endpoint_cells;
-use crate::finder::FinderInfo;
+use crate::finder::Finder;
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
 use crate::marks::{MARK_ON_STACK, MARK_PRUNED};
 use crate::movement::MOVES;
 use crate::options::SearchOptions;
-use crate::search::{
-    CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
-    PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+use crate::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::search_error::{endpoint_cells, SearchError};
+use crate::status::{Counters, FinderInfo, Status};
 
 /// Visits allowed unless the options say otherwise: a second or two natively, several
 /// in a browser, and far more than any map up to about 32x32 needs.
@@ -323,9 +323,11 @@ impl IdaStar {
         self.s.status = status;
         self.s.total_steps = Some(self.s.counters.steps);
     }
+}
 
+impl Finder for IdaStar {
     /// One visit with an event describing it; `None` once finished.
-    pub fn step(&mut self) -> Option<StepEvent> {
+    fn step(&mut self) -> Option<StepEvent> {
         let visit = self.take_step()?;
         let step = self.s.counters.steps;
         Some(match visit {
@@ -370,7 +372,7 @@ impl IdaStar {
     }
 
     /// Undoes the last step exactly; `false` at the beginning.
-    pub fn step_back(&mut self) -> bool {
+    fn step_back(&mut self) -> bool {
         let Some(log) = self.log.pop() else {
             return false;
         };
@@ -401,7 +403,7 @@ impl IdaStar {
     }
 
     /// Takes up to `n` steps; returns how many were taken.
-    pub fn advance(&mut self, n: u32) -> u32 {
+    fn advance(&mut self, n: u32) -> u32 {
         let mut taken = 0;
         while taken < n && self.take_step().is_some() {
             taken += 1;
@@ -409,13 +411,8 @@ impl IdaStar {
         taken
     }
 
-    pub fn finish(&mut self) -> Status {
-        self.advance(u32::MAX);
-        self.s.status
-    }
-
     /// Runs to the end keeping no record: earlier steps can no longer be undone.
-    pub fn run(&mut self) -> Status {
+    fn run(&mut self) -> Status {
         let status = self.finish();
         self.log.clear();
         self.changes.clear();
@@ -425,48 +422,103 @@ impl IdaStar {
     }
 
     /// Starts again between new endpoints on the same grid.
-    pub fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+    fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
         *self = IdaStar::new(self.graph.grid.clone(), start, goal, self.options)?;
         Ok(())
     }
 
-    pub fn seek(&mut self, target: u32) -> u32 {
-        while self.s.counters.steps > target && self.step_back() {}
-        if self.s.counters.steps < target {
-            self.advance(target - self.s.counters.steps);
-        }
-        self.s.counters.steps
-    }
-
-    pub fn status(&self) -> Status {
+    fn status(&self) -> Status {
         self.s.status
     }
 
     /// `expanded`: visits within the threshold; `generated`: every visit (what the node
     /// limit counts); `open`: the depth-first path's length.
-    pub fn counters(&self) -> Counters {
+    fn counters(&self) -> Counters {
         Counters {
             open: self.stack.len() as u32,
             ..self.s.counters
         }
     }
 
-    pub fn total_steps(&self) -> Option<u32> {
+    fn total_steps(&self) -> Option<u32> {
         self.s.total_steps
     }
 
-    pub fn records(&self) -> &[u8] {
+    fn records(&self) -> &[u8] {
         &self.record
     }
 
-    pub fn g_values(&self) -> &[f64] {
+    fn g_values(&self) -> &[f64] {
         &self.g
     }
 
-    pub fn marks(&self) -> &[u8] {
+    fn marks(&self) -> &[u8] {
         &self.marks
     }
 
+    /// A cell's H and F in units, `INFINITY` where not reached this iteration.
+    fn estimates(&self, cell: u32) -> (f64, f64) {
+        let c = cell as usize;
+        if self.record[c] == UNVISITED {
+            return (f64::INFINITY, f64::INFINITY);
+        }
+        (self.h(cell), self.f(cell, self.g[c]))
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    /// Cells the last step changed.
+    fn touched(&self) -> Vec<Point> {
+        let from = self
+            .log
+            .last()
+            .map_or(self.changes.len(), |l| l.changes_from);
+        self.graph
+            .points(self.changes[from..].iter().map(|c| c.cell))
+    }
+
+    /// What IDA* keeps instead of an open list: the depth-first path, deepest first.
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.stack
+            .iter()
+            .rev()
+            .take(k)
+            .map(|f| self.values(f.cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn parent_at(&self, cell: u32) -> Option<u32> {
+        let record = self.record[cell as usize];
+        (record & HAS_PARENT != 0).then(|| {
+            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
+            self.graph.source(cell, i)
+        })
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
+
+    fn info(&self) -> FinderInfo {
+        FinderInfo {
+            threshold: self.threshold(),
+            iteration: (self.s.iteration > 0).then_some(self.s.iteration),
+            ..FinderInfo::default()
+        }
+    }
+}
+
+impl IdaStar {
     pub fn threshold(&self) -> Option<f64> {
         (self.s.iteration > 0).then(|| self.s.threshold / self.cost_scale())
     }
@@ -478,102 +530,4 @@ impl IdaStar {
     pub fn node_limit(&self) -> u32 {
         self.node_limit
     }
-
-    pub fn cost_scale(&self) -> f64 {
-        self.options.costs.scale()
-    }
-
-    /// F is a cost, like G and H.
-    pub fn priority_scale(&self) -> f64 {
-        self.cost_scale()
-    }
-
-    /// A cell's H and F in units, `INFINITY` where not reached this iteration.
-    pub fn estimates(&self, cell: u32) -> (f64, f64) {
-        let c = cell as usize;
-        if self.record[c] == UNVISITED {
-            return (f64::INFINITY, f64::INFINITY);
-        }
-        (self.h(cell), self.f(cell, self.g[c]))
-    }
-
-    pub fn values(&self, cell: u32) -> NodeValues {
-        let p = self.graph.point(cell);
-        let (h, f) = self.estimates(cell);
-        let scale = self.cost_scale();
-        NodeValues::displayed(p, (self.g[cell as usize], h, f), scale, scale)
-    }
-
-    pub fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
-    }
-
-    /// Cells the last step changed.
-    pub fn touched(&self) -> Vec<Point> {
-        let from = self
-            .log
-            .last()
-            .map_or(self.changes.len(), |l| l.changes_from);
-        self.graph
-            .points(self.changes[from..].iter().map(|c| c.cell))
-    }
-
-    /// What IDA* keeps instead of an open list: the depth-first path, deepest first.
-    pub fn open_list(&self, k: usize) -> Vec<NodeValues> {
-        self.stack
-            .iter()
-            .rev()
-            .take(k)
-            .map(|f| self.values(f.cell))
-            .collect()
-    }
-
-    pub fn path(&self) -> &[u32] {
-        &self.path
-    }
-
-    pub fn path_cost(&self) -> Option<f64> {
-        (self.s.status == Status::Found).then(|| self.g[self.goal as usize] / self.cost_scale())
-    }
-
-    pub fn path_steps(&self) -> Option<u32> {
-        (self.s.status == Status::Found).then(|| self.path.len() as u32 - 1)
-    }
-
-    pub fn cell_state(&self, cell: u32) -> CellState {
-        CellState::shown(
-            self.graph.grid.is_passable_at(cell as usize),
-            self.path.contains(&cell),
-            self.s.current == cell,
-            self.record[cell as usize],
-        )
-    }
-
-    pub fn parent_at(&self, cell: u32) -> Option<u32> {
-        let record = self.record[cell as usize];
-        (record & HAS_PARENT != 0).then(|| {
-            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-            self.graph.source(cell, i)
-        })
-    }
-
-    pub fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    pub fn grid(&self) -> &Grid {
-        &self.graph.grid
-    }
 }
-
-impl IdaStar {
-    pub fn info(&self) -> FinderInfo {
-        FinderInfo {
-            threshold: self.threshold(),
-            iteration: (self.s.iteration > 0).then_some(self.s.iteration),
-            ..FinderInfo::default()
-        }
-    }
-}
-
-super::delegate_finder!(IdaStar);

@@ -5,20 +5,21 @@
 //! it accepts; the path it returns lists every cell.
 
 use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, Outcome, StepEvent};
-use crate::finder::endpoint_cells;
-use crate::finder::{Finder, FinderInfo};
-use crate::grid::{Grid, GridError, Point};
+use crate::finder::Finder;
+use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyLayout};
 use crate::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
 use crate::options::SearchOptions;
-use crate::search::spare::{keep_spare, take_spare};
-use crate::search::{
-    key_layout, CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
-    PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+use crate::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::search::key_layout;
+use crate::search::spare::{keep_spare, take_spare};
+use crate::search_error::{endpoint_cells, SearchError};
+use crate::status::{Counters, FinderInfo, Status};
 
 use super::jump::{JumpEnd, Jumper, Reached, Rule, Why};
 
@@ -768,11 +769,6 @@ impl Finder for JumpPointSearch {
         taken
     }
 
-    fn finish(&mut self) -> Status {
-        self.advance(u32::MAX);
-        self.status
-    }
-
     /// Without a record of the steps, the jumps also prune intermediate jump points (see
     /// [`Jumper::jump_through`]): fewer nodes, the same cost.
     fn run(&mut self) -> Status {
@@ -797,14 +793,6 @@ impl Finder for JumpPointSearch {
             self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
         }
         self.status
-    }
-
-    fn seek(&mut self, target: u32) -> u32 {
-        while self.counters.steps > target && self.step_back() {}
-        if self.counters.steps < target {
-            self.advance(target - self.counters.steps);
-        }
-        self.counters.steps
     }
 
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
@@ -863,18 +851,6 @@ impl Finder for JumpPointSearch {
         self.estimate_at(self.grid.point(c), self.g[c])
     }
 
-    fn values(&self, cell: u32) -> NodeValues {
-        self.values_at(cell)
-    }
-
-    fn cost_scale(&self) -> f64 {
-        self.options.costs.scale()
-    }
-
-    fn priority_scale(&self) -> f64 {
-        self.options.costs.scale()
-    }
-
     fn current(&self) -> Option<Point> {
         (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
     }
@@ -902,28 +878,9 @@ impl Finder for JumpPointSearch {
         &self.path
     }
 
-    fn path_cost(&self) -> Option<f64> {
-        (self.status == Status::Found).then(|| self.g[self.goal as usize] / self.cost_scale())
-    }
-
-    fn path_steps(&self) -> Option<u32> {
-        (self.status == Status::Found).then(|| self.path.len() as u32 - 1)
-    }
-
-    fn cell_state(&self, p: Point) -> Result<CellState, GridError> {
-        let i = self.grid.index_of(p.x as i64, p.y as i64)?;
-        Ok(CellState::shown(
-            self.grid.is_passable_at(i),
-            self.path.contains(&(i as u32)),
-            self.current == i as u32,
-            self.record[i],
-        ))
-    }
-
-    fn parent_of(&self, p: Point) -> Result<Option<Point>, GridError> {
-        let i = self.grid.index_of(p.x as i64, p.y as i64)?;
-        let parent = self.parent[i];
-        Ok((parent != NO_PARENT).then(|| self.grid.point(parent as usize)))
+    fn parent_at(&self, cell: u32) -> Option<u32> {
+        let parent = self.parent[cell as usize];
+        (parent != NO_PARENT).then_some(parent)
     }
 
     fn options(&self) -> &SearchOptions {

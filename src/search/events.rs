@@ -1,10 +1,13 @@
 //! The event form of a step: what a person is told happened at the expanded node and at
 //! each of its neighbours, in the values shown in the cells.
 
-use super::{Estimate, Search, Seen, Status, NO_PARENT};
+use super::{Estimate, Search, Seen};
 use crate::events::{Neighbour, Outcome, StepEvent};
+use crate::finder::Finder;
 use crate::grid::Point;
 use crate::movement::MOVES;
+use crate::record::NO_PARENT;
+use crate::status::Status;
 
 impl Search {
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.

@@ -2,156 +2,24 @@
 //! taken one expansion at a time, with an exact undo of each step.
 
 mod events;
+mod finder;
 mod history;
-mod queries;
 pub(crate) mod spare;
 mod undo;
 
-use std::fmt;
-
-use serde::Serialize;
-
-use crate::finder::endpoint_cells;
-use crate::grid::{Grid, GridError, Point, MAX_WEIGHT};
+use crate::grid::{Grid, Point, MAX_WEIGHT};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
-use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
+use crate::options::{Algorithm, SearchOptions, TieBreak};
+use crate::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+};
+use crate::search_error::{endpoint_cells, SearchError};
+use crate::status::{Counters, Status};
 use history::{History, Improvement};
 use spare::CellArrays;
-
-/// Search states, in the low bits of a cell's record (see [`Search::records`]).
-pub const UNVISITED: u8 = 0;
-pub const OPEN: u8 = 1;
-pub const CLOSED: u8 = 2;
-/// The state bits of a record.
-pub const STATE_MASK: u8 = 0b11;
-/// Set in the record of a reached cell other than the start, whose bits from
-/// [`PARENT_MOVE_SHIFT`] then hold the index in [`MOVES`] of the move from its parent.
-pub const HAS_PARENT: u8 = 1 << 5;
-pub const PARENT_MOVE_SHIFT: u8 = 2;
-
-/// Parent of a cell that has none.
-pub const NO_PARENT: u32 = u32::MAX;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Running,
-    Found,
-    NoPath,
-    /// Stopped at the finder's limit of visited nodes, without an answer.
-    LimitReached,
-}
-
-/// What a cell looks like to a person: its search state with the path and the node being
-/// expanded picked out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CellState {
-    Wall,
-    Unvisited,
-    Open,
-    Closed,
-    Current,
-    Path,
-}
-
-impl CellState {
-    /// What the page shows for a cell: a wall, a cell of the path, the node
-    /// being expanded, else the state its record byte holds (open, closed, not reached).
-    pub fn shown(passable: bool, on_path: bool, current: bool, record: u8) -> CellState {
-        if !passable {
-            CellState::Wall
-        } else if on_path {
-            CellState::Path
-        } else if current {
-            CellState::Current
-        } else {
-            match record & STATE_MASK {
-                OPEN => CellState::Open,
-                CLOSED => CellState::Closed,
-                _ => CellState::Unvisited,
-            }
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Counters {
-    pub steps: u32,
-    /// Nodes whose neighbours were examined (the goal, once reached, is not expanded).
-    pub expanded: u32,
-    /// Times a node entered the open list, first opened or re-queued after an improvement.
-    pub generated: u32,
-    pub open: u32,
-    pub max_open: u32,
-}
-
-/// Serialises as `{ code, ...values }` for the page (the grid or options error inside as
-/// `cause`), which words it itself.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "code", rename_all = "kebab-case")]
-pub enum SearchError {
-    Start {
-        cause: GridError,
-    },
-    Goal {
-        cause: GridError,
-    },
-    StartOnWall {
-        x: u32,
-        y: u32,
-    },
-    GoalOnWall {
-        x: u32,
-        y: u32,
-    },
-    Options {
-        cause: OptionsError,
-    },
-    /// The finder assumes every step of a kind costs the same, and the map has a terrain
-    /// weight (the first one, row by row).
-    WeightedMap {
-        x: u32,
-        y: u32,
-        weight: u8,
-    },
-    /// This algorithm has a finder of its own (see `crate::finder::new_finder`).
-    OwnFinder {
-        algorithm: &'static str,
-    },
-}
-
-impl fmt::Display for SearchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SearchError::Start { cause } => write!(f, "start: {cause}"),
-            SearchError::Goal { cause } => write!(f, "goal: {cause}"),
-            SearchError::StartOnWall { x, y } => write!(f, "the start ({x},{y}) is on a wall"),
-            SearchError::GoalOnWall { x, y } => write!(f, "the goal ({x},{y}) is on a wall"),
-            SearchError::Options { cause } => cause.fmt(f),
-            SearchError::WeightedMap { x, y, weight } => write!(
-                f,
-                "jump point search assumes uniform step costs, but the map has terrain weight \
-                 {weight} at ({x},{y}): clear the weights or choose another algorithm"
-            ),
-            SearchError::OwnFinder { algorithm } => {
-                write!(f, "{algorithm} has a finder of its own: use new_finder")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SearchError {}
-
-impl From<OptionsError> for SearchError {
-    fn from(cause: OptionsError) -> Self {
-        SearchError::Options { cause }
-    }
-}
 
 /// A search in progress over its own copy of a grid.
 #[derive(Clone, Debug)]
@@ -537,28 +405,12 @@ impl Search {
         taken
     }
 
-    /// Runs to the end, recorded, so that the timeline can still go back.
-    pub fn finish(&mut self) -> Status {
-        self.advance(u32::MAX);
-        self.status
-    }
-
     /// Runs to the end as fast as possible, recording nothing: earlier steps can no longer
     /// be undone.
     pub fn run(&mut self) -> Status {
         self.history.clear();
         while self.take_step::<false, false>(&mut no_events).is_some() {}
         self.status
-    }
-
-    /// Moves to step number `target` (0 = before the first step), back or forwards, and
-    /// returns the step reached (less than `target` if the search ends sooner).
-    pub fn seek(&mut self, target: u32) -> u32 {
-        while self.counters.steps > target && self.step_back() {}
-        if self.counters.steps < target {
-            self.advance(target - self.counters.steps);
-        }
-        self.counters.steps
     }
 }
 

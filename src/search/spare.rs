@@ -7,8 +7,9 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use super::history::History;
-use super::{MOVES_UNKNOWN, UNVISITED};
+use super::MOVES_UNKNOWN;
 use crate::open_list::OpenList;
+use crate::record::UNVISITED;
 
 /// The arrays a search needs for every cell, and its lists, all clean.
 #[derive(Debug)]

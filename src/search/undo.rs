@@ -1,8 +1,10 @@
 //! Going back: each recorded step is undone from its own record, in time proportional to
 //! what it changed, so a timeline can be scrubbed anywhere.
 
-use super::{Search, Status, OPEN, UNVISITED};
+use super::Search;
 use crate::key::cell_of;
+use crate::record::{OPEN, UNVISITED};
+use crate::status::Status;
 
 impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps

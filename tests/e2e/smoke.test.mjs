@@ -56,6 +56,7 @@ test('engine.js resolves to the engine the contract describes', async () => {
         size: [editor.width, editor.height],
         ground: Array.from(terrain).every((cell) => cell === 1),
         firstStep: search.step().kind,
+        firstFinder: first.catalogue.finders[0].id,
         badOption: null,
       };
       try {
@@ -69,7 +70,7 @@ test('engine.js resolves to the engine the contract describes', async () => {
     });
     assert.deepEqual(
       { ...engine, badOption: typeof engine.badOption },
-      { same: true, isMemory: true, size: [6, 3], ground: true, firstStep: 'expanded', badOption: 'string' },
+      { same: true, isMemory: true, size: [6, 3], ground: true, firstStep: 'expanded', firstFinder: 'astar', badOption: 'string' },
     );
     assert.match(engine.badOption, /dfs/);
     assertNoErrors(errors);

@@ -1,18 +1,25 @@
 // The pseudocode lines a step event maps to, for the events of the finders whose loops differ
-// from best-first search (IDA* visits, bidirectional steps): every line a trace names is a
-// line of that finder's listing, in the order the listing runs them. The best-first events
-// are checked against the engine in the browser (pseudocode.test.mjs).
+// from best-first search (IDA* visits, bidirectional steps, jumps): every line a trace names
+// is a line of that finder's listing, in the order the listing runs them. The best-first
+// events are checked against the engine in the browser (pseudocode.test.mjs). The finders
+// are the engine's catalogue, read from the wasm build in pkg/.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { trace } from '../../www/panels/stepline.js';
-import { LISTINGS } from '../../www/panels/pseudocode.js';
+import { readFileSync } from 'node:fs';
+import { initSync, finderCatalogue } from '../../pkg/astar_visualizer.js';
+import { useCatalogue, finderOf } from '../../www/finders/catalogue.js';
+import { traceStep, listingOf } from '../../www/finders/narration.js';
 
+initSync({ module: readFileSync(new URL('../../pkg/astar_visualizer_bg.wasm', import.meta.url)) });
+useCatalogue(finderCatalogue());
+
+const trace = (event, algorithm) => traceStep(event, finderOf(algorithm));
 const node = (x, y, g, h) => ({ x, y, g, h, f: g + h });
 const ids = (event, algorithm) => trace(event, algorithm).map((item) => item.line);
 
 function assertInListing(algorithm, lines) {
-  const listed = LISTINGS[algorithm].map(([id]) => id);
+  const listed = listingOf(finderOf(algorithm)).map(([id]) => id);
   for (const id of lines) assert.ok(listed.includes(id), `${algorithm} has no line "${id}"`);
 }
 
@@ -46,7 +53,7 @@ describe('pseudocode traces of other finders', () => {
         { x: 6, y: 3, outcome: 'not-improved', g: 20, candidateG: 24 },
         { x: 9, y: 9, outcome: 'off-grid' },
       ],
-    });
+    }, 'bi-astar');
     const lines = expanded.map((item) => item.line);
     assert.deepEqual(lines, [
       'loop', 'stop', 'side', 'pop',
@@ -60,12 +67,12 @@ describe('pseudocode traces of other finders', () => {
     assert.deepEqual(expanded[12].note.params, { cell: '(4,3)', cost: '62', moves: 5 });
     for (const algorithm of ['bi-astar', 'bi-dijkstra', 'bi-greedy']) assertInListing(algorithm, lines);
 
-    const stopped = ids({ kind: 'stopped', step: 8, test: { ...test, stop: true, bound: 70 }, meeting: { x: 4, y: 3, cost: 70, moves: 5 }, cost: 70, steps: 5 });
+    const stopped = ids({ kind: 'stopped', step: 8, test: { ...test, stop: true, bound: 70 }, meeting: { x: 4, y: 3, cost: 70, moves: 5 }, cost: 70, steps: 5 }, 'bi-astar');
     assert.deepEqual(stopped, ['loop', 'stop']);
-    const exhausted = ids({ kind: 'stopped', step: 8, test: { ...test, best: null, stop: true }, meeting: null, cost: null, steps: null });
+    const exhausted = ids({ kind: 'stopped', step: 8, test: { ...test, best: null, stop: true }, meeting: null, cost: null, steps: null }, 'bi-astar');
     assert.deepEqual(exhausted, ['loop', 'fail']);
     for (const algorithm of ['bi-astar', 'bi-dijkstra', 'bi-greedy', 'bi-bfs']) assertInListing(algorithm, [...stopped, ...exhausted]);
-    assertInListing('bi-bfs', ids({ kind: 'side-expanded', step: 2, side: 'forward', node: node(0, 0, 0, 0), test, met: null, neighbours: [{ x: 1, y: 0, outcome: 'already-open', g: 10 }] }));
+    assertInListing('bi-bfs', ids({ kind: 'side-expanded', step: 2, side: 'forward', node: node(0, 0, 0, 0), test, met: null, neighbours: [{ x: 1, y: 0, outcome: 'already-open', g: 10 }] }, 'bi-bfs'));
   });
 
   it('JPS: each jump, where it stopped and why, and the jump point it relaxed', () => {

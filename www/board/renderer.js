@@ -1,7 +1,5 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
-import { drawMarks } from '../finders/marks.js';
 import { formatValue } from '../i18n/format.js';
-import { backwardFill, drawCellMarks } from '../finders/finder_marks.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
@@ -267,16 +265,16 @@ export class GridRenderer {
       text = PALETTE.textOnDark;
     } else {
       const drawnState = flag & CURRENT ? DRAW_CURRENT_STATE : state;
-      const mark = view.finderMarks ? view.finderMarks[i] : 0;
-      const shown = backwardFill(mark, drawnState, terrain) ?? this.fills[drawnState * 10 + terrain];
+      const mark = view.markPainter ? view.finderMarks[i] : 0;
+      const shown = (mark && view.markPainter.fill(mark, drawnState, terrain)) || this.fills[drawnState * 10 + terrain];
       fill = shown.fill;
       text = shown.text;
     }
     ctx.fillStyle = fill;
     ctx.fillRect(px, py, inner, inner);
     if (terrain === 0) return;
-    if (view.finderMarks) drawMarks(ctx, px, py, inner, view.finderMarks[i], state, view.layout.marks);
-    if (view.finderMarks) drawCellMarks(ctx, px, py, inner, view.finderMarks[i]);
+    // The finder's own marks, drawn by the painter its catalogue entry chose.
+    if (view.markPainter) view.markPainter.draw(ctx, px, py, inner, view.finderMarks[i], state);
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;

@@ -3,12 +3,13 @@ import { PageError } from '../i18n/errors.js';
 import { GridRenderer } from '../board/renderer.js';
 import { GridInput } from '../board/input.js';
 import { SearchSession } from '../state/session.js';
-import { MAX_WEIGHT } from '../panels/controls.js';
+import { weightValid } from '../panels/controls.js';
+import { finderOf, limits } from '../finders/catalogue.js';
 
-// Algorithms that ignore the heuristic, and those whose F weighs it (f = g + w·h).
-const WITHOUT_HEURISTIC = ['dijkstra', 'bfs', 'bi-dijkstra', 'bi-bfs'];
-const usesHeuristic = (algorithm) => !WITHOUT_HEURISTIC.includes(algorithm);
-const usesWeight = (algorithm) => algorithm.includes('astar');
+// Whether a finder takes a heuristic, and a weight on it (f = g + w·h): its catalogue entry
+// says, and the pane offers exactly those fields.
+const usesHeuristic = (algorithm) => finderOf(algorithm).options.heuristic;
+const usesWeight = (algorithm) => finderOf(algorithm).options.weight;
 
 // A select holding the same choices as one of the Method panel's, so every algorithm and
 // heuristic the page offers (in the page's language) is offered in each pane too.
@@ -48,7 +49,7 @@ export class ComparePane {
     this.algorithm = doc.createElement('select');
     this.heuristic = doc.createElement('select');
     this.weight = doc.createElement('input');
-    Object.assign(this.weight, { type: 'number', min: '0', max: String(MAX_WEIGHT), step: '0.1', inputMode: 'decimal' });
+    Object.assign(this.weight, { type: 'number', min: '0', max: String(limits().maxWeight), step: '0.1', inputMode: 'decimal' });
     this.place = doc.createElement('span');
     this.place.className = 'pane-place';
     this.removeButton = doc.createElement('button');
@@ -135,11 +136,11 @@ export class ComparePane {
   }
 
   readMethod() {
-    const weight = Number(this.weight.value);
-    if (this.weight.value.trim() === '' || !(weight >= 0 && weight <= MAX_WEIGHT)) {
+    if (!weightValid(this.weight.value)) {
       this.weight.setAttribute('aria-invalid', 'true');
-      throw new PageError('weight.invalid');
+      throw new PageError('weight.invalid', { max: limits().maxWeight });
     }
+    const weight = Number(this.weight.value);
     const previous = this.method;
     this.method = { algorithm: this.algorithm.value, heuristic: this.heuristic.value, weight };
     try {
@@ -154,11 +155,16 @@ export class ComparePane {
     this.host.methodChanged(this);
   }
 
-  // The shared movement, costs and ties with this pane's algorithm, heuristic and weight.
+  // The shared movement, costs and ties with this pane's algorithm, heuristic and weight (a
+  // weight only for a finder that takes one: the engine refuses it elsewhere).
   options() {
-    const options = { ...this.host.sharedOptions(), algorithm: this.method.algorithm, weight: this.method.weight };
-    delete options.heuristic;
+    const { heuristic, weight, nodeLimit, ...shared } = this.host.sharedOptions();
+    const options = { ...shared, algorithm: this.method.algorithm };
     if (this.method.heuristic !== 'auto') options.heuristic = this.method.heuristic;
+    const takes = finderOf(this.method.algorithm).options;
+    if (takes.weight) options.weight = this.method.weight;
+    // The Method panel's node limit, when it has one, for a finder that takes a limit.
+    if (takes.nodeLimit && nodeLimit !== undefined) options.nodeLimit = nodeLimit;
     return options;
   }
 

@@ -3,9 +3,11 @@ import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
 import { COMPARE_PANES } from '../state/params.js';
 import { formatValue } from '../i18n/format.js';
+import { finders } from '../finders/catalogue.js';
 
-// The methods the Compare button opens with: the lesson of every A* course.
-export const DEFAULT_COMPARISON = [{ algorithm: 'astar' }, { algorithm: 'dijkstra' }, { algorithm: 'greedy' }];
+// The methods the Compare button opens with: the catalogue's first three finders (A*,
+// Dijkstra and greedy best-first, the lesson of every A* course).
+const defaultComparison = () => finders().slice(0, 3).map((finder) => ({ algorithm: finder.id }));
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -46,7 +48,7 @@ export class CompareView {
       remove: (pane) => host.guard(() => this.removePane(pane)),
       methodChanged: () => { this.shownKey = null; },
     };
-    this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(DEFAULT_COMPARISON))));
+    this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(defaultComparison()))));
     this.addButton.addEventListener('click', () => host.guard(() => this.addPane(this.nextMethod())));
     this.modeSelect.addEventListener('change', () => host.guard(() => this.showMode()));
     onLanguageChange(() => {
@@ -97,7 +99,7 @@ export class CompareView {
   // A method not shown yet, for "Add a method".
   nextMethod() {
     const shown = new Set(this.panes.map((pane) => pane.method.algorithm));
-    const algorithm = Array.from(this.templates.algorithm.options, (o) => o.value).find((a) => !shown.has(a)) ?? 'astar';
+    const algorithm = Array.from(this.templates.algorithm.options, (o) => o.value).find((a) => !shown.has(a)) ?? finders()[0].id;
     return { algorithm };
   }
 

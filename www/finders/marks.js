@@ -1,31 +1,65 @@
-import { PALETTE } from '../board/palette.js';
+import { t } from '../i18n/i18n.js';
+import { familyOf, markBits } from './catalogue.js';
 
-// Marks a finder leaves on cells, drawn over the state colour. Jump Point Search: cells a
-// jump passed over are greyed (unless they are nodes themselves), a jump point gets a
-// black corner, and a forced neighbour an orange ring.
-const UNVISITED = 0;
+// The marks a finder sets on cells (one byte of flags per cell, each mark's bit from the
+// catalogue), drawn by the painters its family module holds for the marks the catalogue
+// says it sets. The renderer, the legend and the cell inspector get them from here and know
+// no finder.
 
-export function drawMarks(ctx, px, py, size, marks, state, flags) {
-  if (marks === 0) return;
-  if (marks & flags.scanned && state === UNVISITED) {
-    ctx.fillStyle = PALETTE.scanned;
-    ctx.fillRect(px, py, size, size);
+// The painter of a finder's marks, or null when it sets none:
+//   fill(mark, state, terrain) -> { fill, text } for a cell whose marks colour it, or null;
+//   draw(ctx, px, py, inner, mark, state) draws a cell's marks over its fill.
+// A mark the family has no painter for is drawn as a question mark: seen, never a blank.
+export function markPainter(finder) {
+  if (finder.marks.length === 0) return null;
+  const bits = markBits();
+  const painters = finder.marks.map((name) => ({ bit: bits[name], paint: familyOf(finder)?.marks[name] ?? UNKNOWN_MARK }));
+  const filling = painters.filter((p) => p.paint.fill);
+  return {
+    fill(mark, state, terrain) {
+      for (const { bit, paint } of filling) {
+        if (mark & bit) return paint.fill(state, terrain);
+      }
+      return null;
+    },
+    draw(ctx, px, py, inner, mark, state) {
+      if (!mark) return;
+      const cell = { state, has: (name) => (mark & bits[name]) !== 0 };
+      ctx.save();
+      for (const { bit, paint } of painters) {
+        if (mark & bit) paint.draw(ctx, px, py, inner, cell);
+      }
+      ctx.restore();
+    },
+  };
+}
+
+const UNKNOWN_MARK = {
+  draw(ctx, px, py, inner) {
+    ctx.fillStyle = '#d00';
+    ctx.font = `700 ${Math.round(inner * 0.5)}px sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('?', px + inner / 2, py + inner / 2);
+  },
+};
+
+// Shows the legend entries (`data-mark="name"`) of the marks the finder in use sets, only.
+export function showMarkLegend(root, finder) {
+  for (const item of root.querySelectorAll('[data-mark]')) {
+    const shown = finder.marks.includes(item.dataset.mark);
+    if (item.hidden === shown) item.hidden = !shown;
   }
-  if (marks & flags.jumpPoint && size >= 6) {
-    const corner = Math.max(3, Math.round(size * 0.22));
-    ctx.fillStyle = PALETTE.jumpPoint;
-    ctx.beginPath();
-    ctx.moveTo(px + size - corner, py);
-    ctx.lineTo(px + size, py);
-    ctx.lineTo(px + size, py + corner);
-    ctx.closePath();
-    ctx.fill();
-  }
-  if (marks & flags.forced && size >= 5) {
-    ctx.strokeStyle = PALETTE.forced;
-    ctx.lineWidth = Math.max(1.5, size * 0.08);
-    ctx.beginPath();
-    ctx.arc(px + size / 2, py + size / 2, size * 0.3, 0, 2 * Math.PI);
-    ctx.stroke();
-  }
+}
+
+// What a cell's marks say, for the cell inspector: [label, text] rows.
+export function markRows(finder, mark) {
+  const bits = markBits();
+  const family = familyOf(finder);
+  const notes = finder.marks
+    .filter((name) => mark & bits[name])
+    .map((name) => family?.marks[name])
+    .filter((paint) => paint?.note)
+    .map((paint) => t(paint.note));
+  return notes.length === 0 ? [] : [[t('inspector.finder'), notes.join(' ')]];
 }

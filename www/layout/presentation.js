@@ -81,10 +81,10 @@ export class Presentation {
   // warning its two. The
   // pseudocode's size is kept for the lesson (it only gets smaller if a longer note needs
   // it) and found again for another finder, language, window or Predict box.
-  fit(algorithm, language) {
+  fit(finder, language) {
     if (!this.active) return;
     const win = this.doc.defaultView;
-    const codeKey = `${algorithm}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}`;
+    const codeKey = `${finder}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}`;
     this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
     const narrationKey = `${this.narration.textContent}|${this.narration.clientWidth}`;
     this.fitScale(this.narration, '--narration-scale', narrationKey, TEXT_SCALE, () => overflows(this.narration), true);

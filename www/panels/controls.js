@@ -2,7 +2,8 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { MAX_NODE_LIMIT } from '../state/params.js';
+import { finders, finderOf, limits } from '../finders/catalogue.js';
+import { describeHeuristicUse } from '../finders/narration.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -16,13 +17,25 @@ const METHOD_FIELDS = {
   nodeLimit: 'node-limit',
 };
 
-// The finders whose priority weighs the heuristic, and those that use one at all.
-const WEIGHTED = new Set(['astar', 'idastar', 'jps']);
-const HEURISTIC_USERS = new Set(['astar', 'greedy', 'idastar', 'bi-astar', 'bi-greedy', 'jps']);
+// The options a finder may or may not take (its catalogue entry's `options`); the fields of
+// those it does not take are disabled.
+export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'diagonal', 'costs'];
 
-const MAX_SIDE = 512;
-// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
-export const MAX_WEIGHT = 100;
+// Fills an algorithm select with every finder of the catalogue, each named in the page's
+// language (and again after a language change).
+export function fillFinderChoices(select) {
+  select.replaceChildren(...finders().map((finder) => {
+    const option = new Option(t(`algorithm.${finder.id}`), finder.id);
+    option.dataset.i18n = `algorithm.${finder.id}`;
+    return option;
+  }));
+}
+
+// Whether a weight field's text is one the engine takes.
+export function weightValid(text) {
+  const weight = Number(text);
+  return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight;
+}
 
 export function isFormField(element) {
   return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
@@ -79,6 +92,10 @@ export class Controls {
     this.zoomLabel = byId('zoom-label');
     this.method = {};
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
+    fillFinderChoices(this.method.algorithm);
+    this.method.weight.max = String(limits().maxWeight);
+    this.method.nodeLimit.max = String(limits().maxNodeLimit);
+    for (const field of [this.width, this.height]) field.max = String(limits().maxSide);
 
     this.speed.max = String(SPEEDS.length - 1);
     for (const example of EXAMPLES) this.example.append(new Option(t(`example.${example.id}`), example.id));
@@ -125,27 +142,28 @@ export class Controls {
   submitSize() {
     const width = Number(this.width.value);
     const height = Number(this.height.value);
-    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE;
+    const maxSide = limits().maxSide;
+    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= maxSide;
     if (!valid(width) || !valid(height)) {
-      this.actions.fail(new PageError('error.size', { max: MAX_SIDE }));
+      this.actions.fail(new PageError('error.size', { max: maxSide }));
       return;
     }
     this.actions.resize(width, height);
   }
 
   submitOptions() {
-    const weight = Number(this.method.weight.value);
-    const weightValid = this.method.weight.value.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT;
-    this.method.weight.setAttribute('aria-invalid', String(!weightValid));
-    if (!weightValid) {
-      this.actions.fail(new PageError('weight.invalid'));
+    const valid = weightValid(this.method.weight.value);
+    this.method.weight.setAttribute('aria-invalid', String(!valid));
+    if (!valid) {
+      this.actions.fail(new PageError('weight.invalid', { max: limits().maxWeight }));
       return;
     }
     const limit = Number(this.method.nodeLimit.value);
-    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT;
+    const maxLimit = limits().maxNodeLimit;
+    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= maxLimit;
     this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
-    if (!limitValid && this.method.algorithm.value === 'idastar') {
-      this.actions.fail(new PageError('finder.node-limit.invalid', { max: MAX_NODE_LIMIT }));
+    if (!limitValid && finderOf(this.method.algorithm.value).options.nodeLimit) {
+      this.actions.fail(new PageError('finder.node-limit.invalid', { max: maxLimit }));
       return;
     }
     this.actions.setOptions(this.readOptions());
@@ -163,8 +181,9 @@ export class Controls {
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
     // Only where they mean something: the engine refuses a weight or a node limit that
     // the finder cannot use.
-    if (WEIGHTED.has(options.algorithm)) options.weight = Number(m.weight.value);
-    if (options.algorithm === 'idastar') options.nodeLimit = Number(m.nodeLimit.value);
+    const takes = finderOf(options.algorithm).options;
+    if (takes.weight) options.weight = Number(m.weight.value);
+    if (takes.nodeLimit) options.nodeLimit = Number(m.nodeLimit.value);
     return options;
   }
 
@@ -234,16 +253,11 @@ export class Controls {
       this.height.value = String(state.height);
     }
 
-    const algorithm = state.options.algorithm ?? 'astar';
-    const usesHeuristic = HEURISTIC_USERS.has(algorithm);
-    setDisabled(this.method.heuristic, !usesHeuristic);
-    setDisabled(this.method.weight, !WEIGHTED.has(algorithm));
-    setDisabled(this.method.nodeLimit, algorithm !== 'idastar');
-    setDisabled(this.method.diagonal, state.options.directions === 4);
-    const heuristic = state.resolvedOptions.heuristic;
-    setText(this.resolvedHeuristic, !usesHeuristic
-      ? t('method.no-heuristic', { algorithm: t(algorithm.endsWith('bfs') ? 'algorithm.bfs-search' : 'algorithm.dijkstra') })
-      : state.options.heuristic === undefined ? t('method.heuristic-in-use', { heuristic: t(`heuristic.name.${heuristic}`), directions: state.options.directions }) : '');
+    const finder = finderOf(state.resolvedOptions.algorithm);
+    // Diagonal rules mean nothing without diagonal moves.
+    const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
+    for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 
   shortcut(e) {

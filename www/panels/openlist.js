@@ -46,7 +46,7 @@ export class OpenListPanel {
     if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
     const entries = total === 0 ? [] : search.openListPage(this.offset, OPEN_PAGE);
 
-    let caption = t('open.caption', { order: describeOrder(options) });
+    let caption = t('open.caption', { order: describeOrder(session.finder, options) });
     if (total === 0) caption = t('open.empty');
     else if (!running) caption = t('open.over');
     setText(this.caption, caption);

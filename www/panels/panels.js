@@ -4,7 +4,8 @@ import { StepLog } from './steplog.js';
 import { OpenListPanel } from './openlist.js';
 import { t, tn } from '../i18n/i18n.js';
 import { describeError } from '../i18n/errors.js';
-import { renderFinderCounters, showFinderLegend, finderCellRows } from '../finders/finder_counters.js';
+import { renderFinderCounters } from '../finders/counters.js';
+import { showMarkLegend, markRows } from '../finders/marks.js';
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -87,8 +88,8 @@ export class Panels {
     setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
     setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
     setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
-    renderFinderCounters(this.finderCounters, session.resolvedOptions.algorithm, search.info());
-    showFinderLegend(document, session.resolvedOptions.algorithm);
+    renderFinderCounters(this.finderCounters, session.finder, search.info());
+    showMarkLegend(document, session.finder);
 
     const status = search.status();
     let result = '';
@@ -108,7 +109,7 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event) }) : t('narration.not-started');
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started');
     if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
     setText(this.narration, narration);
     this.log.render(session);
@@ -141,7 +142,7 @@ export class Panels {
       rows.push(['H', formatValue(info.h, 2)]);
     }
     if (info.parent) rows.push([t('inspector.parent'), formatCell(info.parent)]);
-    rows.push(...finderCellRows(session.markAt(cell)));
+    rows.push(...markRows(session.finder, session.markAt(cell)));
     const list = document.createElement('dl');
     for (const [term, value] of rows) {
       const dt = document.createElement('dt');

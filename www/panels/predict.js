@@ -1,5 +1,6 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
 import { formatValue, formatCell } from '../i18n/format.js';
+import { familyOf } from '../finders/catalogue.js';
 
 // Predict the next node: while the toggle is on, before each expansion the student picks the
 // cell they think comes off the open list next (a click, or the cell cursor and Enter). The
@@ -8,8 +9,9 @@ import { formatValue, formatCell } from '../i18n/format.js';
 // neighbour, a second question asks for that neighbour's G and H before the step shows them.
 // Answers are kept per step, so stepping back asks again and the score follows.
 
-// Algorithms with one open list taken in priority order: what their priority is called.
-const PRIORITY_NAMES = { astar: 'F', dijkstra: 'G', greedy: 'H', bfs: null, jps: 'F' };
+// What each priority of the catalogue is called in the verdicts; first in, first out has
+// no value to name.
+const PRIORITY_NAMES = { f: 'F', g: 'G', h: 'H', moves: null };
 const TIED_ENTRIES = 64;
 const SAME_VALUE = 0.01;
 
@@ -81,16 +83,22 @@ export class Predict {
     this.count = count;
   }
 
+  // Only a finder with one open list taken in priority order has a next node to predict:
+  // its family says which neighbours a step relaxes.
   get supported() {
-    return this.session !== null && this.priorityName(this.session) !== undefined;
+    return this.session !== null && this.relaxed(this.session) !== undefined;
+  }
+
+  relaxed(session) {
+    return familyOf(session.finder)?.relaxed;
   }
 
   priorityName(session) {
-    return PRIORITY_NAMES[session.resolvedOptions.algorithm];
+    return PRIORITY_NAMES[session.finder.priority];
   }
 
   // What the student is asked now: 'node', 'values' or null (nothing: off, finished, or an
-  // algorithm without one ordered open list).
+  // finder without one ordered open list).
   phase(session) {
     this.sync(session);
     if (!this.on || session.search.status() !== 'running' || !this.supported) return null;
@@ -111,11 +119,7 @@ export class Predict {
     const next = session.search.stepCount() + 1;
     const event = this.events.at(session, next);
     if (!event) return null;
-    // A* and its kin relax neighbours; JPS relaxes the jump points its jumps found.
-    const relaxed = event.kind === 'jumped'
-      ? event.jumps.filter((j) => j.end === 'jump-point').map((j) => ({ x: j.x, y: j.y, ...j.result }))
-      : event.kind === 'expanded' ? event.neighbours : [];
-    const candidates = relaxed.filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
+    const candidates = this.relaxed(session)(event).filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
     if (candidates.length === 0) return null;
     return { node: event.node, neighbour: candidates[next % candidates.length] };
   }

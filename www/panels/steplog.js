@@ -71,7 +71,7 @@ export class StepLog {
     }
     const shown = new Map();
     for (const { step, event } of session.stepsBetween(first, last)) {
-      shown.set(step, this.items.get(step) ?? logItem(step, event));
+      shown.set(step, this.items.get(step) ?? logItem(step, describeStep(event, session.finder)));
     }
     this.items = shown;
     this.list.replaceChildren(...shown.values());
@@ -93,7 +93,7 @@ export class StepLog {
   // The whole log as text: one line per step, as the log words it.
   text(session) {
     const lines = [];
-    session.replaySteps((step, event) => lines.push(t('narration.step', { step, text: describeStep(event) })));
+    session.replaySteps((step, event) => lines.push(t('narration.step', { step, text: describeStep(event, session.finder) })));
     return lines;
   }
 
@@ -124,11 +124,11 @@ export class StepLog {
   }
 }
 
-function logItem(step, event) {
+function logItem(step, text) {
   const li = document.createElement('li');
   const number = document.createElement('span');
   number.className = 'step-number';
   number.textContent = String(step);
-  li.append(number, describeStep(event));
+  li.append(number, text);
   return li;
 }

@@ -1,11 +1,16 @@
 /*
  * URL parameters, for links and for embedding the page in an <iframe>. All are optional;
- * a wrong one gets a message on the page and is ignored.
+ * a wrong one gets a message on the page and is ignored. The finders and the values of the
+ * search options are the engine's (its finder catalogue, listed by `astar finders`):
  *
- *   algorithm   astar | dijkstra | greedy | bfs | jps                         (default astar)
+ *   algorithm   a finder's id, e.g. astar, dijkstra, jps, idastar, bi-astar
+ *                                          (default: the catalogue's first finder, astar)
  *   heuristic   manhattan | octile | euclidean | chebyshev | zero
  *               (default: octile with 8 directions, manhattan with 4)
- *   weight      heuristic weight w in f = g + w*h, 0 to 100                   (default 1)
+ *   weight      heuristic weight w in f = g + w*h, 0 to 100, for a finder that takes one
+ *                                                                             (default 1)
+ *   nodeLimit   visited nodes before a finder that takes a limit gives up (IDA*), from 1
+ *                                                                       (default 1000000)
  *   directions  4 | 8                                                         (default 8)
  *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
  *                                                          (default if-at-most-one-obstacle)
@@ -35,48 +40,60 @@
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
  */
 
-export const OPTION_VALUES = {
-  algorithm: ['astar', 'dijkstra', 'greedy', 'bfs', 'jps', 'idastar', 'bi-astar', 'bi-dijkstra', 'bi-bfs', 'bi-greedy'],
-  heuristic: ['manhattan', 'octile', 'euclidean', 'chebyshev', 'zero'],
-  directions: ['4', '8'],
-  diagonal: ['always', 'if-at-most-one-obstacle', 'only-when-no-obstacles', 'never'],
-  costs: ['10-14', 'exact'],
-  tieBreak: ['larger-g', 'smaller-g', 'first-in', 'last-in'],
-};
+import { finders, finderOf, optionValues, limits } from '../finders/catalogue.js';
 
-const MAX_SIDE = 512;
+// The search options a link can set, in the order a link lists them. Those with a list of
+// values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
+export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit'];
 const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
-const KNOWN = [...Object.keys(OPTION_VALUES), 'weight', 'nodeLimit', 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
-// The engine refuses heuristic weights above this (MAX_HEURISTIC_WEIGHT in src/options.rs).
-const MAX_WEIGHT = 100;
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
-// IDA*'s node limit is a 32-bit count in the engine.
-export const MAX_NODE_LIMIT = 4294967295;
+
+// The engine's defaults, spelled out so the option fields and shared links agree with them;
+// the default finder is the catalogue's first.
+export function defaultOptions() {
+  return { algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g' };
+}
+
+// The values each listed search option may take in a link: the catalogue's finders and
+// option values, as text.
+export function optionChoices() {
+  const values = optionValues();
+  return {
+    algorithm: finders().map((finder) => finder.id),
+    heuristic: values.heuristic,
+    directions: values.directions.map(String),
+    diagonal: values.diagonal,
+    costs: values.costs,
+    tieBreak: values.tieBreak,
+  };
+}
 
 function readWeight(text) {
   const weight = Number(text);
-  return text.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT ? weight : null;
+  return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight ? weight : null;
 }
 
 // compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
 // null when any part is wrong or there are too few or too many.
-function readCompare(value) {
+function readCompare(value, choices) {
   const parts = value.split(',');
   if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
   const methods = [];
   for (const part of parts) {
     const [algorithm, heuristic, weight, ...rest] = part.split(':');
-    if (rest.length > 0 || !OPTION_VALUES.algorithm.includes(algorithm)) return null;
+    if (rest.length > 0 || !choices.algorithm.includes(algorithm)) return null;
     const method = { algorithm };
     if (heuristic !== undefined && heuristic !== '') {
-      if (!OPTION_VALUES.heuristic.includes(heuristic)) return null;
+      if (!choices.heuristic.includes(heuristic)) return null;
       method.heuristic = heuristic;
     }
     if (weight !== undefined) {
       method.weight = readWeight(weight);
-      if (method.weight === null) return null;
+      // A weight other than 1 only for a finder that takes one.
+      if (method.weight === null || (method.weight !== 1 && !finderOf(algorithm).options.weight)) return null;
     }
     methods.push(method);
   }
@@ -102,33 +119,39 @@ function readPairs(query) {
 }
 
 // Reads the page's query string. Returns what it understood and a list of problems, each a
-// text key and its values for the page to put into words.
-export function parseParams(query, exampleIds) {
+// text key and its values for the page to put into words. With `early` (before the engine
+// has loaded) the parameters its catalogue checks are passed over: that reading is for the
+// language and the embedded layout only.
+export function parseParams(query, exampleIds, { early = false } = {}) {
   const result = { options: {}, problems: [] };
   const problem = (key, values = {}) => result.problems.push({ key, values });
+  const choices = early ? null : optionChoices();
+  const { maxWeight, maxNodeLimit, maxSide } = early ? {} : limits();
   for (const [name, value] of readPairs(query)) {
     if (value === null) {
       problem('param.not-encoded', { name });
     } else if (!KNOWN.includes(name)) {
       problem('param.unknown', { name, known: KNOWN.join(', ') });
-    } else if (OPTION_VALUES[name]) {
-      if (OPTION_VALUES[name].includes(value)) {
+    } else if (early && (SEARCH_OPTIONS.includes(name) || name === 'compare' || name === 'size')) {
+      // Checked against the catalogue in the full reading.
+    } else if (choices?.[name]) {
+      if (choices[name].includes(value)) {
         result.options[name] = name === 'directions' ? Number(value) : value;
       } else {
-        problem('param.not-one-of', { name, value, allowed: OPTION_VALUES[name].join(', ') });
+        problem('param.not-one-of', { name, value, allowed: choices[name].join(', ') });
       }
     } else if (name === 'weight') {
       const weight = readWeight(value);
       if (weight !== null) result.options.weight = weight;
-      else problem('params.weight', { value });
+      else problem('params.weight', { value, max: maxWeight });
     } else if (name === 'compare') {
-      const methods = readCompare(value);
+      const methods = readCompare(value, choices);
       if (methods !== null) result.compare = methods;
-      else problem('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') });
+      else problem('params.compare', { value, algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
     } else if (name === 'nodeLimit') {
       const limit = Number(value);
-      if (Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT && value.trim() !== '') result.options.nodeLimit = limit;
-      else problem('params.node-limit', { value, max: MAX_NODE_LIMIT });
+      if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit && value.trim() !== '') result.options.nodeLimit = limit;
+      else problem('params.node-limit', { value, max: maxNodeLimit });
     } else if (name === 'map') {
       if (value.trim() === '') problem('param.map-empty');
       else result.map = value.split('/').join('\n');
@@ -139,8 +162,8 @@ export function parseParams(query, exampleIds) {
       const match = /^(\d+)x(\d+)$/i.exec(value);
       const width = match ? Number(match[1]) : 0;
       const height = match ? Number(match[2]) : 0;
-      if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
-      else problem('param.size', { value, max: MAX_SIDE });
+      if (width >= 2 && height >= 2 && width <= maxSide && height <= maxSide) result.size = { width, height };
+      else problem('param.size', { value, max: maxSide });
     } else if (name === 'speed') {
       const speed = Number(value);
       if (value === 'max') result.speed = Infinity;
@@ -170,7 +193,7 @@ export function parseParams(query, exampleIds) {
 export function buildQuery({ options, mapText, speed, autoplay, embed, lang }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
-  for (const name of ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit']) {
+  for (const name of SEARCH_OPTIONS) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }
   add('map', mapText.trim().split(/\r?\n/).join('/'));

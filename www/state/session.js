@@ -1,3 +1,6 @@
+import { finderOf, familyOf } from '../finders/catalogue.js';
+import { markPainter } from '../finders/marks.js';
+
 // How many step events the session keeps told; older ones are asked of the engine again.
 const KEPT_EVENTS = 1000;
 // Steps replayed per call to the engine when the whole log is read.
@@ -31,6 +34,9 @@ export class SearchSession {
     this.search = next;
     this.generation += 1;
     this.resolvedOptions = next.options();
+    // The finder's catalogue entry, and how its marks are drawn.
+    this.finder = finderOf(this.resolvedOptions.algorithm);
+    this.markPainter = markPainter(this.finder);
     this.revision = this.editor.revision();
     this.pathFor = -1;
     this.path = null;
@@ -160,7 +166,7 @@ export class SearchSession {
     }
   }
 
-  // The finder marks of one cell (see finder_marks.js).
+  // The finder marks of one cell (see www/finders/marks.js).
   markAt(cell) {
     const cells = this.editor.width * this.editor.height;
     return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
@@ -175,8 +181,8 @@ export class SearchSession {
     const editor = this.editor;
     const count = search.stepCount();
     const status = search.status();
-    // A bidirectional search shows its best path so far while it runs.
-    const tentative = status === 'running' && this.resolvedOptions.algorithm.startsWith('bi-');
+    // Some finders (a bidirectional search) show their best path so far while they run.
+    const tentative = status === 'running' && familyOf(this.finder)?.tentativePath === true;
     if (status !== 'found' && !tentative) {
       this.path = null;
       this.pathFor = -1;
@@ -199,6 +205,7 @@ export class SearchSession {
       priorityScale: search.priorityScale(),
       layout: this.engine.recordLayout,
       generation: this.generation,
+      markPainter: this.markPainter,
     };
     const cells = view.width * view.height;
     if (labelCells) search.fillEstimates(labelCells.x0, labelCells.y0, labelCells.x1, labelCells.y1);

@@ -1,0 +1,144 @@
+//! The best-first search as a [`Finder`]: its steps, and what it can be asked (cell states
+//! and values, the open list, the path, the counters).
+
+use super::{Estimate, Search};
+use crate::events::{NodeValues, StepEvent};
+use crate::finder::Finder;
+use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
+use crate::options::SearchOptions;
+use crate::record::{NO_PARENT, STATE_MASK, UNVISITED};
+use crate::search_error::SearchError;
+use crate::status::{Counters, Status};
+
+impl Finder for Search {
+    fn step(&mut self) -> Option<StepEvent> {
+        Search::step(self)
+    }
+
+    fn step_back(&mut self) -> bool {
+        Search::step_back(self)
+    }
+
+    fn advance(&mut self, n: u32) -> u32 {
+        Search::advance(self, n)
+    }
+
+    fn run(&mut self) -> Status {
+        Search::run(self)
+    }
+
+    fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        Search::restart(self, start, goal)
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            open: self.open.len() as u32,
+            ..self.counters
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total_steps
+    }
+
+    /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
+    /// parent (see `crate::record`).
+    fn records(&self) -> &[u8] {
+        &self.record
+    }
+
+    fn g_values(&self) -> &[f64] {
+        &self.g
+    }
+
+    /// Worked out as the loop worked out the priority the cell was queued by.
+    fn estimates(&self, cell: u32) -> (f64, f64) {
+        let c = cell as usize;
+        if self.state_at(cell) == UNVISITED {
+            return (f64::INFINITY, f64::INFINITY);
+        }
+        let Estimate { h, f } = self.estimate_at(c, self.grid.point(c), self.g[c]);
+        (h, f)
+    }
+
+    fn current(&self) -> Option<Point> {
+        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
+    }
+
+    fn touched(&self) -> Vec<Point> {
+        let opened = match self.history.last() {
+            Some(last) => &self.visited[last.opened_from as usize..],
+            None => &[],
+        };
+        let improved = self.history.last_improvements().iter().map(|c| c.cell);
+        (opened.iter().copied().chain(improved))
+            .map(|cell| self.grid.point(cell as usize))
+            .collect()
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.open
+            .peek_sorted(k)
+            .into_iter()
+            .map(|(cell, _)| self.values(cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn parent_at(&self, cell: u32) -> Option<u32> {
+        self.parent_by(cell, self.record[cell as usize])
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// None for a best-first search: all zero.
+    fn marks(&self) -> &[u8] {
+        &self.marks
+    }
+}
+
+impl Search {
+    pub fn heuristic(&self) -> Heuristic {
+        self.heuristic
+    }
+
+    pub fn start(&self) -> Point {
+        self.grid.point(self.start as usize)
+    }
+
+    pub fn goal(&self) -> Point {
+        self.grid.point(self.goal as usize)
+    }
+
+    /// A cell's state: `UNVISITED`, `OPEN` or `CLOSED`.
+    pub fn state_at(&self, cell: u32) -> u8 {
+        self.record[cell as usize] & STATE_MASK
+    }
+
+    pub fn path_points(&self) -> Vec<Point> {
+        self.path
+            .iter()
+            .map(|&c| self.grid.point(c as usize))
+            .collect()
+    }
+
+    /// Path cost in units, once found.
+    pub fn path_cost_units(&self) -> Option<f64> {
+        (self.status == Status::Found).then(|| self.g[self.goal as usize])
+    }
+}

@@ -1,0 +1,100 @@
+//! Why a search could not start: an endpoint off the grid or on a wall, options out of
+//! range or not taken by the finder, a map the finder cannot search.
+
+use std::fmt;
+
+use crate::grid::{Grid, GridError, Point};
+use crate::options::OptionsError;
+
+/// Serialises as `{ code, ...values }` for the page (the grid or options error inside as
+/// `cause`), which words it itself.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum SearchError {
+    Start {
+        cause: GridError,
+    },
+    Goal {
+        cause: GridError,
+    },
+    StartOnWall {
+        x: u32,
+        y: u32,
+    },
+    GoalOnWall {
+        x: u32,
+        y: u32,
+    },
+    Options {
+        cause: OptionsError,
+    },
+    /// The finder assumes every step of a kind costs the same, and the map has a terrain
+    /// weight (the first one, row by row).
+    WeightedMap {
+        x: u32,
+        y: u32,
+        weight: u8,
+    },
+    /// This algorithm has a finder of its own (see `crate::catalogue::new_finder`).
+    OwnFinder {
+        algorithm: &'static str,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Start { cause } => write!(f, "start: {cause}"),
+            SearchError::Goal { cause } => write!(f, "goal: {cause}"),
+            SearchError::StartOnWall { x, y } => write!(f, "the start ({x},{y}) is on a wall"),
+            SearchError::GoalOnWall { x, y } => write!(f, "the goal ({x},{y}) is on a wall"),
+            SearchError::Options { cause } => cause.fmt(f),
+            SearchError::WeightedMap { x, y, weight } => write!(
+                f,
+                "jump point search assumes uniform step costs, but the map has terrain weight \
+                 {weight} at ({x},{y}): clear the weights or choose another algorithm"
+            ),
+            SearchError::OwnFinder { algorithm } => {
+                write!(f, "{algorithm} has a finder of its own: use new_finder")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+impl From<OptionsError> for SearchError {
+    fn from(cause: OptionsError) -> Self {
+        SearchError::Options { cause }
+    }
+}
+
+/// The cell indices of a start and a goal, each of which must be on the grid and passable
+/// (the start is checked first).
+pub(crate) fn endpoint_cells(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+) -> Result<(u32, u32), SearchError> {
+    let cell =
+        |p: Point, off_grid: fn(GridError) -> SearchError, on_wall: fn(Point) -> SearchError| {
+            let i = grid.index_of(p.x as i64, p.y as i64).map_err(off_grid)?;
+            if grid.is_passable_at(i) {
+                Ok(i as u32)
+            } else {
+                Err(on_wall(p))
+            }
+        };
+    Ok((
+        cell(
+            start,
+            |cause| SearchError::Start { cause },
+            |p| SearchError::StartOnWall { x: p.x, y: p.y },
+        )?,
+        cell(
+            goal,
+            |cause| SearchError::Goal { cause },
+            |p| SearchError::GoalOnWall { x: p.x, y: p.y },
+        )?,
+    ))
+}

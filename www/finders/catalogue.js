@@ -1,0 +1,72 @@
+import { bestFirst } from './best-first.js';
+import { jumpPoint } from './jump-point.js';
+import { iterativeDeepening } from './iterative-deepening.js';
+import { bidirectional } from './bidirectional.js';
+
+// The engine's finder catalogue (finderCatalogue() in src/catalogue.rs), the one source of
+// which finders exist, what options each takes and what each emits, and the page's module
+// for each finder family. The page lists finders, checks links, enables option fields and
+// shows counters from it; nothing outside www/finders/ names a finder.
+//
+// A family module holds what the page shows of its finders:
+//   family              the catalogue's family name
+//   listing(finder)     the pseudocode: [[line id, indent, text key], ...]
+//   events              { [event kind]: { describe(event, finder) -> words for the log,
+//                         trace(event, finder) -> the pseudocode lines the step ran } }
+//   outcomes            { [outcome kind]: how its words and lines tell it } (the kinds it
+//                       has words for)
+//   marks               { [mark name]: { note? (the cell inspector's words), fill?(state, terrain),
+//                         draw(ctx, px, py, inner, cell) } } (see marks.js)
+//   order(finder, options)  why the open list's head comes next, in words
+//   relaxed(event)      the neighbours a step gives new numbers, for Predict; absent when
+//                       the family has no single open list taken in priority order
+//   tentativePath       whether the best path so far shows while the search runs
+
+// In this order the page lists the finders: family by family, each family's finders in the
+// catalogue's order (a finder of a family the page lacks comes last, and says so when used).
+export const FAMILIES = [bestFirst, jumpPoint, iterativeDeepening, bidirectional];
+
+let catalogue = null;
+let listed = [];
+const byId = new Map();
+
+// Takes the engine's catalogue; called once, when the engine has loaded.
+export function useCatalogue(engineCatalogue) {
+  catalogue = engineCatalogue;
+  const rank = (finder) => {
+    const index = FAMILIES.findIndex((family) => family.family === finder.family);
+    return index < 0 ? FAMILIES.length : index;
+  };
+  listed = [...catalogue.finders].sort((a, b) => rank(a) - rank(b));
+  byId.clear();
+  for (const finder of catalogue.finders) byId.set(finder.id, finder);
+}
+
+// Every finder the engine has, in the page's order.
+export function finders() {
+  return listed;
+}
+
+// The catalogue entry of a finder id; undefined for an id the engine does not have.
+export function finderOf(id) {
+  return byId.get(id);
+}
+
+// The family module of a catalogue entry; undefined for a family this page lacks.
+export function familyOf(finder) {
+  return FAMILIES.find((family) => family.family === finder.family);
+}
+
+// The values each shared option may take, the bit of each cell mark, and the engine's
+// limits (maxWeight, maxNodeLimit, defaultNodeLimit, maxSide).
+export function optionValues() {
+  return catalogue.values;
+}
+
+export function markBits() {
+  return catalogue.marks;
+}
+
+export function limits() {
+  return catalogue.limits;
+}

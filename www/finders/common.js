@@ -1,0 +1,140 @@
+import { formatValue, formatCell } from '../i18n/format.js';
+import { t, tn } from '../i18n/i18n.js';
+
+// What several finder families share: an expansion told neighbour by neighbour (best-first
+// search and each side of a bidirectional one), the goal reached and the empty open list,
+// in words for the log and as the pseudocode lines they run.
+
+export const value = (v) => formatValue(v, 2);
+
+export function nodeParams(node) {
+  return { cell: formatCell(node), f: value(node.f), g: value(node.g), h: value(node.h) };
+}
+
+// The lines of one step, each { line, note: { key, params }, node, neighbour, values }:
+// `at(line, key, params, neighbour)` adds one about `node`.
+export function lineMaker(lines, node) {
+  return (line, key, params = {}, neighbour = null) => {
+    const item = { line, note: { key, params }, node, neighbour };
+    lines.push(item);
+    return item;
+  };
+}
+
+// What an expansion does with each neighbour, by the outcome the engine reports:
+//   words(nb, node)  its words in the step's sentence, or
+//   skip             a text key: counted with the others skipped for that reason, or
+//   silent           not told at all (a cell off the grid is no neighbour);
+//   lines(line, nb, node)  the pseudocode lines it runs after "each neighbour"
+//                    (`line(id, key, params)`); absent for a neighbour not looked at.
+export const NEIGHBOUR_OUTCOMES = {
+  'off-grid': { silent: true },
+  wall: { skip: 'skip.wall', lines: (line) => line('skip', 'code.note.wall') },
+  closed: { skip: 'skip.closed', lines: (line) => line('skip', 'code.note.closed') },
+  'corner-blocked': { skip: 'skip.corner-blocked', lines: (line) => line('skip', 'code.note.corner') },
+  opened: {
+    words: (nb) => t('step.opened', { cell: formatCell(nb), g: value(nb.g), h: value(nb.h) }),
+    lines(line, nb, node) {
+      line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.g) });
+      line('new', 'code.note.new');
+      line('set', 'code.note.set', { parent: formatCell(node), g: value(nb.g), h: value(nb.h), f: value(nb.f) }).values = { f: nb.f, g: nb.g, h: nb.h };
+      line('add', 'code.note.add');
+    },
+  },
+  improved: {
+    words: (nb) => t('step.improved', { cell: formatCell(nb), oldG: value(nb.oldG), g: value(nb.g), parent: formatCell(nb.parent) }),
+    lines(line, nb, node) {
+      line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.g) });
+      line('new', 'code.note.in-open');
+      line('better', 'code.note.better', { candidate: value(nb.g), old: value(nb.oldG) });
+      line('update', 'code.note.update', { parent: formatCell(node), g: value(nb.g), f: value(nb.f) }).values = { f: nb.f, g: nb.g, h: nb.h };
+    },
+  },
+  'not-improved': {
+    words: (nb) => t('step.not-improved', { cell: formatCell(nb), g: value(nb.g), candidateG: value(nb.candidateG) }),
+    lines(line, nb, node) {
+      line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.candidateG) });
+      line('new', 'code.note.in-open');
+      line('better', 'code.note.not-better', { candidate: value(nb.candidateG), old: value(nb.g) });
+    },
+  },
+  'already-open': {
+    words: (nb) => t('step.already-open', { cell: formatCell(nb) }),
+    lines(line) {
+      line('new', 'code.note.in-open');
+      line('keep', 'code.note.keep');
+    },
+  },
+};
+
+// An expansion in words, e.g. "Expanded (3,2): F=40 G=10 H=30. Opened (4,2) with G=20,
+// H=20. Improved (2,3): G 28 → 24, parent now (3,2). Skipped 1 wall."
+export function describeExpansion(event) {
+  const n = event.node;
+  const parts = [t('step.expanded', nodeParams(n))];
+  const skipped = new Map();
+  for (const nb of event.neighbours) {
+    const outcome = NEIGHBOUR_OUTCOMES[nb.outcome];
+    if (!outcome) parts.push(unknownOutcome(nb, nb.outcome));
+    else if (outcome.words) parts.push(outcome.words(nb));
+    else if (outcome.skip) skipped.set(outcome.skip, (skipped.get(outcome.skip) || 0) + 1);
+  }
+  if (skipped.size > 0) {
+    const list = [...skipped].map(([key, count]) => tn(key, count));
+    parts.push(t('step.skipped', { list: list.join(t('step.list-separator')) }));
+  }
+  return parts.join(t('sentence.separator'));
+}
+
+// The lines for each neighbour of an expansion; `met` (bidirectional) is the meeting this
+// expansion found, at one of the neighbours.
+export function relaxLines(event, at, met = null) {
+  const node = event.node;
+  for (const nb of event.neighbours) {
+    const outcome = NEIGHBOUR_OUTCOMES[nb.outcome];
+    if (outcome?.silent) continue;
+    const cell = formatCell(nb);
+    const here = { x: nb.x, y: nb.y };
+    const line = (id, key, params = {}) => at(id, key, { cell, ...params }, here);
+    line('each', 'code.note.each');
+    if (!outcome) line('each', 'code.note.unknown-outcome', { outcome: nb.outcome });
+    else outcome.lines(line, nb, node);
+    if (met && met.x === nb.x && met.y === nb.y) {
+      line('meet', 'code.note.meet');
+      line('best', 'code.note.best', { cost: value(met.cost), moves: met.moves });
+    }
+  }
+}
+
+// A node taken off the open list, and the goal or its neighbours (best-first search and Jump
+// Point Search reaching the goal).
+export function traceExpansion(event) {
+  const node = event.node;
+  const lines = [];
+  const at = lineMaker(lines, node);
+  at('loop', 'code.note.loop');
+  at('pop', 'code.note.pop', nodeParams(node));
+  if (event.kind === 'goal-reached') {
+    at('goal', 'code.note.goal', { cell: formatCell(node), cost: value(event.cost), moves: event.steps });
+    return lines;
+  }
+  at('goal', 'code.note.not-goal', { cell: formatCell(node) });
+  relaxLines(event, at);
+  at('close', 'code.note.close', { cell: formatCell(node) });
+  return lines;
+}
+
+export function describeGoal(event) {
+  return tn('step.goal-reached', event.steps, { cell: formatCell(event.node), cost: value(event.cost), moves: event.steps });
+}
+
+// The search ran out of nodes.
+export const NO_PATH = {
+  describe: () => t('step.no-path'),
+  trace: () => [{ line: 'loop', note: { key: 'code.note.empty', params: {} } }, { line: 'fail', note: { key: 'code.note.fail', params: {} } }],
+};
+
+// Words for an outcome the page has none for: visible, never a blank.
+export function unknownOutcome(where, outcome) {
+  return t('step.unknown-outcome', { cell: formatCell(where), outcome });
+}
