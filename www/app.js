@@ -10,6 +10,7 @@ import { Panels, MessageArea } from './panels/panels.js';
 import { PseudocodePanel } from './panels/pseudocode.js';
 import { StepLine, wireStepLine } from './panels/stepline.js';
 import { Predict } from './panels/predict.js';
+import { CellCard } from './panels/cellcard.js';
 import { Playback, SPEEDS } from './state/playback.js';
 import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
@@ -145,6 +146,7 @@ function start(engine) {
     scenarios, predict, stepLine, gridCanvas,
     panels: new Panels(doc, () => workspace.session),
     pseudocode: new PseudocodePanel(doc),
+    cellCard: new CellCard(doc, byId('inspector'), gridCanvas),
     presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack }),
     saver: params.embed ? null : new WorkSaver(window, () => ({
       map: editor().toText('ox'),

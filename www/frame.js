@@ -8,7 +8,7 @@ import { describeProblem } from './i18n/errors.js';
 export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
-  //   scenarios, presentation, saver, heightReporter, stepLineButton, gridCanvas, warning,
+  //   scenarios, presentation, cellCard, saver, heightReporter, stepLineButton, gridCanvas, warning,
   //   stepBackButton }
   constructor(page) {
     this.page = page;
@@ -78,6 +78,7 @@ export class FrameLoop {
     p.panels.setBusy(p.playback.playing);
     p.panels.update(session, p.stepLine.counts(line));
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
+    p.cellCard.show(p.input.touched ? p.input.hover : null, p.renderer);
     this.showAdmissibility(session);
     p.presentation.fit(line.finder?.id, language());
     const search = session.search;

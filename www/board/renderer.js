@@ -168,6 +168,16 @@ export class GridRenderer {
 
   // The cell under a pointer, or null off the grid; with clamp, the nearest cell instead
   // (a drag that leaves the grid keeps painting along its edge).
+  // Where cell (x, y) is on the screen: { left, top, right, bottom } in client px.
+  cellClientRect(x, y) {
+    const rect = this.gridCanvas.getBoundingClientRect();
+    const scaleX = rect.width / this.viewWidth;
+    const scaleY = rect.height / this.viewHeight;
+    const left = rect.left + (x * this.cell - this.originX) * scaleX;
+    const top = rect.top + (y * this.cell - this.originY) * scaleY;
+    return { left, top, right: left + this.cell * scaleX, bottom: top + this.cell * scaleY };
+  }
+
   cellFromPoint(clientX, clientY, clamp = false) {
     const rect = this.gridCanvas.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return null;

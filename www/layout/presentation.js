@@ -64,7 +64,6 @@ export class Presentation {
   placeSide(cols, rows, board) {
     if (!this.active) return false;
     const root = this.doc.documentElement;
-    root.style.setProperty('--board-aspect', `${cols} / ${rows}`);
     const win = this.doc.defaultView;
     const width = win.innerWidth;
     const rem = parseFloat(win.getComputedStyle(root).fontSize);
