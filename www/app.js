@@ -22,6 +22,7 @@ import { ScenarioPanel } from './maps/scenarios.js';
 import { Workspace } from './maps/workspace.js';
 import { wireShare } from './export/share.js';
 import { wireExports } from './export/exporting.js';
+import { Handout, workHeader } from './export/handout.js';
 import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
@@ -144,7 +145,8 @@ function start(engine) {
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, predict, stepLine, gridCanvas,
-    panels: new Panels(doc, () => workspace.session),
+    panels: new Panels(doc, () => workspace.session, () => workHeader(doc, workspace.session, workspace.exampleNote.id)),
+    handout: new Handout(doc, { fitBoard: () => view.zoomAt(0), changed }),
     pseudocode: new PseudocodePanel(doc),
     cellCard: new CellCard(doc, byId('inspector'), gridCanvas),
     presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack }),

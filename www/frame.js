@@ -8,7 +8,7 @@ import { describeProblem } from './i18n/errors.js';
 export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
-  //   scenarios, presentation, cellCard, saver, heightReporter, stepLineButton, gridCanvas, warning,
+  //   scenarios, presentation, cellCard, handout, saver, heightReporter, stepLineButton, gridCanvas, warning,
   //   stepBackButton }
   constructor(page) {
     this.page = page;
@@ -86,6 +86,8 @@ export class FrameLoop {
     p.heightReporter?.update(editor.width, editor.height);
     p.stepLineButton.disabled = search.status() !== 'running';
     p.controls.update(this.controlState(session.timeline()));
+    // After the controls: the handout names the Method panel's fields in force.
+    p.handout.update(session, p.workspace.exampleNote.id);
     // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
     if (line.item) p.stepBackButton.disabled = false;
   }

@@ -23,7 +23,7 @@ const PROJECTORS = [
 // or two: the board is measured, then the type is fitted).
 async function settled(page) {
   await page.evaluate(() => new Promise((done) => {
-    let frames = 4;
+    let frames = 6;
     const next = () => (--frames === 0 ? done() : requestAnimationFrame(next));
     requestAnimationFrame(next);
   }));

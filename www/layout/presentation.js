@@ -31,6 +31,12 @@ export class Presentation {
     this.warning = doc.getElementById('admissibility');
     this.predictBox = doc.getElementById('predict-box');
     this.fitted = new Map();
+    // Whatever changes the room the listing has (a wrapped counter line, the Predict box's
+    // next question) fits it again on the next frame.
+    const refit = new ResizeObserver(() => {
+      if (this.active) changed();
+    });
+    for (const element of [this.side, this.code]) refit.observe(element);
     this.blanker = doc.createElement('div');
     this.blanker.className = 'blank-screen';
     this.blanker.hidden = true;

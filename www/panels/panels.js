@@ -45,7 +45,8 @@ export class MessageArea {
 // words, the log, the open list and the cell inspector. Text nodes only change when their
 // text does, so the aria-live regions announce real news only.
 export class Panels {
-  constructor(doc, getSession) {
+  // header(): the lines naming the map and the options (for Copy log).
+  constructor(doc, getSession, header) {
     const byId = (id) => doc.getElementById(id);
     this.counters = byId('counters');
     this.step = byId('count-step');
@@ -54,7 +55,7 @@ export class Panels {
     this.finderCounters = byId('finder-counters');
     this.result = byId('result');
     this.narration = byId('narration');
-    this.log = new StepLog(doc, getSession);
+    this.log = new StepLog(doc, getSession, header);
     this.openList = new OpenListPanel(doc, getSession);
     this.inspector = byId('inspector');
     this.shownKey = null;
