@@ -142,7 +142,9 @@ export class ComparePane {
     }
     const weight = Number(this.weight.value);
     const previous = this.method;
-    this.method = { algorithm: this.algorithm.value, heuristic: this.heuristic.value, weight };
+    const algorithm = this.algorithm.value;
+    // A finder that takes no weight runs with the plain one (its field is disabled).
+    this.method = { algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 };
     try {
       this.session.setOptions(this.options());
     } catch (error) {
@@ -156,15 +158,13 @@ export class ComparePane {
   }
 
   // The shared movement, costs and ties with this pane's algorithm, heuristic and weight (a
-  // weight only for a finder that takes one: the engine refuses it elsewhere).
+  // weight other than 1 from a link, for a finder that takes none, the engine refuses with
+  // its reason), and the Method panel's node limit for a finder that takes one.
   options() {
-    const { heuristic, weight, nodeLimit, ...shared } = this.host.sharedOptions();
-    const options = { ...shared, algorithm: this.method.algorithm };
+    const { heuristic, nodeLimit, ...shared } = this.host.sharedOptions();
+    const options = { ...shared, algorithm: this.method.algorithm, weight: this.method.weight };
     if (this.method.heuristic !== 'auto') options.heuristic = this.method.heuristic;
-    const takes = finderOf(this.method.algorithm).options;
-    if (takes.weight) options.weight = this.method.weight;
-    // The Method panel's node limit, when it has one, for a finder that takes a limit.
-    if (takes.nodeLimit && nodeLimit !== undefined) options.nodeLimit = nodeLimit;
+    if (finderOf(this.method.algorithm).options.nodeLimit && nodeLimit !== undefined) options.nodeLimit = nodeLimit;
     return options;
   }
 

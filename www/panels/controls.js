@@ -4,6 +4,7 @@ import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { finders, finderOf, limits } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
+import { MAX_SIDE } from '../state/params.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -95,7 +96,6 @@ export class Controls {
     fillFinderChoices(this.method.algorithm);
     this.method.weight.max = String(limits().maxWeight);
     this.method.nodeLimit.max = String(limits().maxNodeLimit);
-    for (const field of [this.width, this.height]) field.max = String(limits().maxSide);
 
     this.speed.max = String(SPEEDS.length - 1);
     for (const example of EXAMPLES) this.example.append(new Option(t(`example.${example.id}`), example.id));
@@ -142,10 +142,9 @@ export class Controls {
   submitSize() {
     const width = Number(this.width.value);
     const height = Number(this.height.value);
-    const maxSide = limits().maxSide;
-    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= maxSide;
+    const valid = (n) => Number.isInteger(n) && n >= 2 && n <= MAX_SIDE;
     if (!valid(width) || !valid(height)) {
-      this.actions.fail(new PageError('error.size', { max: maxSide }));
+      this.actions.fail(new PageError('error.size', { max: MAX_SIDE }));
       return;
     }
     this.actions.resize(width, height);

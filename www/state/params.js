@@ -40,7 +40,7 @@
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
  */
 
-import { finders, finderOf, optionValues, limits } from '../finders/catalogue.js';
+import { finders, optionValues, limits } from '../finders/catalogue.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
@@ -50,6 +50,9 @@ export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
 const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
+// The largest side of a map made or resized in the page (the engine opens map files up to
+// its own, larger limit).
+export const MAX_SIDE = 512;
 
 // The engine's defaults, spelled out so the option fields and shared links agree with them;
 // the default finder is the catalogue's first.
@@ -92,8 +95,7 @@ function readCompare(value, choices) {
     }
     if (weight !== undefined) {
       method.weight = readWeight(weight);
-      // A weight other than 1 only for a finder that takes one.
-      if (method.weight === null || (method.weight !== 1 && !finderOf(algorithm).options.weight)) return null;
+      if (method.weight === null) return null;
     }
     methods.push(method);
   }
@@ -126,13 +128,13 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
   const result = { options: {}, problems: [] };
   const problem = (key, values = {}) => result.problems.push({ key, values });
   const choices = early ? null : optionChoices();
-  const { maxWeight, maxNodeLimit, maxSide } = early ? {} : limits();
+  const { maxWeight, maxNodeLimit } = early ? {} : limits();
   for (const [name, value] of readPairs(query)) {
     if (value === null) {
       problem('param.not-encoded', { name });
     } else if (!KNOWN.includes(name)) {
       problem('param.unknown', { name, known: KNOWN.join(', ') });
-    } else if (early && (SEARCH_OPTIONS.includes(name) || name === 'compare' || name === 'size')) {
+    } else if (early && (SEARCH_OPTIONS.includes(name) || name === 'compare')) {
       // Checked against the catalogue in the full reading.
     } else if (choices?.[name]) {
       if (choices[name].includes(value)) {
@@ -162,8 +164,8 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       const match = /^(\d+)x(\d+)$/i.exec(value);
       const width = match ? Number(match[1]) : 0;
       const height = match ? Number(match[2]) : 0;
-      if (width >= 2 && height >= 2 && width <= maxSide && height <= maxSide) result.size = { width, height };
-      else problem('param.size', { value, max: maxSide });
+      if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
+      else problem('param.size', { value, max: MAX_SIDE });
     } else if (name === 'speed') {
       const speed = Number(value);
       if (value === 'max') result.speed = Infinity;

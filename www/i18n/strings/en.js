@@ -374,7 +374,7 @@ export const TEXTS = {
   'compare.summary.entry': '{place}. {name} ({steps} steps)',
   'compare.summary.separator': '; ',
   'compare.limits': 'Compare shows 2 to 4 methods.',
-  'params.compare': 'URL parameter compare="{value}" must list 2 to 4 methods separated by commas, each algorithm[:heuristic[:weight]], with algorithms from: {algorithms}; heuristics from: {heuristics}; weights from 0 to {max} for a finder that takes one.',
+  'params.compare': 'URL parameter compare="{value}" must list 2 to 4 methods separated by commas, each algorithm[:heuristic[:weight]], with algorithms from: {algorithms}; heuristics from: {heuristics}; weights from 0 to {max}.',
   'params.weight': 'URL parameter weight="{value}" must be a number from 0 to {max}.',
   'weight.invalid': 'The heuristic weight must be a number from 0 to {max} (1 is plain A*).',
   'scenario.title': 'Moving AI scenarios',

@@ -373,7 +373,7 @@ export const TEXTS = {
   'compare.summary.entry': '第 {place} 名 {name}（{steps} 步）',
   'compare.summary.separator': '；',
   'compare.limits': '对比视图显示 2 到 4 个算法。',
-  'params.compare': '网址参数 compare="{value}" 应列出 2 到 4 个算法，用逗号分隔，每个写作 算法[:启发函数[:权重]]；算法可选：{algorithms}；启发函数可选：{heuristics}；权重为 0 到 {max}（仅限接受权重的算法）。',
+  'params.compare': '网址参数 compare="{value}" 应列出 2 到 4 个算法，用逗号分隔，每个写作 算法[:启发函数[:权重]]；算法可选：{algorithms}；启发函数可选：{heuristics}；权重为 0 到 {max}。',
   'params.weight': '网址参数 weight="{value}" 必须是 0 到 {max} 之间的数。',
   'weight.invalid': '启发函数权重必须是 0 到 {max} 之间的数（1 即普通 A*）。',
   'scenario.title': 'Moving AI 测试场景',
