@@ -10,6 +10,7 @@ import { Panels, MessageArea } from './panels/panels.js';
 import { PseudocodePanel } from './panels/pseudocode.js';
 import { StepLine, wireStepLine } from './panels/stepline.js';
 import { Predict } from './panels/predict.js';
+import { CellCard } from './panels/cellcard.js';
 import { Playback, SPEEDS } from './state/playback.js';
 import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
@@ -22,6 +23,7 @@ import { Workspace } from './maps/workspace.js';
 import { SavedWorkNotice } from './maps/savednotice.js';
 import { wireShare } from './export/share.js';
 import { wireExports } from './export/exporting.js';
+import { Handout, workHeader } from './export/handout.js';
 import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
@@ -162,9 +164,11 @@ function start(engine) {
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, predict, stepLine, gridCanvas,
-    panels: new Panels(doc, () => workspace.session),
+    panels: new Panels(doc, () => workspace.session, () => workHeader(doc, workspace.session, workspace.exampleNote.id)),
+    handout: new Handout(doc, { fitBoard: () => view.zoomAt(0), changed }),
     pseudocode: new PseudocodePanel(doc),
-    presentation: new Presentation(doc, () => view.relayout(), { keys: !params.embed }),
+    cellCard: new CellCard(doc, byId('inspector'), gridCanvas),
+    presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed }),
     saver: canSave ? new WorkSaver(window, () => ({
       map: editor().toText('ox'),
       options: workspace.session.options,

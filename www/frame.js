@@ -1,4 +1,4 @@
-import { t } from './i18n/i18n.js';
+import { t, language } from './i18n/i18n.js';
 import { formatCell } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 
@@ -8,7 +8,7 @@ import { describeProblem } from './i18n/errors.js';
 export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
-  //   scenarios, presentation, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
+  //   scenarios, presentation, cellCard, handout, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
   //   stepBackButton }
   constructor(page) {
     this.page = page;
@@ -58,7 +58,7 @@ export class FrameLoop {
       p.controls.update(this.controlState(p.compare.timeline()));
       return;
     }
-    p.view.layout(editor.width, editor.height, () => p.presentation.placeCode(editor.width, editor.height, p.view.board));
+    p.view.layout(editor.width, editor.height, () => p.presentation.placeSide(editor.width, editor.height, p.view.board));
     // Before frameView: finding a step's event steps the engine, which may move wasm memory.
     // The predict box first: it can change the room the pseudocode listing has.
     p.predict.show(session);
@@ -76,15 +76,19 @@ export class FrameLoop {
     const label = t('grid.label', { width: editor.width, height: editor.height, start: formatCell(view.start), goal: formatCell(view.goal) });
     if (p.gridCanvas.getAttribute('aria-label') !== label) p.gridCanvas.setAttribute('aria-label', label);
     p.panels.setBusy(p.playback.playing);
-    p.panels.update(session);
+    p.panels.update(session, p.stepLine.counts(line));
     p.panels.inspect(session, p.input.hover ?? p.input.cursor);
+    p.cellCard.show(p.input.touched ? p.input.hover : null, p.renderer);
     this.showAdmissibility(session);
+    p.presentation.fit(line.finder?.id, language());
     const search = session.search;
     p.savedNotice.update(session);
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);
     p.stepLineButton.disabled = search.status() !== 'running';
     p.controls.update(this.controlState(session.timeline()));
+    // After the controls: the handout names the Method panel's fields in force.
+    p.handout.update(session, p.workspace.exampleNote.id);
     // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
     if (line.item) p.stepBackButton.disabled = false;
   }

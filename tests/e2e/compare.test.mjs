@@ -143,4 +143,104 @@ describe('compare view', () => {
       assert.equal(overflow, false, 'no sideways scrolling');
     });
   });
+
+  it('runs each pane with exactly the options it shows: its counters equal the single view\'s with those options', async () => {
+    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+      // The tutorial's rules: Manhattan distance, so the A* pane opens with it too.
+      assert.equal(await page.locator('#heuristic').inputValue(), 'manhattan');
+      await page.getByRole('button', { name: 'Compare' }).click();
+      await waitForDrawnCanvas(page, '.pane-grid');
+      assert.equal(await page.getByRole('combobox', { name: 'Heuristic of method 1' }).inputValue(), 'manhattan');
+      await page.getByRole('button', { name: 'Add a method' }).click();
+      await page.getByRole('combobox', { name: 'Heuristic of method 3' }).selectOption('octile');
+      await page.getByRole('combobox', { name: 'Algorithm of method 4' }).selectOption('astar');
+      await page.getByRole('combobox', { name: 'Heuristic of method 4' }).selectOption('euclidean');
+      await page.getByRole('spinbutton', { name: 'Heuristic weight of method 4' }).fill('2');
+      await page.getByRole('spinbutton', { name: 'Heuristic weight of method 4' }).press('Enter');
+      await page.getByRole('spinbutton', { name: 'Heuristic weight of method 4' }).blur();
+      await page.getByRole('button', { name: 'To end' }).click();
+      await eventually(page, async () => (await table(page)).every((r) => r.Status.startsWith('reached')), 'every pane reaches the goal');
+      const panes = await page.locator('.pane').evaluateAll((elements) => elements.map((pane) => {
+        const [algorithm, heuristic] = pane.querySelectorAll('select');
+        return { algorithm: algorithm.value, heuristic: heuristic.value, weight: pane.querySelector('input').value };
+      }));
+      assert.deepEqual(panes.map((p) => `${p.algorithm}:${p.heuristic}:${p.weight}`), ['astar:manhattan:1', 'dijkstra:manhattan:1', 'greedy:octile:1', 'astar:euclidean:2']);
+      const rows = await table(page);
+      // The A* pane with the tutorial's Manhattan distance takes nine expansions, as the tutorial does.
+      assert.equal(rows[0].Expanded, '9');
+      await page.getByRole('button', { name: 'Compare' }).click();
+      for (const [index, pane] of panes.entries()) {
+        await page.locator('#algorithm').selectOption(pane.algorithm);
+        // The fields a finder does not take are disabled (on the next frame): Dijkstra takes
+        // no heuristic, and only A* here a weight.
+        if (pane.algorithm !== 'dijkstra') await page.locator('#heuristic').selectOption(pane.heuristic);
+        if (pane.algorithm === 'astar') {
+          await page.locator('#weight').fill(pane.weight);
+          await page.locator('#weight').press('Enter');
+        }
+        // A change of options keeps the step reached, which may already be the end.
+        if (await page.getByRole('button', { name: 'To end' }).isEnabled()) await page.getByRole('button', { name: 'To end' }).click();
+        await waitForText(page, '#result', /Path found/);
+        const single = await page.evaluate(() => ({
+          expanded: document.getElementById('count-expanded').textContent.trim(),
+          result: document.getElementById('result').textContent.trim(),
+        }));
+        const row = rows[index];
+        assert.equal(single.expanded, row.Expanded, `${row.Method}: expanded`);
+        assert.match(single.result, new RegExp(`cost ${row['Path cost'].replace('.', '\\.')}, ${row.Moves} moves`), `${row.Method}: path`);
+      }
+    });
+  });
+
+  // Each pane against the table, the selects, the buttons and the legend: no box over another.
+  async function paneOverlaps(page) {
+    return page.evaluate(() => {
+      const found = [];
+      const shown = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+      const crosses = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+      const others = [
+        ['the table', document.querySelector('.compare-table')],
+        ['the legend', document.querySelector('.legend')],
+        ...Array.from(document.querySelectorAll('select, button, input'), (control) => [`${control.tagName} ${control.id || control.getAttribute('aria-label') || control.textContent.trim()}`, control]),
+      ].filter(([, element]) => element && shown(element));
+      for (const pane of document.querySelectorAll('.pane')) {
+        const box = pane.getBoundingClientRect();
+        const grid = pane.querySelector('.pane-grid').getBoundingClientRect();
+        if (grid.height < 20 || grid.top < box.top - 0.5 || grid.bottom > box.bottom + 0.5) found.push(`${pane.getAttribute('aria-label')}: its map is not inside it`);
+        for (const [name, element] of others) {
+          if (pane.contains(element)) continue;
+          if (crosses(box, element.getBoundingClientRect())) found.push(`${pane.getAttribute('aria-label')} overlaps ${name}`);
+        }
+      }
+      return found;
+    });
+  }
+
+  for (const viewport of [{ width: 911, height: 512 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
+    it(`keeps the panes off the table, the selects and the legend at ${viewport.width}x${viewport.height}, side panel folded or not, in both languages; presenting, the 8x6 tutorial map shows F, G and H`, async () => {
+      const deviceScaleFactor = viewport.width === 911 ? 1.5 : 1;
+      await withApp(browser(), '?example=tutorial-wall', { viewport, deviceScaleFactor }, async ({ page }) => {
+        await page.getByRole('button', { name: 'Compare' }).click();
+        await waitForDrawnCanvas(page, '.pane-grid');
+        for (const language of ['en', 'zh']) {
+          await page.evaluate((code) => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage(code)), language);
+          for (const folded of [false, true]) {
+            if (folded !== (await page.locator('#side-toggle').getAttribute('aria-expanded')) === 'false') await page.locator('#side-toggle').click();
+            await page.waitForTimeout(100);
+            assert.deepEqual(await paneOverlaps(page), [], `${language}, side panel ${folded ? 'folded' : 'open'}`);
+          }
+          await page.keyboard.press('p');
+          await page.keyboard.press('PageDown');
+          await eventually(page, () => page.evaluate(() => Array.from(document.querySelectorAll('.pane-grid')).every((grid) => Number(grid.dataset.digitFont) >= 11)), `${language}: every pane shows F, G and H when presenting`);
+          assert.deepEqual(await paneOverlaps(page), [], `${language}, presenting`);
+          const inWindow = await page.evaluate(() => Array.from(document.querySelectorAll('.pane, .compare-table')).every((element) => {
+            const box = element.getBoundingClientRect();
+            return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
+          }));
+          assert.ok(inWindow, `${language}: presenting, the panes and the table are on the screen`);
+          await page.keyboard.press('Escape');
+        }
+      });
+    });
+  }
 });

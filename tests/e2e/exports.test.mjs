@@ -57,8 +57,9 @@ describe('exporting', () => {
       const cellPx = Math.floor(cell);
       assert.equal(one.width, width * cellPx);
       assert.equal(one.height, height * cellPx);
-      // The start cell in its colour, and the path line: a few cells' length of its colour.
-      assert.ok(near(pixel(one, (start.x + 0.15) * cellPx, (start.y + 0.85) * cellPx), hexRgb(PALETTE.start)), 'the start is drawn');
+      // The start cell in its colour (in the middle, clear of its digits and its ring), and
+      // the path line: a few cells' length of its colour.
+      assert.ok(near(pixel(one, (start.x + 0.5) * cellPx, (start.y + 0.55) * cellPx), hexRgb(PALETTE.start)), 'the start is drawn');
       let pathPixels = 0;
       for (let y = 0; y < one.height; y++) {
         for (let x = 0; x < one.width; x++) if (near(pixel(one, x, y), hexRgb(PALETTE.path), 12)) pathPixels++;

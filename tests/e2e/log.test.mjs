@@ -128,7 +128,13 @@ describe('copying the log', () => {
       const narration = (await readout(page)).narration;
       await page.getByRole('button', { name: 'Copy log' }).click();
       await waitForText(page, '#copy-status', /^Copied 1,234 steps as text\.$/);
-      const copied = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n');
+      const all = (await page.evaluate(() => navigator.clipboard.readText())).trimEnd().split('\n');
+      // A header first: the page, the map and the options in force, then a blank line.
+      assert.equal(all[0], 'A* pathfinding, step by step');
+      assert.match(all[1], /^Map: /);
+      assert.match(all[2], /^Options: Algorithm: Dijkstra; Directions: 8 \(with diagonals\); /);
+      assert.equal(all[3], '');
+      const copied = all.slice(4);
       assert.equal(copied.length, 1234);
       assert.match(copied[0], /^Step 1: Expanded \(\d+,\d+\): F=0 G=0 H=0\./);
       assert.equal(copied.at(-1), narration);
@@ -139,8 +145,11 @@ describe('copying the log', () => {
       await waitForText(page, '#copy-status', /^已复制 1,234 步的文字记录。$/);
       await page.getByRole('button', { name: '复制记录' }).click();
       const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
-      await eventually(page, async () => (await readClipboard()).startsWith('第 1 步：'), 'the Chinese log is copied');
-      const chinese = (await readClipboard()).trimEnd().split('\n');
+      await eventually(page, async () => (await readClipboard()).includes('\n第 1 步：'), 'the Chinese log is copied');
+      const chineseAll = (await readClipboard()).trimEnd().split('\n');
+      assert.match(chineseAll[1], /^地图：/);
+      assert.match(chineseAll[2], /^设置：算法：.+；/);
+      const chinese = chineseAll.slice(4);
       assert.equal(chinese.length, 1234);
       assert.match(chinese[0], /^第 1 步：/);
       assert.equal(chinese.at(-1), (await readout(page)).narration);
@@ -158,7 +167,7 @@ describe('copying the log', () => {
       await copy.click();
       await waitForText(page, '#copy-status', /^Copied 3 steps as text\.$/);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.match(copied, /^Step 1: .*\nStep 2: .*\nStep 3: .*\n$/);
+      assert.match(copied, /^A\* pathfinding, step by step\nMap: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)\nOptions: Algorithm: A\*; Heuristic: Manhattan; Heuristic weight: 1; Directions: 8 \(with diagonals\); Ties in F: Last in, first out; Diagonal moves: Always \(cut corners\); Step costs: 10 straight, 14 diagonal\n\nStep 1: .*\nStep 2: .*\nStep 3: .*\n$/);
 
       await page.evaluate(() => {
         document.execCommand = () => false;

@@ -1,29 +1,174 @@
-// Presentation mode and the foldable side panel: on a 1366x768 projector at 150% browser
-// zoom (a 911x512 CSS px window at 1.5 device pixels per CSS px) the board fills the window
-// and the tutorial map shows F, G and H in every visited cell, in large enough digits.
+// Presentation mode and the foldable side panel. On a projector (1366x768 at 150% browser
+// zoom is a 911x512 CSS px window at 1.5 device pixels per CSS px; also 1280x720, 1366x768
+// and 1920x1080) the board with F, G and H, every line of the pseudocode, the head of the
+// open list, the whole step sentence and any warning are on the screen at once, for every
+// finder, in both languages, with Predict on and off; a presenter's remote steps and blanks.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { withApp, cellNumbers, inkInCell, waitForText, eventually } from './page.mjs';
+import { withApp, cellNumbers, inkInCell, waitForText, eventually, readout } from './page.mjs';
 
 const browser = browserForThisFile();
 const PROJECTOR_150 = { viewport: { width: 911, height: 512 }, deviceScaleFactor: 1.5 };
+const PROJECTOR_100 = { viewport: { width: 1366, height: 768 } };
+const PROJECTORS = [
+  PROJECTOR_150,
+  { viewport: { width: 1280, height: 720 } },
+  PROJECTOR_100,
+  { viewport: { width: 1920, height: 1080 } },
+];
 
-// The grid's drawn size against the window, and the size of its G/H digits (CSS px, 0 when
-// the renderer draws no numbers).
+// Until the page has drawn what the last action changed (the layout settles over a frame
+// or two: the board is measured, then the type is fitted).
+async function settled(page) {
+  await page.evaluate(() => new Promise((done) => {
+    let frames = 6;
+    const next = () => (--frames === 0 ? done() : requestAnimationFrame(next));
+    requestAnimationFrame(next);
+  }));
+}
+
+// The grid's drawn size against the window, and the size of its digits (CSS px, 0 when the
+// renderer draws no numbers).
 async function boardFit(page) {
   return page.evaluate(() => {
-    const box = document.getElementById('grid').getBoundingClientRect();
+    const grid = document.getElementById('grid');
+    const box = grid.getBoundingClientRect();
     return {
       width: box.width / window.innerWidth,
       height: box.height / window.innerHeight,
-      digitFont: Number(document.getElementById('grid').dataset.digitFont),
+      digitFont: Number(grid.dataset.digitFont),
+      fFont: Number(grid.dataset.fFont),
+      cell: Number(grid.dataset.cell),
     };
   });
 }
 
+// Everything a class must see at once in presentation mode, and what keeps it from being
+// seen: each part's box inside the window, no box scrolled (scrollHeight above clientHeight)
+// or cut (an ellipsis), every pseudocode line and the open list's first five entries shown,
+// the board clear of the other parts. Returns the problems found, [] when none.
+async function lessonProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const byId = (id) => document.getElementById(id);
+    const shown = (element) => element && !element.hidden && element.getClientRects().length > 0;
+    const inWindow = (name, element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) problems.push(`${name} has no size`);
+      if (box.left < -0.5 || box.top < -0.5 || box.right > innerWidth + 0.5 || box.bottom > innerHeight + 0.5) {
+        problems.push(`${name} is outside the window: ${[box.left, box.top, box.right, box.bottom].map(Math.round)}`);
+      }
+    };
+    const whole = (name, element) => {
+      inWindow(name, element);
+      if (element.scrollHeight > element.clientHeight + 1) problems.push(`${name} scrolls: ${element.scrollHeight} > ${element.clientHeight}`);
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`${name} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth}`);
+      for (const part of [element, ...element.querySelectorAll('*')]) {
+        if (part.getClientRects().length > 0 && getComputedStyle(part).textOverflow === 'ellipsis') {
+          problems.push(`${name} cuts its text with an ellipsis (${part.tagName} ${part.id || part.className})`);
+        }
+      }
+    };
+    const grid = byId('grid');
+    inWindow('the board', grid);
+    if (!(Number(grid.dataset.digitFont) > 0)) problems.push('the board shows no F, G and H');
+    whole('the counters', byId('counters'));
+    whole('the step sentence', byId('narration'));
+    if (byId('narration').textContent.trim() === '') problems.push('the step sentence is empty');
+    if (shown(byId('admissibility'))) whole('the warning', byId('admissibility'));
+    if (shown(byId('predict-box'))) whole('the Predict box', byId('predict-box'));
+    for (const id of ['side']) whole('the side column', byId(id));
+    whole('the pseudocode panel', document.querySelector('.pseudocode-panel'));
+    const code = byId('pseudocode');
+    whole('the pseudocode', code);
+    const lines = code.querySelectorAll('li');
+    if (lines.length === 0) problems.push('no pseudocode');
+    const codeBox = code.getBoundingClientRect();
+    lines.forEach((line, index) => {
+      const box = line.getBoundingClientRect();
+      if (box.height === 0 || box.top < codeBox.top - 0.5 || box.bottom > codeBox.bottom + 0.5) {
+        problems.push(`pseudocode line ${index + 1} is not shown: ${[box.top, box.bottom, codeBox.top, codeBox.bottom].map((v) => v.toFixed(1))}`);
+      }
+      inWindow(`pseudocode line ${index + 1}`, line);
+    });
+    whole('the open list', document.querySelector('.open-scroll'));
+    const rows = [...byId('open-rows').rows];
+    const open = Number(byId('count-open').textContent);
+    if (open > 0 && rows.length === 0) problems.push('the open list shows no entry');
+    rows.slice(0, 5).forEach((row, index) => inWindow(`open list entry ${index + 1}`, row));
+    // Nothing lies over the board.
+    const board = grid.getBoundingClientRect();
+    const parts = { side: byId('side'), counters: byId('counters'), narration: byId('narration'), warning: byId('admissibility'), predict: byId('predict-box'), controls: document.querySelector('.controlbar') };
+    for (const [name, part] of Object.entries(parts)) {
+      if (!shown(part)) continue;
+      const box = part.getBoundingClientRect();
+      const overlap = Math.min(box.right, board.right) - Math.max(box.left, board.left) > 0.5 &&
+        Math.min(box.bottom, board.bottom) - Math.max(box.top, board.top) > 0.5;
+      if (overlap) problems.push(`the ${name} overlaps the board`);
+    }
+    return problems;
+  });
+}
+
+async function setLanguage(page, code) {
+  await page.evaluate((code) => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage(code)), code);
+}
+
+const sizeName = ({ viewport, deviceScaleFactor = 1 }) => `${viewport.width}x${viewport.height}@${deviceScaleFactor}`;
+
 describe('presentation mode', () => {
+  for (const projector of PROJECTORS) {
+    it(`holds the whole lesson at ${sizeName(projector)}: every finder, both languages, Predict on and off`, async () => {
+      await withApp(browser(), '?example=tutorial-wall', projector, async ({ page }) => {
+        await page.keyboard.press('p');
+        const finders = await page.locator('#algorithm option').evaluateAll((options) => options.map((o) => o.value));
+        assert.ok(finders.length >= 10, `finders: ${finders}`);
+        for (const language of ['en', 'zh']) {
+          await setLanguage(page, language);
+          for (const finder of finders) {
+            // The Method panel steps aside in presentation mode; its select still drives it.
+            await page.locator('#algorithm').evaluate((select, value) => {
+              select.value = value;
+              select.dispatchEvent(new Event('change', { bubbles: true }));
+            }, finder);
+            await page.keyboard.press('PageDown');
+            await page.keyboard.press('PageDown');
+            await settled(page);
+            const where = `${sizeName(projector)} ${language} ${finder}`;
+            assert.deepEqual(await lessonProblems(page), [], `${where}, Predict off`);
+            await page.locator('#predict').click();
+            await settled(page);
+            assert.deepEqual(await lessonProblems(page), [], `${where}, Predict on`);
+            await page.locator('#predict').click();
+          }
+        }
+      });
+    });
+  }
+
+  it('writes G and H in at least a quarter of the cell and F larger, and 150% zoom never makes them smaller on the screen', async () => {
+    const sizes = [];
+    for (const projector of [PROJECTOR_100, PROJECTOR_150, { viewport: { width: 1920, height: 1080 } }]) {
+      await withApp(browser(), '?example=tutorial-wall', projector, async ({ page }) => {
+        await page.keyboard.press('p');
+        await page.keyboard.press('PageDown');
+        await settled(page);
+        const fit = await boardFit(page);
+        const dpr = projector.deviceScaleFactor ?? 1;
+        // The renderer publishes its cell in device px and its digits in CSS px (to 0.1).
+        assert.ok(fit.digitFont * dpr >= fit.cell / 4 - 0.15 * dpr, `${sizeName(projector)}: G and H ${fit.digitFont * dpr} device px in a ${fit.cell} px cell`);
+        assert.ok(fit.fFont > fit.digitFont, `F (${fit.fFont}) larger than G and H (${fit.digitFont})`);
+        sizes.push({ g: fit.digitFont * dpr, f: fit.fFont * dpr, cell: fit.cell });
+      });
+    }
+    const [plain, zoomed, large] = sizes;
+    assert.ok(zoomed.g >= plain.g && zoomed.f >= plain.f, `150% zoom: G/H ${zoomed.g} and F ${zoomed.f} device px, against ${plain.g} and ${plain.f} at 100%`);
+    assert.ok(plain.g >= 20, `G and H are ${plain.g} device px on a 1366x768 projector`);
+    assert.ok(large.g > plain.g, 'a larger screen gets larger digits');
+  });
+
   it('fills a 150%-zoomed 1366x768 window with the 8x6 tutorial map, numbers readable, and Esc leaves', async () => {
     await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
       const before = await boardFit(page);
@@ -31,27 +176,22 @@ describe('presentation mode', () => {
       assert.equal(await button.getAttribute('aria-pressed'), 'false');
       await button.click();
       assert.equal(await button.getAttribute('aria-pressed'), 'true');
-      await eventually(page, async () => {
-        const fit = await boardFit(page);
-        return fit.width >= 0.85 || fit.height >= 0.75;
-      }, 'the board fills the window');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.7, 'the board takes the window\'s height');
       const fit = await boardFit(page);
       assert.ok(fit.width > before.width && fit.height > before.height, 'the board grew');
-      assert.ok(fit.digitFont >= 11, `G and H digits are ${fit.digitFont} CSS px`);
 
       // The step controls and the counters are on top, in large type.
       const layout = await page.evaluate(() => {
-        const top = (id) => document.getElementById(id).getBoundingClientRect();
+        const box = (id) => document.getElementById(id).getBoundingClientRect();
         return {
-          step: top('step').bottom,
-          counters: top('counters').bottom,
-          board: top('grid').top,
+          step: box('step').bottom,
+          counters: box('counters').bottom,
+          board: box('grid').top,
           stepFont: parseFloat(getComputedStyle(document.getElementById('step')).fontSize),
         };
       });
       assert.ok(layout.step <= layout.board && layout.counters <= layout.board, 'controls and counters above the board');
-      assert.ok(layout.stepFont >= 18, `step controls in large type (${layout.stepFont}px)`);
-      // The map leaves room on the side: the pseudocode sits there, the other panels step aside.
+      assert.ok(layout.stepFont * 1.5 >= 16, `step controls at least as large as on a plain screen (${layout.stepFont * 1.5} device px)`);
       assert.equal(await page.locator('#method-panel').isVisible(), false);
       assert.equal(await page.locator('#pseudocode').isVisible(), true);
 
@@ -65,15 +205,6 @@ describe('presentation mode', () => {
       assert.ok(await inkInCell(page, 3, 2, [0.05, 0.05, 0.5, 0.35]) > 20, 'F is drawn in dark ink');
       const line = page.locator('#pseudocode li[aria-current="step"]');
       assert.equal(await line.textContent(), 'move current from the open list to the closed list');
-      // With Predict on too, the board keeps its room and the line stays scrolled into view.
-      await page.getByRole('button', { name: 'Predict' }).click();
-      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board keeps its room with Predict on');
-      await eventually(page, () => page.evaluate(() => {
-        const list = document.getElementById('pseudocode').getBoundingClientRect();
-        const current = document.querySelector('#pseudocode li[aria-current="step"]').getBoundingClientRect();
-        return current.top >= list.top - 1 && current.bottom <= list.bottom + 1;
-      }), 'the highlighted line is in view');
-      await page.getByRole('button', { name: 'Predict' }).click();
 
       await page.keyboard.press('Escape');
       assert.equal(await button.getAttribute('aria-pressed'), 'false');
@@ -83,19 +214,75 @@ describe('presentation mode', () => {
       await eventually(page, async () => (await boardFit(page)).width <= before.width + 1, 'the board is back to its place');
 
       // In Chinese the button is 演示模式, and it works the same.
-      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      await setLanguage(page, 'zh');
       const chinese = page.getByRole('button', { name: '演示模式' });
       await chinese.click();
       assert.equal(await chinese.getAttribute('aria-pressed'), 'true');
-      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window in Chinese too');
+      await eventually(page, async () => (await boardFit(page)).height >= 0.7, 'the board takes the window\'s height in Chinese too');
     });
   });
 
-  it('fills a 1366x768 window at 1.5 device pixels per CSS px as well', async () => {
-    await withApp(browser(), '?example=tutorial-wall', { viewport: { width: 1366, height: 768 }, deviceScaleFactor: 1.5 }, async ({ page }) => {
+  it('steps with a presenter\'s remote (Page Down, Page Up, the arrow keys) and blanks the screen with B', async () => {
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
+      const step = async () => (await readout(page)).step;
+      // Outside presentation mode Page Down is the page's own (nothing steps).
+      await page.keyboard.press('PageDown');
+      assert.match(await step(), /^0 /);
       await page.keyboard.press('p');
-      await eventually(page, async () => (await boardFit(page)).height >= 0.75, 'the board fills the window');
-      assert.ok((await boardFit(page)).digitFont >= 11);
+      await page.keyboard.press('PageDown');
+      await waitForText(page, '#count-step', /^1 /);
+      await page.keyboard.press('ArrowDown');
+      await waitForText(page, '#count-step', /^2 /);
+      await page.keyboard.press('ArrowRight');
+      await waitForText(page, '#count-step', /^3 /);
+      await page.keyboard.press('PageUp');
+      await waitForText(page, '#count-step', /^2 /);
+      await page.keyboard.press('ArrowUp');
+      await waitForText(page, '#count-step', /^1 /);
+
+      const blank = page.locator('.blank-screen');
+      assert.equal(await blank.isVisible(), false);
+      await page.keyboard.press('b');
+      assert.equal(await blank.isVisible(), true);
+      const cover = await blank.boundingBox();
+      assert.deepEqual([cover.x, cover.y, cover.width, cover.height], [0, 0, 911, 512]);
+      assert.equal(await blank.evaluate((e) => getComputedStyle(e).backgroundColor), 'rgb(0, 0, 0)');
+      // The key that brings the screen back does nothing else.
+      await page.keyboard.press('PageDown');
+      assert.equal(await blank.isVisible(), false);
+      assert.match(await step(), /^1 /);
+      await page.keyboard.press('b');
+      await page.mouse.click(400, 300);
+      assert.equal(await blank.isVisible(), false);
+      assert.match(await step(), /^1 /);
+      assert.equal(await page.getByRole('button', { name: 'Presentation' }).getAttribute('aria-pressed'), 'true');
+      // Leaving presentation mode takes a blank screen with it.
+      await page.keyboard.press('b');
+      await page.evaluate(() => document.getElementById('presentation').click());
+      assert.equal(await blank.isVisible(), false);
+    });
+  });
+
+  it('lists the remote\'s keys in the keyboard help, in both languages', async () => {
+    await withApp(browser(), '', PROJECTOR_100, async ({ page }) => {
+      await page.keyboard.press('?');
+      const help = page.locator('#help');
+      assert.match(await help.textContent(), /Page Down or ↓ one step forward, Page Up or ↑ one step back.*B blanks the screen/);
+      await setLanguage(page, 'zh');
+      assert.match(await help.textContent(), /翻页笔.*Page Down 或 ↓ 前进一步，Page Up 或 ↑ 后退一步.*B 键黑屏/);
+    });
+  });
+
+  it('keeps the pseudocode and the warning readable on a plain 1366x768 screen', async () => {
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_100, async ({ page }) => {
+      const sizes = await page.evaluate(() => ({
+        code: parseFloat(getComputedStyle(document.querySelector('#pseudocode li')).fontSize),
+        warning: parseFloat(getComputedStyle(document.getElementById('admissibility')).fontSize),
+        warningShown: !document.getElementById('admissibility').hidden,
+      }));
+      assert.ok(sizes.warningShown, 'the tutorial map (Manhattan with diagonals) has a warning');
+      assert.ok(sizes.code >= 16, `code in ${sizes.code} px`);
+      assert.ok(sizes.warning >= 15, `warning in ${sizes.warning} px`);
     });
   });
 
@@ -126,7 +313,7 @@ describe('presentation mode', () => {
   });
 
   it('folds the side panel away so the board takes its width, and remembers it', async () => {
-    await withApp(browser(), '?example=tutorial-wall', { viewport: { width: 1366, height: 768 } }, async ({ page }) => {
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_100, async ({ page }) => {
       const toggle = page.getByRole('button', { name: 'Side panel' });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       const before = await boardFit(page);

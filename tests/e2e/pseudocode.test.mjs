@@ -42,6 +42,21 @@ async function markPixels(page, x, y, [r, g, b]) {
 
 const CONSIDERED = [0x00, 0x72, 0xb2];
 
+// Dark overlay pixels in the middle of cell (x, y), where a parent arrow is drawn.
+async function arrowPixels(page, x, y) {
+  return page.evaluate(({ x, y }) => {
+    const grid = document.getElementById('grid');
+    const cell = Number(grid.dataset.cell);
+    const left = Math.round((x + 0.3) * cell - Number(grid.dataset.originX));
+    const top = Math.round((y + 0.3) * cell - Number(grid.dataset.originY));
+    const size = Math.round(0.4 * cell);
+    const data = document.getElementById('overlay').getContext('2d').getImageData(left, top, size, size).data;
+    let count = 0;
+    for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200 && data[i] + data[i + 1] + data[i + 2] < 200) count++;
+    return count;
+  }, { x, y });
+}
+
 async function click(page, name) {
   await page.getByRole('button', { name, exact: true }).click();
 }
@@ -122,11 +137,32 @@ describe('pseudocode', () => {
       assert.equal(first.id, 'each');
       const neighbour = /\((\d+),(\d+)\)/.exec(first.note).slice(1).map(Number);
       await eventually(page, async () => (await markPixels(page, neighbour[0], neighbour[1], CONSIDERED)) > 20, 'the neighbour being considered is framed on the board');
-      assert.equal((await readout(page)).step.split(' ')[0], '0', 'the step is not taken yet');
+      // The status line follows the lines: step 1 is under way, the start has come off the
+      // open list (expanded 1, open 0), and nothing has been added yet.
+      let status = await readout(page);
+      assert.equal(status.step.split(' ')[0], '1', 'the step under way');
+      assert.equal(status.expanded, '1');
+      assert.equal(status.open, '0');
+      assert.match(status.result, /^Step 1 under way: 4 of its 44 lines run$/);
+      assert.match(status.narration, /^Step 1, under way: /);
+      assert.equal((await stepLine()).id, 'cost');
+      assert.equal((await stepLine()).id, 'new');
+      assert.equal(await arrowPixels(page, ...neighbour), 0, 'no parent arrow before "parent ← current" runs');
+      assert.equal((await stepLine()).id, 'set');
+      assert.ok(await arrowPixels(page, ...neighbour) > 15, 'the parent arrow appears when "parent ← current" runs');
+      assert.equal((await readout(page)).open, '0');
+      assert.equal((await stepLine()).id, 'add');
+      status = await readout(page);
+      assert.equal(status.open, '1', 'the neighbour joined the open list');
+      assert.match(status.result, /^Step 1 under way: 8 of its 44 lines run$/);
 
       // Through the whole expansion: the start (2,2) has 8 neighbours on the map, none a wall;
       // each opens (the cost, not in the open list, set, add), then the start is closed.
-      while ((await readout(page)).step.startsWith('0 ')) await stepLine();
+      while (/under way/.test((await readout(page)).result)) await stepLine();
+      status = await readout(page);
+      assert.equal(status.step.split(' ')[0], '1');
+      assert.equal(status.expanded, '1');
+      assert.equal(status.open, '8', 'the counters after the last line are the step\'s own');
       const ids = seen.map((s) => s.id);
       assert.equal(ids.filter((id) => id === 'each').length, 8);
       assert.equal(ids.filter((id) => id === 'add').length, 8);
@@ -138,8 +174,12 @@ describe('pseudocode', () => {
 
       // Step back undoes one line: back into the expansion, before the start was closed.
       let state = await changed(() => click(page, 'Step back'));
-      await waitForText(page, '#count-step', /^0 /);
+      await waitForText(page, '#result', /^Step 1 under way: 43 of its 44 lines run$/);
+      assert.equal((await readout(page)).open, '8');
       assert.equal(state.id, 'add');
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      await waitForText(page, '#result', /^第 1 步进行中：已执行 43 行，共 44 行$/);
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('en')));
       assert.equal((await changed(() => click(page, 'Step back'))).id, 'set');
       assert.equal((await changed(() => page.keyboard.press('l'))).id, 'add');
       assert.equal((await changed(() => page.keyboard.press('l'))).id, 'close');

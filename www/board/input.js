@@ -37,6 +37,7 @@ export class GridInput {
     this.host = host;
     this.stroke = null;
     this.hover = null;
+    this.touched = false;
     this.cursor = null;
     // Fingers on the grid (pointerId -> { x, y }) and the two-finger gesture, if any.
     this.touches = new Map();
@@ -93,6 +94,8 @@ export class GridInput {
     this.stroke = { pointerId: e.pointerId, kind, brush, last: cell, revision, x: e.clientX, y: e.clientY };
     this.canvas.classList.toggle('dragging-endpoint', kind === 'start' || kind === 'goal');
     this.hover = cell;
+    // A finger's cell gets its numbers beside it (the Cell panel may be screens away).
+    this.touched = e.pointerType === 'touch';
     this.cursor = null;
     this.host.changed();
   }
@@ -126,6 +129,7 @@ export class GridInput {
     const hover = this.renderer.cellFromPoint(e.clientX, e.clientY);
     if (!sameCell(hover, this.hover)) {
       this.hover = hover;
+      this.touched = e.pointerType === 'touch';
       this.updatePointerStyle();
       this.host.changed();
     } else if (stroke) {

@@ -99,9 +99,10 @@ export class GridRenderer {
     this.originY = 0;
     const size = cell / dpr;
     this.labelsShown = size >= LABEL_MIN_CELL_CSS;
-    // G and H in 23% of the cell, F in 27%, never under the readable minimum.
-    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.23);
-    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.27);
+    // G and H in 26% of the cell, F in 31%, never under the readable minimum: digits grow
+    // with the cell, so a projector's larger cells are read from further away.
+    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.26);
+    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.31);
     this.arrowAlpha = fade(size, ARROW_FADE);
     this.showDigits = size >= DIGIT_MIN_CSS;
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
@@ -144,8 +145,10 @@ export class GridRenderer {
     data.cell = String(this.cell);
     data.originX = String(this.originX);
     data.originY = String(this.originY);
-    // The size of the G and H digits in CSS px, 0 when cells show no numbers.
-    data.digitFont = this.labelsShown ? String(Math.round((this.smallFont / this.dpr) * 10) / 10) : '0';
+    // The size of the G and H digits, and of F, in CSS px, 0 when cells show no numbers.
+    // As drawn: whole device pixels.
+    data.digitFont = this.labelsShown ? String(Math.round(this.smallFont) / this.dpr) : '0';
+    data.fFont = this.labelsShown ? String(Math.round(this.largeFont) / this.dpr) : '0';
   }
 
   allocate(count) {
@@ -165,6 +168,16 @@ export class GridRenderer {
 
   // The cell under a pointer, or null off the grid; with clamp, the nearest cell instead
   // (a drag that leaves the grid keeps painting along its edge).
+  // Where cell (x, y) is on the screen: { left, top, right, bottom } in client px.
+  cellClientRect(x, y) {
+    const rect = this.gridCanvas.getBoundingClientRect();
+    const scaleX = rect.width / this.viewWidth;
+    const scaleY = rect.height / this.viewHeight;
+    const left = rect.left + (x * this.cell - this.originX) * scaleX;
+    const top = rect.top + (y * this.cell - this.originY) * scaleY;
+    return { left, top, right: left + this.cell * scaleX, bottom: top + this.cell * scaleY };
+  }
+
   cellFromPoint(clientX, clientY, clamp = false) {
     const rect = this.gridCanvas.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0) return null;
@@ -424,7 +437,7 @@ export class GridRenderer {
 
   // A neighbour given new numbers by a line of an expansion that is not finished yet (Step
   // line): drawn as open, with those numbers, over what the search shows so far.
-  drawPending({ x, y, f, g, h }) {
+  drawPending({ x, y, f, g, h, parent }) {
     const ctx = this.overlay;
     const c = this.cell;
     const inner = c - this.gridLine;
@@ -433,6 +446,12 @@ export class GridRenderer {
     if (!this.labelsShown) return;
     ctx.fillStyle = PALETTE.text;
     writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
+    if (parent && this.arrowAlpha > 0) {
+      ctx.save();
+      ctx.strokeStyle = PALETTE.text;
+      this.drawArrow(x * c, y * c, inner, parent.x - x, parent.y - y, ctx);
+      ctx.restore();
+    }
   }
 
   // The path line runs under the numbers and arrows of its cells: they are written again over

@@ -60,6 +60,9 @@ export class BoardView {
   // pseudocode beside it).
   layout(cols, rows, placed) {
     const { board, content, renderer } = this;
+    // Where the page is one column (a phone), the board's box takes the map's shape.
+    const aspect = `${cols} / ${rows}`;
+    if (board.style.getPropertyValue('--board-aspect') !== aspect) board.style.setProperty('--board-aspect', aspect);
     if (this.dirty) placed();
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(cols, rows, board.clientWidth, board.clientHeight, dpr, this.zoom.factor);

@@ -32,7 +32,14 @@ export class ComparePane {
   constructor(doc, host, method, templates) {
     this.host = host;
     this.templates = templates;
-    this.method = { algorithm: method.algorithm, heuristic: method.heuristic ?? 'auto', weight: method.weight ?? 1 };
+    // What the method leaves open comes from the Method panel, so a pane shows (and runs) the
+    // heuristic and weight the class has just seen there.
+    const shared = host.sharedOptions();
+    this.method = {
+      algorithm: method.algorithm,
+      heuristic: method.heuristic ?? shared.heuristic ?? 'auto',
+      weight: method.weight ?? (usesWeight(method.algorithm) ? shared.weight ?? 1 : 1),
+    };
     this.number = 0;
 
     this.element = doc.createElement('section');

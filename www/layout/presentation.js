@@ -1,27 +1,57 @@
 import { isFormField } from '../panels/controls.js';
 
-// Presentation mode, for a projector: the board takes the whole window and the step controls
-// and counters sit above it in large type (the layout is in style.css under
-// body.presentation); the pseudocode joins it on the side when the map leaves room there. P switches it on and off, Esc leaves it. The side panel, which can
-// be folded away outside presentation mode too, keeps its own state.
-// The width of the pseudocode column in presentation mode (CSS px), and the room the board's
-// own padding takes.
-const CODE_WIDTH_MIN = 280;
-const CODE_WIDTH_MAX = 460;
-const CODE_MARGIN = 24;
+// Presentation mode, for a projector: the board, the counters, the whole step sentence, every
+// line of the pseudocode and the head of the open list on one screen, sized from the window
+// like a slide (the layout is in presentation.css). Here: the side column's width from the
+// map's shape, the type sizes that make the pseudocode and the step sentence fit, and the
+// keys a presenter's remote sends. P switches the mode on and off, Esc leaves it.
+
+// The side column's share of the window's width, at least and at most.
+const SIDE_SHARE = [0.3, 0.46];
+// The room the layout's gaps and padding take across (rem).
+const SIDE_MARGIN_REM = 2.2;
+// Type scales tried for the pseudocode, and for the step sentence and the warning.
+const CODE_SCALE = [0.55, 1.2];
+const TEXT_SCALE = [0.6, 1];
+const FIT_ROUNDS = 7;
 
 export class Presentation {
-  // changed(): called after the layout switched, so the board is measured again; keys: false
-  // leaves P and Esc alone (an embedded page has no presentation mode).
-  constructor(doc, changed, { keys = true } = {}) {
+  // changed(): called after the layout switched, so the board is measured again;
+  // forward(), back(): a step each way, for the remote's keys; keys: false leaves every
+  // key alone (an embedded page has no presentation mode).
+  constructor(doc, { changed, forward, back, keys = true }) {
     this.doc = doc;
     this.changed = changed;
+    this.forward = forward;
+    this.back = back;
     this.button = doc.getElementById('presentation');
+    this.side = doc.getElementById('side');
+    this.codePanel = doc.querySelector('.pseudocode-panel');
+    this.code = doc.getElementById('pseudocode');
+    this.narration = doc.getElementById('narration');
+    this.warning = doc.getElementById('admissibility');
+    this.predictBox = doc.getElementById('predict-box');
+    this.fitted = new Map();
+    // Whatever changes the room the listing has (a wrapped counter line, the Predict box's
+    // next question) fits it again on the next frame.
+    const refit = new ResizeObserver(() => {
+      if (this.active) changed();
+    });
+    for (const element of [this.side, this.code]) refit.observe(element);
+    this.blanker = doc.createElement('div');
+    this.blanker.className = 'blank-screen';
+    this.blanker.hidden = true;
+    doc.body.append(this.blanker);
     this.button.addEventListener('click', (e) => {
       if (e.detail > 0) e.currentTarget.blur();
       this.set(!this.active);
     });
-    if (keys) doc.addEventListener('keydown', (e) => this.shortcut(e));
+    this.blanker.addEventListener('click', (e) => this.unblank(e));
+    if (keys) {
+      // Capturing, so the key that brings the screen back does nothing else.
+      doc.addEventListener('keydown', (e) => this.unblank(e), true);
+      doc.addEventListener('keydown', (e) => this.shortcut(e));
+    }
   }
 
   get active() {
@@ -32,29 +62,99 @@ export class Presentation {
     if (on === this.active) return;
     this.doc.body.classList.toggle('presentation', on);
     this.button.setAttribute('aria-pressed', String(on));
+    if (!on) this.blanker.hidden = true;
+    this.fitted.clear();
     this.changed();
   }
 
-  // The pseudocode goes beside the board when the board is short of height rather than width
-  // there, so it costs the map nothing: true when that changed the layout.
-  placeCode(cols, rows, board) {
+  // Before the board is laid out: the side column takes the width the board cannot use when
+  // it fills its height (a 4:3 map leaves more than a wide one), within SIDE_SHARE of the
+  // window. True when that changed the layout.
+  placeSide(cols, rows, board) {
+    if (!this.active) return false;
+    const root = this.doc.documentElement;
     const win = this.doc.defaultView;
-    const codeWidth = Math.min(CODE_WIDTH_MAX, Math.max(CODE_WIDTH_MIN, win.innerWidth * 0.3));
-    const widthLeft = win.innerWidth - codeWidth - CODE_MARGIN;
-    const beside = this.active && widthLeft / cols >= board.clientHeight / rows;
-    if (beside === this.doc.body.classList.contains('presentation-code')) return false;
-    this.doc.body.classList.toggle('presentation-code', beside);
-    this.doc.documentElement.style.setProperty('--code-width', `${Math.round(codeWidth)}px`);
+    const width = win.innerWidth;
+    const rem = parseFloat(win.getComputedStyle(root).fontSize);
+    const boardWidth = (cols * board.clientHeight) / rows;
+    const side = Math.min(SIDE_SHARE[1] * width, Math.max(SIDE_SHARE[0] * width, width - boardWidth - SIDE_MARGIN_REM * rem));
+    const previous = parseFloat(root.style.getPropertyValue('--side-col'));
+    if (Math.abs(previous - side) < 1) return false;
+    root.style.setProperty('--side-col', `${side.toFixed(1)}px`);
     return true;
+  }
+
+  // After the panels are written: the largest type at which every line of the pseudocode
+  // (and its note) fits the side column, the whole step sentence its three lines and the
+  // warning its two. The
+  // pseudocode's size is kept for the lesson (it only gets smaller if a longer note needs
+  // it) and found again for another finder, language, window or Predict box.
+  fit(finder, language) {
+    if (!this.active) return;
+    const win = this.doc.defaultView;
+    const codeKey = `${finder}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}`;
+    this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
+    const narrationKey = `${this.narration.textContent}|${this.narration.clientWidth}`;
+    this.fitScale(this.narration, '--narration-scale', narrationKey, TEXT_SCALE, () => overflows(this.narration), true);
+    const warningKey = `${this.warning.textContent}|${this.warning.clientWidth}`;
+    this.fitScale(this.warning, '--warning-scale', warningKey, TEXT_SCALE, () => overflows(this.warning), true);
+  }
+
+  // Sets `name` on `element` to the largest scale within [min, max] at which `overflowing()`
+  // is false (or to min). With the same key as last time, a scale that still fits stays, and
+  // one that no longer does is only lowered.
+  fitScale(element, name, key, [min, max], overflowing, fresh = false) {
+    const last = this.fitted.get(name);
+    const sameKey = last?.key === key;
+    if (sameKey && !overflowing()) return;
+    let high = sameKey && !fresh ? last.scale : max;
+    const set = (scale) => element.style.setProperty(name, scale.toFixed(3));
+    set(high);
+    if (overflowing()) {
+      let low = min;
+      for (let round = 0; round < FIT_ROUNDS; round++) {
+        const middle = (low + high) / 2;
+        set(middle);
+        if (overflowing()) high = middle;
+        else low = middle;
+      }
+      high = low;
+      set(high);
+    }
+    this.fitted.set(name, { key, scale: high });
   }
 
   shortcut(e) {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isFormField(e.target)) return;
-    if (e.key === 'p' || e.key === 'P') this.set(!this.active);
-    else if (e.key === 'Escape' && this.active) this.set(false);
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (key === 'p') this.set(!this.active);
+    else if (key === 'Escape' && this.active) this.set(false);
+    // A presenter's remote sends Page Down and Page Up (some the arrow keys), and B to blank.
+    else if (this.active && (key === 'PageDown' || key === 'ArrowDown')) this.forward();
+    else if (this.active && (key === 'PageUp' || key === 'ArrowUp')) this.back();
+    else if (this.active && key === 'b') this.blanker.hidden = false;
     else return;
     e.preventDefault();
   }
+
+  // While the screen is blank, the next key or click only brings it back.
+  unblank(e) {
+    if (this.blanker.hidden) return;
+    if (e.type === 'keydown' && ['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return;
+    this.blanker.hidden = true;
+    e.preventDefault();
+    e.stopPropagation();
+  }
+}
+
+function overflows(element) {
+  return element.scrollHeight > element.clientHeight;
+}
+
+// scrollHeight is rounded to whole pixels: a last line that sticks out by less is still cut.
+function lastLineCut(list) {
+  const last = list.lastElementChild;
+  return last !== null && last.getBoundingClientRect().bottom > list.getBoundingClientRect().bottom + 0.25;
 }
 
 // The button that folds the side panel away so the board can take its width, and brings it

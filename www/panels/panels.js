@@ -67,7 +67,8 @@ export class MessageArea {
 // words, the log, the open list and the cell inspector. Text nodes only change when their
 // text does, so the aria-live regions announce real news only.
 export class Panels {
-  constructor(doc, getSession) {
+  // header(): the lines naming the map and the options (for Copy log).
+  constructor(doc, getSession, header) {
     const byId = (id) => doc.getElementById(id);
     this.counters = byId('counters');
     this.step = byId('count-step');
@@ -76,7 +77,7 @@ export class Panels {
     this.finderCounters = byId('finder-counters');
     this.result = byId('result');
     this.narration = byId('narration');
-    this.log = new StepLog(doc, getSession);
+    this.log = new StepLog(doc, getSession, header);
     this.openList = new OpenListPanel(doc, getSession);
     this.inspector = byId('inspector');
     this.shownKey = null;
@@ -96,18 +97,20 @@ export class Panels {
     for (const region of [this.counters, this.narration]) region.setAttribute('aria-busy', String(busy));
   }
 
-  update(session) {
+  // lineByLine: what the lines of an expansion run so far did (StepLine.counts), or null.
+  update(session, lineByLine = null) {
     const search = session.search;
     const count = search.stepCount();
-    const key = `${session.generation}:${count}`;
+    const key = `${session.generation}:${count}:${lineByLine?.done ?? ''}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
 
     const total = search.totalSteps();
     const counters = search.counters();
-    setText(this.step, total === null || total === undefined ? String(count) : `${count} / ${total}`);
-    setText(this.expanded, String(counters.expanded));
-    setText(this.open, String(counters.open));
+    const step = lineByLine ? lineByLine.step : count;
+    setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
+    setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
+    setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
     renderFinderCounters(this.finderCounters, session.finder, search.info());
     showMarkLegend(document, session.finder);
 
@@ -120,6 +123,8 @@ export class Panels {
       result = t('result.limit', { limit: counters.generated.toLocaleString() });
     } else if (status === 'no-path') {
       result = t('result.no-path');
+    } else if (lineByLine) {
+      result = t('result.line-by-line', { step, done: lineByLine.done, lines: lineByLine.lines });
     } else if (count === 0) {
       result = t('result.ready');
     }
@@ -127,7 +132,9 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started'));
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started');
+    if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
+    setText(this.narration, narration);
     this.log.render(session);
     this.openList.render(session);
     this.inspectedKey = null;

@@ -60,6 +60,11 @@ export class Predict {
     this.button.setAttribute('aria-pressed', String(this.on));
     this.box.hidden = !this.on;
     this.lastVerdict = null;
+    // On a phone the board may be below the fold: the questions are about it, so bring it up
+    // (the questions sit right under it there).
+    const board = this.doc.getElementById('board');
+    const box = board.getBoundingClientRect();
+    if (this.on && (box.top < 0 || box.bottom > this.doc.defaultView.innerHeight)) board.scrollIntoView({ block: 'start' });
     this.changed();
   }
 

@@ -73,8 +73,10 @@ export class StepLine {
     if (this.done > 0) {
       const lines = this.nextLines(session).slice(0, this.done);
       const last = lines[lines.length - 1];
-      const given = lines.filter((l) => l.values).map((l) => ({ ...l.neighbour, ...l.values }));
-      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given };
+      // Each neighbour given its numbers so far, with the parent "parent ← current" set.
+      const given = lines.filter((l) => l.values).map((l) => ({ ...l.neighbour, ...l.values, parent: l.node }));
+      const progress = { step: session.search.stepCount() + 1, done: this.done, lines: this.nextLines(session).length };
+      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress };
     }
     const count = session.search.stepCount();
     if (count === 0) return { finder, line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} }, item: null };
@@ -82,6 +84,16 @@ export class StepLine {
     const last = lines[lines.length - 1];
     if (!last) return { finder, line: null, ran: [], note: null, item: null };
     return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: null };
+  }
+
+  // What the lines run so far did to the counters, in the middle of an expansion (null
+  // between expansions): the step under way, how many of its lines have run, one more node
+  // expanded once it came off the open list, and the open list's size after what they added.
+  counts(position) {
+    if (!position.progress) return null;
+    const ran = position.ran;
+    const taken = ran.includes('pop') ? 1 : 0;
+    return { ...position.progress, note: position.note, expanded: taken, open: ran.filter((id) => id === 'add').length - taken };
   }
 
   // What to show on the board in the middle of an expansion: the numbers the lines run so far

@@ -11,7 +11,8 @@ export const LOG_PAGE = 100;
 // stays put while the search moves, until "Latest steps" or the search steps back past it.
 // "Copy log" copies every step so far as plain text in the chosen language.
 export class StepLog {
-  constructor(doc, getSession) {
+  // header(): the lines naming the map and the options, which a copied log starts with.
+  constructor(doc, getSession, header) {
     const byId = (id) => doc.getElementById(id);
     this.list = byId('step-log');
     this.pager = byId('log-pager');
@@ -25,6 +26,7 @@ export class StepLog {
     this.copyStatus = byId('copy-status');
     this.fallback = byId('copy-fallback');
     this.getSession = getSession;
+    this.header = header;
     // null: following the newest step; else the first step of the page being read.
     this.pinnedFirst = null;
     this.shownKey = null;
@@ -105,7 +107,7 @@ export class StepLog {
       this.say('log.copy-empty');
       return;
     }
-    const text = `${lines.join('\n')}\n`;
+    const text = `${[...this.header(), '', ...lines].join('\n')}\n`;
     if (await copyText(text)) {
       this.say(lines.length === 1 ? 'log.copied-one' : 'log.copied', { count: lines.length.toLocaleString() });
       return;

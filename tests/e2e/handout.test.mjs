@@ -1,0 +1,77 @@
+// The handout: Print handout (or the browser's own Print) puts the board, the pseudocode, the
+// open list and the step log on A4 pages without a control, under a header naming the map
+// and the options, in the page's language.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserForThisFile } from './browser.mjs';
+import { DESKTOP, withApp, waitForText } from './page.mjs';
+
+const browser = browserForThisFile();
+// An A4 page's width inside its 12 mm margins, in CSS px (96 per inch).
+const A4_CONTENT_WIDTH = Math.floor(((210 - 2 * 12) / 25.4) * 96);
+
+// What a printed page shows, laid out at an A4 page's width.
+async function printed(page) {
+  await page.setViewportSize({ width: A4_CONTENT_WIDTH, height: 1000 });
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate((width) => {
+    const shown = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+    const inPage = (element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.left >= -0.5 && box.right <= width + 0.5;
+    };
+    const controls = [...document.querySelectorAll('button, select, input, textarea, summary, [role="slider"]')].filter(shown);
+    const grid = document.getElementById('grid');
+    const lines = [...document.querySelectorAll('#pseudocode li')];
+    const rows = [...document.querySelectorAll('#open-rows tr')];
+    const log = [...document.querySelectorAll('#step-log li')];
+    return {
+      head: document.getElementById('handout-head').innerText,
+      controls: controls.map((c) => c.id || c.textContent.trim()),
+      board: shown(grid) && inPage(grid) && grid.getBoundingClientRect().width > 200,
+      code: lines.length > 0 && lines.every((li) => shown(li) && inPage(li)),
+      open: rows.length > 0 && rows.every((tr) => shown(tr) && inPage(tr)),
+      log: log.filter((li) => shown(li) && inPage(li)).map((li) => li.textContent),
+      narration: shown(document.getElementById('narration')),
+    };
+  }, A4_CONTENT_WIDTH);
+}
+
+// The pages of a PDF.
+function pageCount(pdf) {
+  return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+}
+
+describe('handout', () => {
+  for (const [language, words] of [
+    ['en', { button: 'Print handout', title: 'A* pathfinding, step by step', map: /Map: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)/, options: /Options: Algorithm: A\*; Heuristic: Manhattan; .*Ties in F: Last in, first out/, step: /^3Expanded \(3,3\)/ }],
+    ['zh', { button: '打印讲义', title: 'A* 寻路算法，一步一步看', map: /地图：教程：中间一堵墙（8×6），8×6 格，起点 \(2,2\)，终点 \(6,2\)/, options: /设置：算法：A\*；启发函数：曼哈顿距离；/, step: /^3扩展 \(3,3\)/ }],
+  ]) {
+    it(`prints the lesson on A4 without controls (${language})`, async () => {
+      await withApp(browser(), `?example=tutorial-wall&step=3&lang=${language}`, DESKTOP, async ({ page }) => {
+        await page.evaluate(() => {
+          window.printed = 0;
+          window.print = () => { window.printed += 1; };
+        });
+        await page.getByRole('button', { name: words.button }).click();
+        await page.waitForFunction(() => window.printed === 1);
+        const sheet = await printed(page);
+        assert.deepEqual(sheet.controls, [], 'no control on the page');
+        assert.ok(sheet.head.startsWith(words.title), sheet.head);
+        assert.match(sheet.head, words.map);
+        assert.match(sheet.head, words.options);
+        assert.ok(sheet.board, 'the board, within the page');
+        assert.ok(sheet.code, 'every line of the pseudocode');
+        assert.ok(sheet.open, 'the open list');
+        assert.ok(sheet.narration, 'the step in words');
+        assert.equal(sheet.log.length, 3);
+        assert.match(sheet.log[2], words.step);
+        const pdf = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' } });
+        const pages = pageCount(pdf);
+        assert.ok(pages >= 1 && pages <= 3, `${pages} A4 pages`);
+      });
+    });
+  }
+});

@@ -1,0 +1,49 @@
+// No label or choice is cut off on a 1366x768 screen, in either language: every label shows
+// its whole text, and every select is wide enough for each of its choices.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserForThisFile } from './browser.mjs';
+import { DESKTOP, withApp } from './page.mjs';
+
+const browser = browserForThisFile();
+
+// The labels and selects whose text does not fit, with every panel open.
+async function cutTexts(page) {
+  return page.evaluate(() => {
+    for (const details of document.querySelectorAll('details.panel')) details.open = true;
+    const cut = [];
+    const shown = (element) => element.getClientRects().length > 0;
+    for (const label of document.querySelectorAll('label, label > span, .field-inline > span')) {
+      if (shown(label) && label.scrollWidth > label.clientWidth + 1) cut.push(`label "${label.textContent.trim()}": ${label.scrollWidth} > ${label.clientWidth}`);
+    }
+    // A select's scrollWidth never exceeds its box: its choices are measured in its own font,
+    // against its box less its padding and the arrow.
+    const context = document.createElement('canvas').getContext('2d');
+    for (const select of document.querySelectorAll('select')) {
+      if (!shown(select)) continue;
+      const style = getComputedStyle(select);
+      context.font = style.font;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      for (const option of select.options) {
+        const width = context.measureText(option.text).width;
+        if (width > room) cut.push(`${select.id || select.getAttribute('aria-label')}: "${option.text}" needs ${Math.ceil(width)} px of ${Math.floor(room)}`);
+      }
+    }
+    return cut;
+  });
+}
+
+describe('labels', () => {
+  for (const language of ['en', 'zh']) {
+    it(`cuts no label or choice off at 1366x768 (${language})`, async () => {
+      await withApp(browser(), `?lang=${language}`, DESKTOP, async ({ page }) => {
+        assert.deepEqual(await cutTexts(page), []);
+        // The compare view's selects too.
+        await page.locator('#compare-toggle').click();
+        await page.waitForSelector('.pane select');
+        assert.deepEqual(await cutTexts(page), [], 'comparing');
+      });
+    });
+  }
+});
