@@ -222,7 +222,10 @@ fn run_browser_tests(root: &Path, dist_file: &Path, chrome: &Path) -> Result<()>
             )
             .env("E2E_BASE_URL", &base_url)
             .env("E2E_DIST_FILE", dist_file)
-            .env("CHROME", chrome),
+            .env("CHROME", chrome)
+            // For the test that starts fresh servers: this very program, which serves the
+            // page with the same code.
+            .env("E2E_XTASK", std::env::current_exe()?),
     )
 }
 
