@@ -1,8 +1,9 @@
 // Embedding (embed=1): the page fits iframes from 320x240 up with no scrolling, before,
 // during and after a run, with a parameter error and with every option on mouse and touch
-// screens; read-outs never overlap; the controls, legend and log options; a cut-short
-// message unfolds; the height it posts to its host, told apart between two frames; boards
-// without editing controls are read-only; page-level keys stay out.
+// screens (where a message floats over the map, readable in full and dismissable); read-outs
+// never overlap; the controls, legend and log options; a cut-short message unfolds; the height
+// it posts to its host, told apart between two frames; boards without editing controls are
+// read-only; page-level keys stay out.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,6 +67,13 @@ async function assertFits(frame, when) {
       const style = getComputedStyle(element);
       if (style.visibility === 'hidden' || style.position === 'absolute' && element.closest('.visually-hidden')) continue;
       if (element.classList.contains('visually-hidden')) continue;
+      // Within a box that scrolls on its own inside the frame (the notes unfolded over a small
+      // touch frame's map), an element is reached by scrolling that box.
+      const scroller = element.parentElement.closest('.notes');
+      if (scroller && scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY === 'auto') {
+        const frame = scroller.getBoundingClientRect();
+        if (frame.bottom <= innerHeight + 0.5 && frame.right <= innerWidth + 0.5) continue;
+      }
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       if (box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5 || box.left < -0.5 || box.top < -0.5) {
@@ -299,6 +307,104 @@ describe('layout on small screens', () => {
       }
     });
   }
+
+  // A frame's whole run as a reader on a touch screen sees it with a message showing: the page
+  // never scrolls, and the message can be read in full and dismissed.
+  async function runWithMessage(frame, controls, when) {
+    await frame.getByRole('alert').waitFor({ state: 'visible' });
+    await assertFits(frame, `${when}, before the run`);
+    if (controls === 'none') {
+      await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
+      await assertFits(frame, `${when}, during the run`);
+    } else {
+      await frame.getByRole('button', { name: 'Play' }).tap();
+      await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
+      await assertFits(frame, `${when}, during the run`);
+      await frame.getByRole('button', { name: /To end/ }).tap();
+    }
+    await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent), null, { timeout: 10_000 });
+    await assertFits(frame, `${when}, after the run`);
+    await assertMessageReadable(frame, 'Show all', 'Show less', when);
+    await frame.getByRole('button', { name: 'Dismiss message' }).tap();
+    assert.equal(await frame.getByRole('alert').isVisible(), false, `${when}: the message is dismissed`);
+    await assertFits(frame, `${when}, dismissed`);
+  }
+
+  // Every word of the message can be brought into view inside the frame, Show all unfolding
+  // it where it is cut short, without the page itself scrolling.
+  async function assertMessageReadable(frame, more, less, when) {
+    const shown = frame.getByRole('button', { name: more });
+    if (await shown.isVisible()) {
+      await shown.tap();
+      assert.equal(await frame.getByRole('button', { name: less }).getAttribute('aria-expanded'), 'true');
+    }
+    const reach = await frame.evaluate(() => {
+      const text = document.getElementById('message-text');
+      const inView = () => {
+        const box = text.getBoundingClientRect();
+        return box.top >= -0.5 && box.left >= -0.5 && box.right <= innerWidth + 0.5;
+      };
+      const top = inView();
+      // The last line, scrolled to within the banner's own scrolling.
+      text.scrollIntoView({ block: 'end' });
+      const box = text.getBoundingClientRect();
+      const last = document.elementFromPoint(box.left + 4, Math.min(box.bottom, innerHeight) - 4);
+      return {
+        wrapped: text.scrollWidth <= text.clientWidth + 1,
+        whole: text.scrollHeight <= text.clientHeight + 1,
+        top,
+        bottom: box.bottom <= innerHeight + 0.5,
+        lastOnTop: text.contains(last),
+        pageScrolled: document.scrollingElement.scrollTop + document.scrollingElement.scrollLeft,
+      };
+    });
+    assert.deepEqual(reach, { wrapped: true, whole: true, top: true, bottom: true, lastOnTop: true, pageScrolled: 0 }, `${when}: the message can be read`);
+    await assertFits(frame, `${when}, the message unfolded`);
+    const fold = frame.getByRole('button', { name: less });
+    if (await fold.isVisible()) await fold.tap();
+  }
+
+  for (const [width, height] of [[320, 240], [400, 300], [480, 320]]) {
+    it(`fits ${width}x${height} on a touch screen with a message, every option, before, during and after the run`, async () => {
+      for (const controls of ['none', 'play', 'full']) {
+        for (const legend of [0, 1]) {
+          for (const log of [0, 1]) {
+            const autoplay = controls === 'none' ? '&autoplay=1' : '';
+            const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}&weight=abc&heuristic=nope&speed=2${autoplay}`;
+            const { context, frame, errors } = await host(query, width, height, false, { hasTouch: true, isMobile: true });
+            try {
+              await runWithMessage(frame, controls, `${width}x${height} ${query}`);
+              assertNoErrors(errors);
+            } finally {
+              await context.close();
+            }
+          }
+        }
+      }
+    });
+  }
+
+  it('keeps a message, the warning and an example\'s note in a 320x240 touch frame, in both languages', async () => {
+    for (const [lang, more, less, dismiss] of [['en', 'Show all', 'Show less', 'Dismiss message'], ['zh', '显示全部', '收起', '关闭消息']]) {
+      for (const map of [`${MAP}&weight=3`, 'example=maze']) {
+        const query = `${map}&embed=1&controls=full&legend=1&log=1&heuristic=nope&lang=${lang}`;
+        const { context, frame, errors } = await host(query, 320, 240, false, { hasTouch: true, isMobile: true });
+        try {
+          await frame.getByRole('alert').waitFor({ state: 'visible' });
+          const note = map.startsWith('example') ? '#example-about' : '#admissibility';
+          assert.ok(await frame.locator(note).isVisible(), `${lang} ${map}: ${note} shows`);
+          await assertFits(frame, `${lang} ${query}`);
+          await assertMessageReadable(frame, more, less, `${lang} ${query}`);
+          await frame.getByRole('button', { name: dismiss }).tap();
+          assert.equal(await frame.getByRole('alert').isVisible(), false);
+          await assertFits(frame, `${lang} ${query}, dismissed`);
+          assertNoErrors(errors);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  });
 
   for (const touch of [false, true]) {
     it(`keeps every read-out clear of the controls from 320 to 800 px, ${touch ? 'on a touch screen' : 'with a mouse'}`, async () => {
