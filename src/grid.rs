@@ -140,6 +140,20 @@ impl Grid {
         })
     }
 
+    /// Takes the grid out of a place that no longer needs it, leaving one cell of plain
+    /// ground, so that its terrain can be kept without a copy.
+    pub fn take(&mut self) -> Grid {
+        std::mem::replace(
+            self,
+            Grid {
+                width: 1,
+                height: 1,
+                row_multiplier: row_multiplier(1),
+                terrain: vec![GROUND],
+            },
+        )
+    }
+
     /// Checks a size before anything is allocated for it.
     pub fn check_size(width: u64, height: u64) -> Result<(), GridError> {
         let side_ok = |s: u64| (1..=MAX_SIDE as u64).contains(&s);

@@ -176,7 +176,8 @@ pub struct Search {
     /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
     marks: Vec<u8>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
-    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
+    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts
+    /// and, through [`spare`], for the next search on the same map.
     legal: Vec<u16>,
     /// How far each move shifts a cell index.
     offsets: [i32; 8],
@@ -187,7 +188,7 @@ pub struct Search {
     /// Every cell opened since the last restart, in order: a restart, or the end of the
     /// search, clears only what it touched.
     visited: Vec<u32>,
-    /// The cells whose legal moves are worked out, so that the end of the search clears
+    /// The cells whose legal moves are worked out, so that a search on another map clears
     /// only those.
     legal_known: Vec<u32>,
     counters: Counters,
@@ -251,7 +252,7 @@ impl Search {
             visited,
             history,
             path,
-        } = CellArrays::take(cells);
+        } = CellArrays::take(&grid, options.movement());
         let mut search = Search {
             movement: options.movement(),
             heuristic: options.resolved_heuristic(),
@@ -563,13 +564,11 @@ impl Search {
 fn no_events(_: &Search, _: Point, _: usize, _: Seen) {}
 
 impl Drop for Search {
-    /// Hands the arrays on, clean, to the next search (see [`spare`]).
+    /// Hands the arrays on, clean, and the legal moves with their map, to the next search
+    /// (see [`spare`]).
     fn drop(&mut self) {
         if std::thread::panicking() {
             return;
-        }
-        for cell in self.legal_known.drain(..) {
-            self.legal[cell as usize] = MOVES_UNKNOWN;
         }
         self.clear_touched();
         CellArrays {
@@ -583,7 +582,7 @@ impl Drop for Search {
             history: std::mem::take(&mut self.history),
             path: std::mem::take(&mut self.path),
         }
-        .keep();
+        .keep(self.grid.take(), self.movement);
     }
 }
 
