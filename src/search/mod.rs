@@ -18,7 +18,7 @@ use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
-use history::{History, Improvement};
+use history::{History, Improvement, StepRecord};
 use spare::CellArrays;
 
 /// Search states, in the low bits of a cell's record (see [`Search::records`]).
@@ -332,17 +332,20 @@ impl Search {
             return None;
         }
         self.counters.steps += 1;
+        let popped = self.open.pop();
         if RECORD {
-            self.history
-                .begin(self.current, self.counters.max_open, self.visited.len());
+            self.history.record_step(StepRecord {
+                popped: popped.map(|(_, key)| key),
+                prev_current: self.current,
+                prev_max_open: self.counters.max_open,
+                improved_from: self.history.improvement_count(),
+                opened_from: self.visited.len() as u32,
+            });
         }
-        let Some((current, key)) = self.open.pop() else {
+        let Some((current, _)) = popped else {
             self.finish_with(Status::NoPath);
             return Some(None);
         };
-        if RECORD {
-            self.history.set_popped(key);
-        }
         self.current = current;
         self.set_state(current, CLOSED);
         if current == self.goal {
