@@ -70,10 +70,7 @@ impl CellArrays {
     pub fn take(grid: &Grid, movement: Movement) -> CellArrays {
         let cells = grid.cell_count();
         if let Some(mut kept) = take_spare(&SPARE, |k| k.arrays.record.len() == cells) {
-            // The width counts too: the same terrain in another shape is another map.
-            let same_map =
-                kept.grid.width() == grid.width() && kept.grid.terrain() == grid.terrain();
-            if !(same_map && same_moves(kept.movement, movement)) {
+            if !(kept.grid.same_map(grid) && same_moves(kept.movement, movement)) {
                 let arrays = &mut kept.arrays;
                 for cell in arrays.legal_known.drain(..) {
                     arrays.legal[cell as usize] = MOVES_UNKNOWN;
