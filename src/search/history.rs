@@ -39,21 +39,15 @@ pub struct History {
 }
 
 impl History {
-    /// Opens the record of a new step with the values it may change.
-    pub fn begin(&mut self, current: u32, max_open: u32, opened: usize) {
-        self.steps.push(StepRecord {
-            popped: None,
-            prev_current: current,
-            prev_max_open: max_open,
-            improved_from: self.improved.len() as u32,
-            opened_from: opened as u32,
-        });
+    /// Opens the record of a new step, made once its node is popped: one write of the
+    /// whole record per step.
+    pub fn record_step(&mut self, record: StepRecord) {
+        self.steps.push(record);
     }
 
-    pub fn set_popped(&mut self, key: Key) {
-        if let Some(last) = self.steps.last_mut() {
-            last.popped = Some(key);
-        }
+    /// Where the improvements of a step that starts now will begin.
+    pub fn improvement_count(&self) -> u32 {
+        self.improved.len() as u32
     }
 
     pub fn push_improvement(&mut self, improvement: Improvement) {

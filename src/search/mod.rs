@@ -19,7 +19,7 @@ use crate::record::{
 use crate::relaxation::Seen;
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, Status};
-use history::{History, Improvement};
+use history::{History, Improvement, StepRecord};
 use spare::CellArrays;
 
 /// A search in progress over its own copy of a grid.
@@ -47,7 +47,8 @@ pub struct Search {
     /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
     marks: Vec<u8>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
-    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts.
+    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts
+    /// and, through [`spare`], for the next search on the same map.
     legal: Vec<u16>,
     /// How far each move shifts a cell index.
     offsets: [i32; 8],
@@ -58,7 +59,7 @@ pub struct Search {
     /// Every cell opened since the last restart, in order: a restart, or the end of the
     /// search, clears only what it touched.
     visited: Vec<u32>,
-    /// The cells whose legal moves are worked out, so that the end of the search clears
+    /// The cells whose legal moves are worked out, so that a search on another map clears
     /// only those.
     legal_known: Vec<u32>,
     counters: Counters,
@@ -104,7 +105,7 @@ impl Search {
             visited,
             history,
             path,
-        } = CellArrays::take(cells);
+        } = CellArrays::take(&grid, options.movement());
         let mut search = Search {
             movement: options.movement(),
             heuristic: options.resolved_heuristic(),
@@ -185,17 +186,20 @@ impl Search {
             return None;
         }
         self.counters.steps += 1;
+        let popped = self.open.pop();
         if RECORD {
-            self.history
-                .begin(self.current, self.counters.max_open, self.visited.len());
+            self.history.record_step(StepRecord {
+                popped: popped.map(|(_, key)| key),
+                prev_current: self.current,
+                prev_max_open: self.counters.max_open,
+                improved_from: self.history.improvement_count(),
+                opened_from: self.visited.len() as u32,
+            });
         }
-        let Some((current, key)) = self.open.pop() else {
+        let Some((current, _)) = popped else {
             self.finish_with(Status::NoPath);
             return Some(None);
         };
-        if RECORD {
-            self.history.set_popped(key);
-        }
         self.current = current;
         self.set_state(current, CLOSED);
         if current == self.goal {
@@ -401,13 +405,11 @@ impl Search {
 fn no_events(_: &Search, _: Point, _: usize, _: Seen) {}
 
 impl Drop for Search {
-    /// Hands the arrays on, clean, to the next search (see [`spare`]).
+    /// Hands the arrays on, clean, and the legal moves with their map, to the next search
+    /// (see [`spare`]).
     fn drop(&mut self) {
         if std::thread::panicking() {
             return;
-        }
-        for cell in self.legal_known.drain(..) {
-            self.legal[cell as usize] = MOVES_UNKNOWN;
         }
         self.clear_touched();
         CellArrays {
@@ -421,7 +423,7 @@ impl Drop for Search {
             history: std::mem::take(&mut self.history),
             path: std::mem::take(&mut self.path),
         }
-        .keep();
+        .keep(self.grid.take(), self.movement);
     }
 }
 

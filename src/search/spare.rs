@@ -2,23 +2,31 @@
 //! size. The page makes a new search for every run, and allocating and filling megabytes of
 //! arrays for it (a 512x512 map) took longer than many a search itself. A search leaves its
 //! arrays clean, clearing only the cells it touched, and the next one takes them as they are.
+//! The legal moves worked out so far are kept with the map they were worked out on: the next
+//! search on the same map (the page's usual case) reuses them, and one on another map forgets
+//! them first.
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use super::history::History;
 use super::MOVES_UNKNOWN;
+use crate::grid::Grid;
+use crate::movement::Movement;
 use crate::open_list::OpenList;
 use crate::record::UNVISITED;
 
-/// The arrays a search needs for every cell, and its lists, all clean.
+/// The arrays a search needs for every cell, and its lists, all clean but for the legal
+/// moves, which are those of the search's own map.
 #[derive(Debug)]
 pub(super) struct CellArrays {
     pub record: Vec<u8>,
     pub g: Vec<f64>,
     /// Never written: a best-first search has no finder marks.
     pub marks: Vec<u8>,
+    /// Each cell's legal moves, or `MOVES_UNKNOWN` where not worked out yet.
     pub legal: Vec<u16>,
+    /// The cells whose legal moves are worked out.
     pub legal_known: Vec<u32>,
     pub open: OpenList,
     pub visited: Vec<u32>,
@@ -39,16 +47,39 @@ pub(crate) fn keep_spare<T>(slot: &'static Slot<T>, value: T) {
     slot.with(|spare| *spare.borrow_mut() = Some(value));
 }
 
+/// The arrays of a search that ended, with the map and movement its legal moves are for.
+struct Kept {
+    arrays: CellArrays,
+    grid: Grid,
+    movement: Movement,
+}
+
 thread_local! {
     /// The arrays of the last search that ended, waiting for the next.
-    static SPARE: RefCell<Option<CellArrays>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<Kept>> = const { RefCell::new(None) };
+}
+
+/// Whether legal moves worked out under one movement hold under the other: they depend on
+/// the directions and the corner rule, not on the costs.
+fn same_moves(a: Movement, b: Movement) -> bool {
+    (a.directions, a.diagonal) == (b.directions, b.diagonal)
 }
 
 impl CellArrays {
-    /// Clean arrays for `cells` cells: the spare ones when they are that size.
-    pub fn take(cells: usize) -> CellArrays {
-        let spare = take_spare(&SPARE, |a| a.record.len() == cells);
-        spare.unwrap_or_else(|| CellArrays {
+    /// Arrays for a search on `grid` under `movement`: the spare ones when they are the
+    /// size of the grid, with their legal moves if those are for the same map and movement.
+    pub fn take(grid: &Grid, movement: Movement) -> CellArrays {
+        let cells = grid.cell_count();
+        if let Some(mut kept) = take_spare(&SPARE, |k| k.arrays.record.len() == cells) {
+            if !(kept.grid.same_map(grid) && same_moves(kept.movement, movement)) {
+                let arrays = &mut kept.arrays;
+                for cell in arrays.legal_known.drain(..) {
+                    arrays.legal[cell as usize] = MOVES_UNKNOWN;
+                }
+            }
+            return kept.arrays;
+        }
+        CellArrays {
             record: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
             marks: vec![0; cells],
@@ -58,12 +89,20 @@ impl CellArrays {
             visited: Vec::new(),
             history: History::default(),
             path: Vec::new(),
-        })
+        }
     }
 
-    /// Keeps clean arrays for the next search, in place of any kept before.
-    pub fn keep(self) {
-        keep_spare(&SPARE, self);
+    /// Keeps the arrays, clean but for the legal moves on `grid` under `movement`, for the
+    /// next search, in place of any kept before.
+    pub fn keep(self, grid: Grid, movement: Movement) {
+        keep_spare(
+            &SPARE,
+            Kept {
+                arrays: self,
+                grid,
+                movement,
+            },
+        );
     }
 }
 
@@ -128,6 +167,50 @@ mod tests {
             // The same cells in another shape: 6x1 after 1x6.
             finished("S\nO\nO\nO\nO\nE\n");
             assert_eq!(finished("SOOOOE\n").0, Some(50.0), "{algorithm:?}");
+        }
+    }
+
+    /// Legal moves kept from a search on the same map under another corner rule or in four
+    /// directions must not be reused.
+    #[test]
+    fn legal_moves_are_reused_only_under_the_same_movement() {
+        use crate::{DiagonalRule, Directions};
+        let map = "SOOOO\nOXXXO\nOXOXO\nOOOXO\nXXOOE\n";
+        let finished = |directions, diagonal| {
+            let map = parse_map(map).unwrap();
+            let options = SearchOptions {
+                directions,
+                diagonal,
+                ..SearchOptions::default()
+            };
+            let mut s =
+                new_finder(map.grid, map.start.unwrap(), map.goal.unwrap(), options).unwrap();
+            s.finish();
+            outcome(s.as_ref())
+        };
+        let movements = [
+            (Directions::Eight, DiagonalRule::Always),
+            (Directions::Eight, DiagonalRule::OnlyWhenNoObstacles),
+            (Directions::Four, DiagonalRule::Always),
+            (Directions::Eight, DiagonalRule::IfAtMostOneObstacle),
+        ];
+        let alone: Vec<Outcome> = movements
+            .iter()
+            .map(|&(d, r)| {
+                // After another map of the same size, whose legal moves are forgotten.
+                search("SOOOO\nOOOOO\nOOOOO\nOOOOO\nOOOOE\n", Algorithm::AStar).finish();
+                finished(d, r)
+            })
+            .collect();
+        for (i, &(d, r)) in movements.iter().enumerate() {
+            for &(other_d, other_r) in &movements {
+                finished(other_d, other_r);
+                assert_eq!(
+                    finished(d, r),
+                    alone[i],
+                    "{d:?} {r:?} after {other_d:?} {other_r:?}"
+                );
+            }
         }
     }
 }
