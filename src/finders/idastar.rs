@@ -356,7 +356,7 @@ impl IdaStar {
                 StepEvent::GoalReached {
                     step,
                     node,
-                    cost: node.g,
+                    cost: self.options.costs.path_cost(&self.graph.grid, &self.path),
                     steps: self.path.len() as u32 - 1,
                 }
             }
@@ -532,7 +532,8 @@ impl IdaStar {
     }
 
     pub fn path_cost(&self) -> Option<f64> {
-        (self.s.status == Status::Found).then(|| self.g[self.goal as usize] / self.cost_scale())
+        (self.s.status == Status::Found)
+            .then(|| self.options.costs.path_cost(&self.graph.grid, &self.path))
     }
 
     pub fn path_steps(&self) -> Option<u32> {

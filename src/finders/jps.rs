@@ -721,7 +721,7 @@ impl Finder for JumpPointSearch {
             Status::Found => StepEvent::GoalReached {
                 step,
                 node,
-                cost: node.g,
+                cost: self.options.costs.path_cost(&self.grid, &self.path),
                 steps: self.path.len() as u32 - 1,
             },
             _ => StepEvent::Jumped { step, node, jumps },
@@ -914,7 +914,7 @@ impl Finder for JumpPointSearch {
     }
 
     fn path_cost(&self) -> Option<f64> {
-        (self.status == Status::Found).then(|| self.g[self.goal as usize] / self.cost_scale())
+        (self.status == Status::Found).then(|| self.options.costs.path_cost(&self.grid, &self.path))
     }
 
     fn path_steps(&self) -> Option<u32> {

@@ -23,7 +23,7 @@ impl Search {
             Status::Found => StepEvent::GoalReached {
                 step,
                 node,
-                cost: node.g,
+                cost: self.options.costs.path_cost(&self.grid, &self.path),
                 steps: self.path.len() as u32 - 1,
             },
             _ => StepEvent::Expanded {

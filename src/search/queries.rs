@@ -144,9 +144,10 @@ impl Search {
         (self.status == Status::Found).then(|| self.g[self.goal as usize])
     }
 
-    /// Path cost in display units, once found.
+    /// Path cost in display units, once found, summed exactly (see
+    /// [`CostModel::path_cost`](crate::movement::CostModel::path_cost)).
     pub fn path_cost(&self) -> Option<f64> {
-        self.path_cost_units().map(|g| g / self.cost_scale())
+        (self.status == Status::Found).then(|| self.options.costs.path_cost(&self.grid, &self.path))
     }
 
     /// Moves on the path, once found.
