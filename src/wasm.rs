@@ -554,6 +554,10 @@ struct ScenarioOutput {
     start: Xy,
     goal: Xy,
     optimal: f64,
+    /// The decimals the file gives the optimal length with.
+    decimals: u32,
+    /// The file name of the map the line names, without folders.
+    map_file: String,
 }
 
 /// Reads a Moving AI scenario file; the error names the line and column of the first fault.
@@ -564,15 +568,24 @@ pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
         .into_iter()
         .map(|s| ScenarioOutput {
             bucket: s.bucket,
+            map_file: s.map_file_name().to_string(),
             map: s.map,
             width: s.width,
             height: s.height,
             start: s.start.into(),
             goal: s.goal.into(),
             optimal: s.optimal,
+            decimals: s.decimals,
         })
         .collect();
     to_js(&out)
+}
+
+/// How a path cost compares with a scenario's optimal length at the file's precision
+/// (`decimals` from `parseScenarios`): -1 shorter, 0 the same, 1 longer.
+#[wasm_bindgen(js_name = compareWithOptimal)]
+pub fn compare_with_optimal(cost: f64, optimal: f64, decimals: u32) -> i32 {
+    scenario::compare_length(cost, optimal, decimals) as i32
 }
 
 #[wasm_bindgen(js_name = Search)]
