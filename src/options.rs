@@ -56,6 +56,17 @@ impl Algorithm {
         )
     }
 
+    /// Whether two searches run, one from each end.
+    pub fn is_bidirectional(self) -> bool {
+        matches!(
+            self,
+            Algorithm::BiAStar
+                | Algorithm::BiDijkstra
+                | Algorithm::BiBreadthFirst
+                | Algorithm::BiGreedy
+        )
+    }
+
     /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
     /// means something.
     pub fn takes_weight(self) -> bool {

@@ -514,9 +514,10 @@ fn idastar_and_the_bidirectional_searches_solve_the_tutorial_maps() {
 
 #[test]
 fn idastar_stops_at_its_node_limit_with_a_message() {
+    let wall_between = tutorial("wall_between.txt");
     let message = refused(&[
         "solve",
-        &tutorial("wall_between.txt"),
+        &wall_between,
         "--algorithm",
         "idastar",
         "--node-limit",
@@ -524,6 +525,41 @@ fn idastar_stops_at_its_node_limit_with_a_message() {
     ]);
     assert!(message.contains("after visiting 5 nodes"), "{message}");
     assert!(message.contains("--node-limit"), "{message}");
+    // `trace` writes the whole search, a well-formed trace without `end`, then says the same
+    // and exits the same way; to a file as to standard output.
+    let file = scratch_file("limited.trace.yaml", "");
+    for output in [None, Some(file.as_str())] {
+        let mut args = vec![
+            "trace",
+            wall_between.as_str(),
+            "--algorithm",
+            "idastar",
+            "--node-limit",
+            "5",
+        ];
+        args.extend(output.iter().flat_map(|file| ["--output", file]));
+        let ran = astar(&args);
+        assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+        assert_eq!(ran.stderr, message);
+        let trace = match output {
+            Some(file) => std::fs::read_to_string(file).unwrap(),
+            None => ran.stdout,
+        };
+        assert!(trace.starts_with("version: 1.4.0\nviews:\n"), "{trace}");
+        let events: Vec<&str> = trace
+            .lines()
+            .skip_while(|l| *l != "events:")
+            .skip(1)
+            .collect();
+        assert!(events.len() > 5, "{trace}");
+        assert!(
+            events
+                .iter()
+                .all(|l| l.starts_with("  - { type: ") && l.ends_with(" }")),
+            "{trace}"
+        );
+        assert!(!trace.contains("type: end"), "{trace}");
+    }
     let out = ok(&[
         "solve",
         &tutorial("wall_between.txt"),

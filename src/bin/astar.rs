@@ -26,7 +26,11 @@ USAGE:
     astar trace MAPFILE [OPTIONS] [--start X,Y] [--goal X,Y] [--output FILE]
         Writes the whole search as a Posthoc search trace (YAML, version 1.4.0) to FILE
         or standard output: source, destination, then expanding, generating, updating and
-        closing events with id, pId, x, y, g, h, f, and end at the goal.
+        closing events with id, pId, x, y, g, h, f, and end at the goal, from which pId
+        leads back to the start (bidirectional searches: events with side: forward or
+        backward, and path events joining the two halves before end). An idastar search
+        stopped by its node limit is written whole, without end, then reported as solve
+        reports it (exit code 2).
     astar scen MAPFILE SCENFILE [OPTIONS]
         Runs every scenario in file order and prints one tab-separated line per scenario,
         'index cost optimal expanded' ('-' for the cost when there is no path), then a
@@ -268,31 +272,23 @@ fn trace(map_path: &str, flags: &[Flag]) -> Result<(), String> {
         rest.into_iter().partition(|(flag, _)| *flag == "--output");
     unknown_option(&other)?;
     let failed = |e: &dyn std::fmt::Display| format!("writing the trace: {e}");
-    match output.last() {
+    let written = match output.last() {
         Some((_, path)) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
-            write_trace(
-                search.as_mut(),
-                start,
-                goal,
-                &mut std::io::BufWriter::new(file),
-                None,
-            )
-            .map_err(|e| failed(&e))?;
+            let mut out = std::io::BufWriter::new(file);
+            write_trace(search.as_mut(), start, goal, &mut out, None)
         }
         None => {
-            let stdout = std::io::stdout();
-            write_trace(
-                search.as_mut(),
-                start,
-                goal,
-                &mut std::io::BufWriter::new(stdout.lock()),
-                None,
-            )
-            .map_err(|e| failed(&e))?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            write_trace(search.as_mut(), start, goal, &mut out, None)
         }
+    };
+    // The trace is whole either way; a search stopped by the node limit is reported as
+    // `solve` reports it.
+    match written.map_err(|e| failed(&e))?.node_limit {
+        Some(limit) => Err(limit_message(limit)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
