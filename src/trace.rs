@@ -25,7 +25,8 @@ pub const TRACE_VERSION: &str = "1.4.0";
 
 /// Each event's cell is a unit square at (x, y) coloured by the event's type (a `path` event
 /// as `end`), half transparent for the backward side of a bidirectional search; the viewer
-/// centres on the cell of the event in focus.
+/// centres on the cell of the event in focus. Expressions holding `: ` are quoted, which a
+/// YAML plain value cannot hold.
 const HEADER_VIEWS: &str = "\
 views:
   main:
@@ -34,8 +35,8 @@ views:
       height: 1
       x: ${{ $.x }}
       y: ${{ $.y }}
-      fill: ${{ $.type == 'path' ? color.end : color[$.type] }}
-      alpha: ${{ $.side == 'backward' ? 0.5 : 1 }}
+      fill: \"${{ $.type == 'path' ? color.end : color[$.type] }}\"
+      alpha: \"${{ $.side == 'backward' ? 0.5 : 1 }}\"
 pivot:
   x: ${{ $.x + 0.5 }}
   y: ${{ $.y + 0.5 }}

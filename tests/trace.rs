@@ -298,7 +298,7 @@ fn bidirectional_traces_tell_the_sides_apart() {
         let mut finder = new_finder(map.grid, start, goal, options).unwrap();
         let trace = trace_text(finder.as_mut(), start, goal, None).unwrap();
         assert!(
-            trace.contains("alpha: ${{ $.side == 'backward' ? 0.5 : 1 }}"),
+            trace.contains("alpha: \"${{ $.side == 'backward' ? 0.5 : 1 }}\""),
             "{trace}"
         );
         let events = events(&trace);
