@@ -148,6 +148,8 @@ function start(engine) {
   let layoutDirty = true;
   let frameRequested = false;
   let warnedGeneration = -1;
+  // The file name of the map open, when it was opened from a file (for the scenario check).
+  let mapFile = null;
 
   function requestFrame() {
     if (frameRequested) return;
@@ -192,6 +194,7 @@ function start(engine) {
     applyLoadSettings({
       options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options,
       exampleId,
+      mapFile: fileName ?? null,
     });
     const entry = session.editor.lastEntry();
     // The same map again makes no undo entry, and nothing to tie the settings to.
@@ -201,10 +204,11 @@ function start(engine) {
   }
 
   function loadSettings() {
-    return { options: { ...session.options }, exampleId: exampleNote.id };
+    return { options: { ...session.options }, exampleId: exampleNote.id, mapFile };
   }
 
-  function applyLoadSettings({ options, exampleId }) {
+  function applyLoadSettings({ options, exampleId, mapFile: file }) {
+    mapFile = file;
     session.restart(options);
     if (compare.active) compare.restart();
     controls.showOptions(session.options);
@@ -365,6 +369,7 @@ function start(engine) {
   const scenarios = new ScenarioPanel(doc, {
     engine,
     editor: () => session.editor,
+    mapFile: () => mapFile,
     guard: (fn) => act(fn)(),
   });
   // A scenario file lists queries for a map already open; anything else is a map.
@@ -386,7 +391,7 @@ function start(engine) {
     speed: playback.speed.perSecond ?? playback.speed.perFrame * 60,
   }), actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
-  wireExports(doc, {
+  const exportPanel = wireExports(doc, {
     engine,
     session: () => session,
     cellCssSize: () => renderer.cellCssSize,
@@ -450,6 +455,7 @@ function start(engine) {
     const editor = session.editor;
     input.forgetCellsOutside(editor.width, editor.height);
     scenarios.update(session);
+    exportPanel.update();
     if (compare.active) {
       compare.draw(window.devicePixelRatio || 1);
       stepLineButton.disabled = true;
