@@ -17,7 +17,7 @@
  *               Example: map=OOOOO/OSXEO/OOOOO
  *   example     one of the built-in examples by id (see www/maps.js), e.g. tutorial-wall
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
- *   speed       expansions per second, or "max"                               (default 5)
+ *   speed       expansions per second, above 0 and at most 60000, or "max"     (default 5)
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
@@ -34,6 +34,8 @@
  * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
  */
+
+import { MAX_RATE } from './playback.js';
 
 export const OPTION_VALUES = {
   algorithm: ['astar', 'dijkstra', 'greedy', 'bfs', 'jps', 'idastar', 'bi-astar', 'bi-dijkstra', 'bi-bfs', 'bi-greedy'],
@@ -55,9 +57,15 @@ export const COMPARE_PANES = { min: 2, max: 4 };
 // IDA*'s node limit is a 32-bit count in the engine.
 export const MAX_NODE_LIMIT = 4294967295;
 
+// A number written plainly in decimals (`2`, `0.5`, `.5`), else null: JavaScript's Number()
+// would also read `0x10` as 16, `1e3`, ` 7 ` and `Infinity`.
+function plainNumber(text) {
+  return /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : null;
+}
+
 function readWeight(text) {
-  const weight = Number(text);
-  return text.trim() !== '' && weight >= 0 && weight <= MAX_WEIGHT ? weight : null;
+  const weight = plainNumber(text);
+  return weight !== null && weight <= MAX_WEIGHT ? weight : null;
 }
 
 // compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
@@ -126,8 +134,8 @@ export function parseParams(query, exampleIds) {
       if (methods !== null) result.compare = methods;
       else problem('params.compare', { value, algorithms: OPTION_VALUES.algorithm.join(', '), heuristics: OPTION_VALUES.heuristic.join(', ') });
     } else if (name === 'nodeLimit') {
-      const limit = Number(value);
-      if (Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT && value.trim() !== '') result.options.nodeLimit = limit;
+      const limit = plainNumber(value);
+      if (Number.isInteger(limit) && limit >= 1 && limit <= MAX_NODE_LIMIT) result.options.nodeLimit = limit;
       else problem('params.node-limit', { value, max: MAX_NODE_LIMIT });
     } else if (name === 'map') {
       if (value.trim() === '') problem('param.map-empty');
@@ -142,13 +150,13 @@ export function parseParams(query, exampleIds) {
       if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
       else problem('param.size', { value, max: MAX_SIDE });
     } else if (name === 'speed') {
-      const speed = Number(value);
+      const speed = plainNumber(value);
       if (value === 'max') result.speed = Infinity;
-      else if (value.trim() !== '' && Number.isFinite(speed) && speed > 0) result.speed = speed;
-      else problem('param.speed', { value });
+      else if (speed !== null && speed > 0 && speed <= MAX_RATE) result.speed = speed;
+      else problem('param.speed', { value, max: MAX_RATE });
     } else if (name === 'step') {
-      const step = Number(value);
-      if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
+      const step = plainNumber(value);
+      if (Number.isInteger(step)) result.step = step;
       else problem('param.step', { value });
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
