@@ -612,7 +612,9 @@ fn options_a_finder_cannot_use_are_refused() {
             "2",
         ]);
         assert!(
-            message.contains("weight of 2 means nothing to"),
+            message.contains("weight of 2 means nothing to")
+                && message.contains("its priority has no weighted heuristic term")
+                && !message.contains("uses no heuristic"),
             "{algorithm}: {message}"
         );
     }

@@ -209,7 +209,7 @@ fn search_options_are_checked_field_by_field() {
         // Values a finder cannot use, refused with a code like every other.
         (
             r#"{"algorithm":"bfs","weight":2}"#,
-            &["weight of 2", "bfs", "no heuristic"],
+            &["weight of 2", "bfs", "no weighted heuristic term"],
         ),
         (
             r#"{"algorithm":"astar","nodeLimit":5}"#,
