@@ -237,6 +237,8 @@ mod tests {
         assert_eq!(s[3].compare(2.6), Ordering::Greater);
         // The files' 1.414213562 for sqrt(2): 500 diagonals are 1.9e-7 short, which is
         // still the same length at 8 decimals.
+        // The files' own rounding of sqrt(2), on purpose.
+        #[allow(clippy::approx_constant)]
         let benchmark = (500.0 * 1.414213562_f64 * 1e8).round() / 1e8;
         let exact = 500.0 * std::f64::consts::SQRT_2;
         assert_eq!(compare_length(exact, benchmark, 8), Ordering::Equal);
