@@ -16,8 +16,9 @@
 // The same for Jump Point Search: our `jps` in wasm against PathFinding.js's
 // JumpPointFinder (DiagonalMovement.OnlyWhenNoObstacles, octile heuristic), whose path
 // is measured between the points it returns.
-// Every cost of ours must be the scenario's optimal length; PathFinding.js's A* must be
-// optimal too, and its JumpPointFinder's paths that are not are counted.
+// Every cost of ours must be the scenario's optimal length, judged by the engine at the
+// file's precision as the page and `astar scen` judge it; PathFinding.js's A* must be optimal
+// too, and its JumpPointFinder's paths that are not are counted.
 
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -45,8 +46,6 @@ const PER_MAP = Number(args['per-map']);
 const ROUNDS = Number(args.rounds);
 /** Scenarios timed together: long enough to time well, short enough that the ways meet the same load. */
 const CHUNK = 10;
-/** The Moving AI benchmark's tolerance on path lengths (relative). */
-const TOLERANCE = 1e-4;
 const OPTIONS = {
   algorithm: 'astar',
   heuristic: 'octile',
@@ -102,14 +101,16 @@ function timeChunk(chunk, search) {
   return { ns: cpuNow() - began, costs };
 }
 
+/** A .scen file's queries, read by the engine as the page reads them. */
 function readScenarios(file) {
-  const lines = readFileSync(file, 'utf8').split(/\r?\n/).slice(1);
-  return lines
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const f = line.split(/\t| +/);
-      return { sx: +f[4], sy: +f[5], gx: +f[6], gy: +f[7], optimal: +f[8] };
-    });
+  return engine.parseScenarios(readFileSync(file, 'utf8')).map((s) => ({
+    sx: s.start.x,
+    sy: s.start.y,
+    gx: s.goal.x,
+    gy: s.goal.y,
+    optimal: s.optimal,
+    decimals: s.decimals,
+  }));
 }
 
 /** One map: its editor in wasm, its PathFinding.js grid and the scenarios to time. */
@@ -208,7 +209,7 @@ function checkCosts(way, mapName, chunk, costs) {
   let missed = 0;
   chunk.forEach((s, i) => {
     const cost = costs[i];
-    if (cost !== null && Math.abs(cost - s.optimal) <= TOLERANCE * s.optimal) return;
+    if (cost !== null && engine.compareWithOptimal(cost, s.optimal, s.decimals) === 0) return;
     if (way.exact !== false) {
       throw new Error(
         `${mapName}: ${way.label} found ${cost} from (${s.sx},${s.sy}) to (${s.gx},${s.gy}), optimal ${s.optimal}`,

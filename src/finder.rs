@@ -97,10 +97,17 @@ pub trait Finder {
         NodeValues::displayed(p, (g, h, f), self.cost_scale(), self.priority_scale())
     }
 
-    /// Path cost in display units, once found: the goal's G.
+    /// Path cost in display units, once found, its moves summed exactly (see
+    /// [`CostModel::path_cost`](crate::movement::CostModel::path_cost)) rather than read from
+    /// the goal's fixed-point G.
     fn path_cost(&self) -> Option<f64> {
-        let goal = *self.path().last()?;
-        (self.status() == Status::Found).then(|| self.g_values()[goal as usize] / self.cost_scale())
+        (self.status() == Status::Found).then(|| self.shown_path_cost())
+    }
+
+    /// The cost of the path held now (the answer, or a bidirectional search's best so far),
+    /// summed exactly.
+    fn shown_path_cost(&self) -> f64 {
+        self.options().costs.path_cost(self.grid(), self.path())
     }
 
     /// Moves on the path, once found.

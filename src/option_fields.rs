@@ -284,7 +284,7 @@ mod tests {
         );
         assert!(message(&[("nodeLimit", "many")]).contains("nodeLimit must be a whole number"));
         assert!(message(&[("costs", "11-15")]).contains("expected one of 10-14, exact"));
-        assert!(message(&[("algorithm", "bfs"), ("weight", "2")]).contains("no heuristic"));
+        assert!(message(&[("algorithm", "bfs"), ("weight", "2")]).contains("no weighted heuristic term"));
         assert_eq!(
             OptionField::by_flag("--movement"),
             Some(OptionField::Directions)

@@ -56,6 +56,11 @@ impl Algorithm {
         self.entry().family == Family::BestFirst
     }
 
+    /// Whether two searches run, one from each end.
+    pub fn is_bidirectional(self) -> bool {
+        self.entry().family == Family::Bidirectional
+    }
+
     /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
     /// means something.
     pub fn takes_weight(self) -> bool {
@@ -241,7 +246,8 @@ pub enum OptionsError {
         weight: f64,
         max: f64,
     },
-    /// A weight other than 1 for a finder that has no heuristic to weigh.
+    /// A weight other than 1 for a finder whose priority adds no weighted heuristic (greedy and
+    /// bidirectional A* use a heuristic, but not weighted into f = g + w*h).
     WeightUnused {
         weight: f64,
         algorithm: &'static str,
@@ -266,8 +272,9 @@ impl fmt::Display for OptionsError {
             ),
             OptionsError::WeightUnused { weight, algorithm } => write!(
                 f,
-                "a heuristic weight of {} means nothing to {algorithm}, which uses no heuristic \
-                 (leave the weight at 1)",
+                "a heuristic weight of {} means nothing to {algorithm}: its priority has no \
+                 weighted heuristic term (the weight applies only to finders whose priority is \
+                 f = g + w*h; leave it at 1)",
                 number_text(*weight)
             ),
             OptionsError::NodeLimitZero => f.write_str("the node limit must be at least 1"),

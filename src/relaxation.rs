@@ -109,7 +109,7 @@ pub(crate) fn step_event(
         Status::Found => StepEvent::GoalReached {
             step,
             node,
-            cost: node.g,
+            cost: finder.shown_path_cost(),
             steps: finder.path().len() as u32 - 1,
         },
         _ => expanded(step, node),

@@ -2,6 +2,10 @@
 //!
 //! `version 1` files separate fields with tabs; the older `version 1.0` with spaces.
 //! Each line: `bucket map width height start_x start_y goal_x goal_y optimal_length`.
+//! The optimal length is written to some number of decimals (8 in most files, 2 in some);
+//! a cost is judged optimal when it rounds to the same value at that precision.
+
+use std::cmp::Ordering;
 
 use crate::grid::Point;
 use crate::map_text::{ParseError, ParseProblem};
@@ -18,6 +22,56 @@ pub struct Scenario {
     pub goal: Point,
     /// Shortest path length with straight steps 1 and diagonals sqrt(2), no corner cutting.
     pub optimal: f64,
+    /// How many decimals the file gives the optimal length with: the precision it is
+    /// compared at.
+    pub decimals: u32,
+}
+
+/// How far short of its exact value a Moving AI length may be, as a share of it: the files
+/// count each diagonal as 1.414213562, 3.7e-10 short of sqrt(2) (every length of the five
+/// benchmark maps in `tests/maps/movingai` is its straight moves plus its diagonals times
+/// 1.414213562, rounded to 8 decimals), so their last decimal may be off by more than
+/// rounding on a path of many diagonals.
+pub const SQRT2_SHORTFALL: f64 = 2.7e-10;
+
+impl Scenario {
+    /// The file name of the map the line names, without the folders some files put
+    /// before it (`maps/dao/arena2.map`).
+    pub fn map_file_name(&self) -> &str {
+        self.map.rsplit(['/', '\\']).next().unwrap_or(&self.map)
+    }
+
+    /// How `cost` compares with the optimal length at the file's precision (see
+    /// [`compare_length`]).
+    pub fn compare(&self, cost: f64) -> Ordering {
+        compare_length(cost, self.optimal, self.decimals)
+    }
+}
+
+/// How `cost` compares with `optimal` as precisely as the file gives it: `Equal` when `cost`
+/// rounds to `optimal` at `decimals` decimals, give or take the files' shortfall on sqrt(2)
+/// ([`SQRT2_SHORTFALL`]).
+pub fn compare_length(cost: f64, optimal: f64, decimals: u32) -> Ordering {
+    let half_unit = 0.5 / 10f64.powi(decimals.min(i32::MAX as u32) as i32);
+    let slack = half_unit + SQRT2_SHORTFALL * optimal;
+    if cost > optimal + slack {
+        Ordering::Greater
+    } else if cost < optimal - slack {
+        Ordering::Less
+    } else {
+        Ordering::Equal
+    }
+}
+
+/// The decimals a number is written with, counting an exponent: `3.41` has 2, `1.5e-3` 4,
+/// `12` and `1.5e1` none.
+fn decimals_written(text: &str) -> u32 {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], text[at + 1..].parse::<i64>().unwrap_or(0)),
+        None => (text, 0),
+    };
+    let fraction = mantissa.split_once('.').map_or(0, |(_, f)| f.len() as i64);
+    (fraction - exponent).clamp(0, i64::from(u32::MAX)) as u32
 }
 
 const FIELDS: [&str; 9] = [
@@ -137,6 +191,7 @@ fn parse_line(n: usize, line: &str) -> Result<Scenario, ParseError> {
         start: point(4)?,
         goal: point(6)?,
         optimal,
+        decimals: decimals_written(f[8].1),
     })
 }
 
@@ -153,6 +208,45 @@ mod tests {
         assert_eq!(a[0].start, Point::new(99, 159));
         assert_eq!(a[0].goal, Point::new(101, 162));
         assert!((a[0].optimal - 3.82842712).abs() < 1e-12);
+        assert_eq!(a[0].decimals, 8);
+        assert_eq!(a[0].map_file_name(), "arena2.map");
+        let foldered = "version 1\n0\tmaps/dao/arena2.map\t281\t209\t99\t159\t101\t162\t3.8\n";
+        assert_eq!(
+            parse_scenarios(foldered).unwrap()[0].map_file_name(),
+            "arena2.map"
+        );
+    }
+
+    #[test]
+    fn lengths_are_judged_at_the_files_precision() {
+        let text = "version 1\n0\tm.map\t9\t9\t0\t0\t2\t1\t2.41\n\
+                    0\tm.map\t9\t9\t0\t0\t2\t1\t2.41421356\n\
+                    0\tm.map\t9\t9\t0\t0\t2\t1\t241.4e-2\n\
+                    0\tm.map\t9\t9\t0\t0\t2\t0\t2\n";
+        let s = parse_scenarios(text).unwrap();
+        let decimals: Vec<u32> = s.iter().map(|s| s.decimals).collect();
+        assert_eq!(decimals, [2, 8, 3, 0]);
+        let cost = 1.0 + std::f64::consts::SQRT_2;
+        // 2.4142: the same as 2.41 to 2 decimals, but not as 2.414 to 3, nor 2.41421356 to 8.
+        assert_eq!(s[0].compare(cost), Ordering::Equal);
+        assert_eq!(s[1].compare(cost), Ordering::Equal);
+        assert_eq!(s[1].compare(cost + 1e-8), Ordering::Greater);
+        assert_eq!(s[1].compare(cost - 1e-8), Ordering::Less);
+        assert_eq!(s[2].compare(cost), Ordering::Equal);
+        assert_eq!(s[2].compare(2.4151), Ordering::Greater);
+        assert_eq!(s[3].compare(2.4), Ordering::Equal);
+        assert_eq!(s[3].compare(2.6), Ordering::Greater);
+        // The files' 1.414213562 for sqrt(2): 500 diagonals are 1.9e-7 short, which is
+        // still the same length at 8 decimals.
+        // The files' own rounding of sqrt(2), on purpose.
+        #[allow(clippy::approx_constant)]
+        let benchmark = (500.0 * 1.414213562_f64 * 1e8).round() / 1e8;
+        let exact = 500.0 * std::f64::consts::SQRT_2;
+        assert_eq!(compare_length(exact, benchmark, 8), Ordering::Equal);
+        assert_eq!(
+            compare_length(exact + 1e-6, benchmark, 8),
+            Ordering::Greater
+        );
     }
 
     #[test]

@@ -4,11 +4,18 @@
 //! `updating` for each neighbour opened or improved, and `closing`; `end` when the goal is
 //! reached. Built from the step events, so the page and the command line write the same
 //! trace, with G, H and F in the values shown in the cells.
+//!
+//! Posthoc follows a path from any event by `pId`, each node's parent being the `pId` of the
+//! last event about it. A bidirectional search's events carry `side: forward` or
+//! `side: backward` (the view draws the backward side's cells half transparent), and the
+//! backward side's parents point toward the goal; so once the two sides have met, a `path`
+//! event for each cell from the start to the one before the goal gives it its parent on the
+//! path found, and `end` at the goal follows.
 
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent, VisitOutcome};
+use crate::events::{JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VisitOutcome};
 use crate::finder::Finder;
 use crate::grid::Point;
 use crate::number_text::number_text;
@@ -16,8 +23,10 @@ use crate::number_text::number_text;
 /// The Posthoc search-trace format version written.
 pub const TRACE_VERSION: &str = "1.4.0";
 
-/// Each event's cell is a unit square at (x, y) coloured by the event's type; the viewer
-/// centres on the cell of the event in focus.
+/// Each event's cell is a unit square at (x, y) coloured by the event's type (a `path` event
+/// as `end`), half transparent for the backward side of a bidirectional search; the viewer
+/// centres on the cell of the event in focus. Expressions holding `: ` are quoted, which a
+/// YAML plain value cannot hold.
 const HEADER_VIEWS: &str = "\
 views:
   main:
@@ -26,7 +35,8 @@ views:
       height: 1
       x: ${{ $.x }}
       y: ${{ $.y }}
-      fill: ${{ color[$.type] }}
+      fill: \"${{ $.type == 'path' ? color.end : color[$.type] }}\"
+      alpha: \"${{ $.side == 'backward' ? 0.5 : 1 }}\"
 pivot:
   x: ${{ $.x + 0.5 }}
   y: ${{ $.y + 0.5 }}
@@ -66,6 +76,9 @@ impl From<io::Error> for TraceError {
 pub struct TraceSummary {
     pub steps: u32,
     pub events: u64,
+    /// IDA*: the node limit it stopped at without an answer (the trace is complete, without
+    /// `end`).
+    pub node_limit: Option<u32>,
 }
 
 /// Writes the whole search between `start` and `goal`, from its first step to its end,
@@ -96,81 +109,61 @@ fn write_events<W: Write>(
         out,
         width: run.grid().width(),
         events: 0,
+        side: None,
     };
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
     writer.out.write_all(HEADER_VIEWS.as_bytes())?;
     writeln!(writer.out, "events:")?;
     let start_values = run.values(run.grid().index(start) as u32);
-    writer.event("source", start, None, Some(start_values))?;
-    writer.event("destination", goal, None, None)?;
-    writer.event("generating", start, None, Some(start_values))?;
+    writer.node("source", start, None, Some(start_values))?;
+    writer.node("destination", goal, None, None)?;
+    let bidirectional = run.options().algorithm.is_bidirectional();
+    if bidirectional {
+        writer.side = Some(Side::Forward);
+    }
+    writer.node("generating", start, None, Some(start_values))?;
+    if bidirectional {
+        // The backward search starts at the goal.
+        writer.side = Some(Side::Backward);
+        let goal_values = run.values(run.grid().index(goal) as u32);
+        writer.node("generating", goal, None, Some(goal_values))?;
+    }
     let mut steps = 0;
+    let mut node_limit = None;
     while let Some(event) = run.step() {
         steps += 1;
         if let Some(limit) = max_steps.filter(|&limit| steps > limit) {
             return Err(TraceError::TooManySteps { limit });
         }
         match event {
-            // Either side of a bidirectional search expands as a best-first search does.
             StepEvent::Expanded {
                 node, neighbours, ..
-            }
-            | StepEvent::SideExpanded {
-                node, neighbours, ..
+            } => writer.expansion(run, node, &neighbours)?,
+            StepEvent::SideExpanded {
+                side,
+                node,
+                neighbours,
+                ..
             } => {
-                let at = Point::new(node.x, node.y);
-                let parent = run.parent_of(at).ok().flatten();
-                writer.event("expanding", at, parent, Some(node))?;
-                for n in &neighbours {
-                    let (kind, g, h, f, parent) = match n.outcome {
-                        Outcome::Opened { g, h, f, parent } => ("generating", g, h, f, parent),
-                        Outcome::Improved {
-                            g, h, f, parent, ..
-                        } => ("updating", g, h, f, parent),
-                        _ => continue,
-                    };
-                    let to = Point::new(n.x as u32, n.y as u32);
-                    let values = NodeValues {
-                        x: to.x,
-                        y: to.y,
-                        g,
-                        h,
-                        f,
-                    };
-                    writer.event(kind, to, Some(parent), Some(values))?;
-                }
-                writer.event("closing", at, parent, Some(node))?;
+                writer.side = Some(side);
+                writer.expansion(run, node, &neighbours)?;
             }
             StepEvent::Jumped { node, jumps, .. } => {
                 let at = Point::new(node.x, node.y);
                 let parent = run.parent_of(at).ok().flatten();
-                writer.event("expanding", at, parent, Some(node))?;
+                writer.node("expanding", at, parent, Some(node))?;
                 for jump in &jumps {
                     let JumpOutcome::JumpPoint { x, y, result, .. } = &jump.end else {
                         continue;
                     };
-                    let (kind, g, h, f, parent) = match *result {
-                        Outcome::Opened { g, h, f, parent } => ("generating", g, h, f, parent),
-                        Outcome::Improved {
-                            g, h, f, parent, ..
-                        } => ("updating", g, h, f, parent),
-                        _ => continue,
-                    };
-                    let values = NodeValues {
-                        x: *x,
-                        y: *y,
-                        g,
-                        h,
-                        f,
-                    };
-                    writer.event(kind, Point::new(*x, *y), Some(parent), Some(values))?;
+                    writer.outcome(Point::new(*x, *y), result)?;
                 }
-                writer.event("closing", at, parent, Some(node))?;
+                writer.node("closing", at, parent, Some(node))?;
             }
             StepEvent::GoalReached { node, .. } => {
                 let at = Point::new(node.x, node.y);
                 let parent = run.parent_of(at).ok().flatten();
-                writer.event("end", at, parent, Some(node))?;
+                writer.node("end", at, parent, Some(node))?;
             }
             // IDA*: a node joining the depth-first path is expanded, one cut off is
             // generated (with the F that exceeded the threshold).
@@ -181,24 +174,22 @@ fn write_events<W: Write>(
                     VisitOutcome::Pushed => "expanding",
                     VisitOutcome::Pruned => "generating",
                 };
-                writer.event(kind, at, parent, Some(node))?;
+                writer.node(kind, at, parent, Some(node))?;
             }
             StepEvent::Stopped {
                 meeting: Some(_),
-                cost: Some(_),
+                cost: Some(cost),
                 ..
-            } => {
-                let values = run.values(run.grid().index(goal) as u32);
-                let parent = run.parent_of(goal).ok().flatten();
-                writer.event("end", goal, parent, Some(values))?;
-            }
-            StepEvent::NoPath { .. } | StepEvent::NodeLimit { .. } | StepEvent::Stopped { .. } => {}
+            } => writer.joined_path(run, cost)?,
+            StepEvent::NodeLimit { limit, .. } => node_limit = Some(limit),
+            StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }
     }
     writer.out.flush()?;
     Ok(TraceSummary {
         steps,
         events: writer.events,
+        node_limit,
     })
 }
 
@@ -206,6 +197,8 @@ struct EventWriter<'a, W: Write> {
     out: &'a mut W,
     width: u32,
     events: u64,
+    /// The side of a bidirectional search the events being written belong to.
+    side: Option<Side>,
 }
 
 impl<W: Write> EventWriter<'_, W> {
@@ -216,22 +209,96 @@ impl<W: Write> EventWriter<'_, W> {
         kind: &str,
         at: Point,
         parent: Option<Point>,
-        values: Option<NodeValues>,
+        [g, h, f]: [Option<f64>; 3],
     ) -> io::Result<()> {
         let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
         let p_id = parent.map_or("null".to_string(), |p| id(p).to_string());
-        let (g, h, f) = values.map_or(("null".into(), "null".into(), "null".into()), |v| {
-            (number(v.g), number(v.h), number(v.f))
-        });
-        writeln!(
+        let [g, h, f] = [g, h, f].map(|v| v.map_or("null".to_string(), number));
+        write!(
             self.out,
-            "  - {{ type: {kind}, id: {}, pId: {p_id}, x: {}, y: {}, g: {g}, h: {h}, f: {f} }}",
+            "  - {{ type: {kind}, id: {}, pId: {p_id}, x: {}, y: {}, g: {g}, h: {h}, f: {f}",
             id(at),
             at.x,
             at.y
         )?;
+        match self.side {
+            Some(Side::Forward) => writeln!(self.out, ", side: forward }}")?,
+            Some(Side::Backward) => writeln!(self.out, ", side: backward }}")?,
+            None => writeln!(self.out, " }}")?,
+        }
         self.events += 1;
         Ok(())
+    }
+
+    /// An event about a node with its G, H and F (all unknown without values).
+    fn node(
+        &mut self,
+        kind: &str,
+        at: Point,
+        parent: Option<Point>,
+        values: Option<NodeValues>,
+    ) -> io::Result<()> {
+        let values = values.map_or([None; 3], |v| [Some(v.g), Some(v.h), Some(v.f)]);
+        self.event(kind, at, parent, values)
+    }
+
+    /// A neighbour opened (`generating`) or improved (`updating`); nothing for the others.
+    fn outcome(&mut self, to: Point, outcome: &Outcome) -> io::Result<()> {
+        let (kind, g, h, f, parent) = match *outcome {
+            Outcome::Opened { g, h, f, parent } => ("generating", g, h, f, parent),
+            Outcome::Improved {
+                g, h, f, parent, ..
+            } => ("updating", g, h, f, parent),
+            _ => return Ok(()),
+        };
+        let values = NodeValues {
+            x: to.x,
+            y: to.y,
+            g,
+            h,
+            f,
+        };
+        self.node(kind, to, Some(parent), Some(values))
+    }
+
+    /// A best-first expansion: `expanding`, each neighbour opened or improved, `closing`.
+    fn expansion(
+        &mut self,
+        run: &dyn Finder,
+        node: NodeValues,
+        neighbours: &[Neighbour],
+    ) -> io::Result<()> {
+        let at = Point::new(node.x, node.y);
+        let parent = run.parent_of(at).ok().flatten();
+        self.node("expanding", at, parent, Some(node))?;
+        for n in neighbours {
+            self.outcome(Point::new(n.x as u32, n.y as u32), &n.outcome)?;
+        }
+        self.node("closing", at, parent, Some(node))
+    }
+
+    /// The end of a bidirectional search that found a path: a `path` event for each cell
+    /// before the goal, with its parent on the path (none for the start) and its cost from
+    /// the start, then `end` at the goal with the path's cost.
+    fn joined_path(&mut self, run: &dyn Finder, cost: f64) -> io::Result<()> {
+        self.side = None;
+        let (grid, costs) = (run.grid(), run.options().costs);
+        let path: Vec<Point> = run.path().iter().map(|&c| grid.point(c as usize)).collect();
+        let mut g = 0.0;
+        for i in 0..path.len().saturating_sub(1) {
+            let parent = i.checked_sub(1).map(|before| path[before]);
+            if i > 0 {
+                g += costs.path_cost(grid, &run.path()[i - 1..=i]);
+            }
+            self.event("path", path[i], parent, [Some(g), None, None])?;
+        }
+        // The goal's parent: the cell before it (none when the start is the goal).
+        let (goal, before) = match path[..] {
+            [.., before, goal] => (goal, Some(before)),
+            [goal] => (goal, None),
+            [] => return Ok(()),
+        };
+        self.event("end", goal, before, [Some(cost), None, None])
     }
 }
 

@@ -997,12 +997,7 @@ fn finder_cost(
                     f.path(),
                 )
                 .map_err(TestCaseError::fail)?;
-            let scale = if rules.costs == CostModel::Exact {
-                1e6
-            } else {
-                1.0
-            };
-            prop_assert_eq!(f.path_cost(), Some(cost as f64 / scale));
+            prop_assert_eq!(f.path_cost(), Some(rules.shown_cost(&world.grid, f.path())));
             prop_assert_eq!(f.path_steps(), Some(f.path().len() as u32 - 1));
             Ok(Some(cost))
         }

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::trace::{trace_text, TraceError, TRACE_VERSION};
 use astar_visualizer::{
-    Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status, StepEvent,
+    new_finder, Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status,
+    StepEvent,
 };
 use command_line::astar;
 
@@ -210,6 +211,140 @@ fn the_tutorial_search_is_traced_event_by_event() {
         assert_eq!(s.status(), Status::Found);
         let path: Vec<String> = s.path().iter().map(|c| c.to_string()).collect();
         assert_eq!(path_from_trace(&trace), path);
+    }
+}
+
+/// The path Posthoc shows from `end`: each node's parent is the `pId` of the last event about
+/// it, followed until a node without one. Cell ids from the start to the end.
+fn followed_from_end(trace: &str) -> Vec<String> {
+    let events = events(trace);
+    let mut parent: HashMap<&str, &str> = HashMap::new();
+    for e in &events {
+        parent.insert(&e["id"], &e["pId"]);
+    }
+    let ends: Vec<&Event> = events.iter().filter(|e| e["type"] == "end").collect();
+    assert_eq!(ends.len(), 1, "one end event");
+    let mut path = vec![ends[0]["id"].as_str()];
+    while let Some(&p) = parent.get(path.last().unwrap()).filter(|p| **p != "null") {
+        assert!(
+            path.len() <= events.len(),
+            "pId goes round in a circle: {path:?}"
+        );
+        path.push(p);
+    }
+    path.reverse();
+    path.into_iter().map(String::from).collect()
+}
+
+/// Every finder's trace ends with a path that Posthoc can follow from `end` back to the
+/// source: the finder's path, cell by cell (Jump Point Search: its jump points, in order).
+#[test]
+fn every_finders_trace_can_be_followed_from_end_to_the_source() {
+    let maps = [
+        WALL_BETWEEN,
+        MULTIMAP,
+        "OOOOOOOOOO\nOXXXXXXXXO\nOSOOOOOOXO\nOXXXXXOOXO\nOOOOOXOOEO\n",
+    ];
+    for text in maps {
+        for algorithm in Algorithm::ALL {
+            let map = parse_map(text).unwrap();
+            let (start, goal) = (map.start.unwrap(), map.goal.unwrap());
+            let options = SearchOptions {
+                algorithm: *algorithm,
+                ..SearchOptions::default()
+            };
+            let mut finder = new_finder(map.grid, start, goal, options).unwrap();
+            let trace = trace_text(finder.as_mut(), start, goal, None).unwrap();
+            let followed = followed_from_end(&trace);
+            finder.finish();
+            let path: Vec<String> = finder.path().iter().map(|c| c.to_string()).collect();
+            let name = algorithm.name();
+            if *algorithm == Algorithm::JumpPoint {
+                let mut rest = path.iter();
+                assert!(
+                    followed.iter().all(|id| rest.any(|p| p == id)),
+                    "{name}: {followed:?} is not along {path:?}"
+                );
+                assert_eq!(followed.first(), path.first(), "{name}");
+                assert_eq!(followed.last(), path.last(), "{name}");
+            } else {
+                assert_eq!(followed, path, "{name} on {text:?}");
+            }
+            let end = events(&trace)
+                .into_iter()
+                .find(|e| e["type"] == "end")
+                .unwrap();
+            assert_eq!(end["g"], num(finder.path_cost().unwrap()), "{name}");
+        }
+    }
+}
+
+/// The two searches of a bidirectional finder are told apart by a `side` on each of their
+/// events, which the view draws by; the events joining the halves and `end` have none.
+#[test]
+fn bidirectional_traces_tell_the_sides_apart() {
+    for algorithm in [
+        Algorithm::BiAStar,
+        Algorithm::BiDijkstra,
+        Algorithm::BiBreadthFirst,
+        Algorithm::BiGreedy,
+    ] {
+        let map = parse_map(MULTIMAP).unwrap();
+        let (start, goal) = (map.start.unwrap(), map.goal.unwrap());
+        let options = SearchOptions {
+            algorithm,
+            ..SearchOptions::default()
+        };
+        let mut finder = new_finder(map.grid, start, goal, options).unwrap();
+        let trace = trace_text(finder.as_mut(), start, goal, None).unwrap();
+        assert!(
+            trace.contains("alpha: \"${{ $.side == 'backward' ? 0.5 : 1 }}\""),
+            "{trace}"
+        );
+        let events = events(&trace);
+        fn side(e: &Event) -> Option<&str> {
+            e.get("side").map(String::as_str)
+        }
+        let mut count: HashMap<(String, Option<&str>), usize> = HashMap::new();
+        for e in &events {
+            *count.entry((e["type"].clone(), side(e))).or_default() += 1;
+        }
+        let n =
+            |kind: &str, s: Option<&str>| count.get(&(kind.to_string(), s)).copied().unwrap_or(0);
+        let name = algorithm.name();
+        for s in ["forward", "backward"] {
+            assert!(n("expanding", Some(s)) > 0, "{name}: {count:?}");
+            assert_eq!(n("expanding", Some(s)), n("closing", Some(s)), "{name}");
+        }
+        assert_eq!(
+            n("expanding", None),
+            0,
+            "{name}: every expansion has its side"
+        );
+        assert_eq!(n("generating", None), 0, "{name}");
+        // The backward search starts at the goal.
+        let first_backward = events.iter().find(|e| side(e) == Some("backward")).unwrap();
+        assert_eq!(
+            (
+                first_backward["type"].as_str(),
+                first_backward["x"].as_str(),
+                first_backward["y"].as_str()
+            ),
+            (
+                "generating",
+                goal.x.to_string().as_str(),
+                goal.y.to_string().as_str()
+            )
+        );
+        assert_eq!(n("end", None), 1, "{name}");
+        finder.finish();
+        assert_eq!(
+            n("path", None) + 1,
+            finder.path().len(),
+            "{name}: a path event per cell before the goal"
+        );
+        let last = events.last().unwrap();
+        assert_eq!(last["type"], "end", "{name}");
     }
 }
 

@@ -5,7 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use astar_visualizer::wasm::{
-    finder_catalogue, parse_scenarios, record_layout, JsMapEditor, JsSearch,
+    compare_with_optimal, finder_catalogue, parse_scenarios, record_layout, JsMapEditor, JsSearch,
 };
 use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
 use wasm_bindgen::{JsCast, JsValue};
@@ -211,7 +211,7 @@ fn search_options_are_checked_field_by_field() {
         // Values a finder cannot use, refused with a code like every other.
         (
             r#"{"algorithm":"bfs","weight":2}"#,
-            &["weight of 2", "bfs", "no heuristic"],
+            &["weight of 2", "bfs", "no weighted heuristic term"],
         ),
         (
             r#"{"algorithm":"astar","nodeLimit":5}"#,
@@ -566,7 +566,29 @@ fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
     assert_eq!(get(&first, "bucket").as_f64(), Some(3.0));
     assert_eq!(xy(&get(&first, "goal")), (2.0, 0.0));
     assert_eq!(get(&first, "optimal").as_f64(), Some(2.0));
+    assert_eq!(get(&first, "decimals").as_f64(), Some(0.0));
+    assert_eq!(get(&first, "mapFile").as_string().as_deref(), Some("m.map"));
     fails(parse_scenarios("version 9\n"), &["line 1", "version 1"]);
+    // The map a line names, without its folders, and its length judged at the file's
+    // precision: 1 + sqrt(2) is 2.41 to 2 decimals, longer than 2.414 to 3.
+    let text = "version 1\n0\tmaps/dao/arena2.map\t3\t2\t0\t0\t2\t1\t2.41\n";
+    let first = Array::from(&ok(parse_scenarios(text))).get(0);
+    assert_eq!(
+        get(&first, "mapFile").as_string().as_deref(),
+        Some("arena2.map")
+    );
+    assert_eq!(
+        get(&first, "map").as_string().as_deref(),
+        Some("maps/dao/arena2.map")
+    );
+    assert_eq!(get(&first, "decimals").as_f64(), Some(2.0));
+    let cost = 1.0 + std::f64::consts::SQRT_2;
+    assert_eq!(ok(compare_with_optimal(cost, 2.41, 2.0)), 0);
+    assert_eq!(ok(compare_with_optimal(cost, 2.413, 3.0)), 1);
+    assert_eq!(ok(compare_with_optimal(cost, 2.415, 3.0)), -1);
+    for decimals in [-1.0, 2.5, f64::NAN] {
+        fails(compare_with_optimal(cost, 2.41, decimals), &["decimals"]);
+    }
     // Optimal lengths are read as Rust reads numbers, though JavaScript converts them.
     for (optimal, expected) in [
         (".5", 0.5),

@@ -125,7 +125,7 @@ function start(engine) {
     workspace.session.syncWithEditor();
     if (compare.active) compare.syncWithEditor();
   };
-  const scenarios = new ScenarioPanel(doc, { engine, editor, guard: guarded });
+  const scenarios = new ScenarioPanel(doc, { engine, editor, mapFile: () => workspace.mapFile, guard: guarded });
   const actions = pageActions({
     doc, act, workspace, playback, compare, stepLine, view, board, messages, scenarios, brush,
     controls: () => controls,
@@ -153,7 +153,7 @@ function start(engine) {
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   wireShare(doc, location, { workspace, playback }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
-  wireExports(doc, {
+  const exports = wireExports(doc, {
     engine,
     session: () => workspace.session,
     cellCssSize: () => renderer.cellCssSize,
@@ -163,7 +163,7 @@ function start(engine) {
   new SidePanelToggle(doc, () => view.relayout());
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
-    scenarios, predict, stepLine, gridCanvas,
+    scenarios, exports, predict, stepLine, gridCanvas,
     panels: new Panels(doc, () => workspace.session, () => workHeader(doc, workspace.session, workspace.exampleNote.id)),
     handout: new Handout(doc, { fitBoard: () => view.zoomAt(0), changed }),
     pseudocode: new PseudocodePanel(doc),

@@ -8,7 +8,7 @@ import { describeProblem } from './i18n/errors.js';
 export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
-  //   scenarios, presentation, cellCard, handout, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
+  //   scenarios, exports ({ update() }), presentation, cellCard, handout, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
   //   stepBackButton }
   constructor(page) {
     this.page = page;
@@ -52,6 +52,7 @@ export class FrameLoop {
     const editor = session.editor;
     p.input.forgetCellsOutside(editor.width, editor.height);
     p.scenarios.update(session);
+    p.exports.update();
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       p.stepLineButton.disabled = true;

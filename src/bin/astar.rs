@@ -1,5 +1,7 @@
 //! `astar`: solve text maps and run Moving AI scenario files from the command line.
 
+use std::cmp::Ordering;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -7,7 +9,7 @@ use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::option_fields::{OptionField, OptionProblem};
-use astar_visualizer::scenario::parse_scenarios;
+use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
     new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, Heuristic, Point,
@@ -32,16 +34,22 @@ USAGE:
     astar solve MAPFILE [OPTIONS] [--start X,Y] [--goal X,Y]
         Solves a text map (O X S E, . + s d or Moving AI .map), prints it with the path
         drawn, then 'cost: N' and the expansions, or 'no path'. A Moving AI map has no
-        start or goal: give --start and --goal.
+        start or goal: give --start and --goal; it is searched by the benchmark's rules
+        (as scen does) unless options say otherwise.
     astar trace MAPFILE [OPTIONS] [--start X,Y] [--goal X,Y] [--output FILE]
         Writes the whole search as a Posthoc search trace (YAML, version 1.4.0) to FILE
         or standard output: source, destination, then expanding, generating, updating and
-        closing events with id, pId, x, y, g, h, f, and end at the goal.
+        closing events with id, pId, x, y, g, h, f, and end at the goal, from which pId
+        leads back to the start (bidirectional searches: events with side: forward or
+        backward, and path events joining the two halves before end). A {node_limit}
+        search stopped by its node limit is written whole, without end, then reported as
+        solve reports it (exit code 2).
     astar scen MAPFILE SCENFILE [OPTIONS]
         Runs every scenario in file order and prints one tab-separated line per scenario,
         'index cost optimal expanded' ('-' for the cost when there is no path), then a
-        summary. Defaults follow the Moving AI rules: 8 directions, only-when-no-obstacles,
-        exact costs.
+        summary. A cost is optimal when it rounds to the file's optimal length at the
+        number of decimals the file gives it with. Defaults follow the Moving AI rules:
+        8 directions, only-when-no-obstacles, exact costs.
     astar finders
         Lists the finders: what each takes (options) and what it emits (events, outcomes,
         cell marks, counters).
@@ -58,9 +66,10 @@ OPTIONS:
     --movement {directions}      directions (default 8)
     --diagonal {diagonals}
                         when a diagonal may pass a wall's corner
-                        (default if-at-most-one-obstacle; scen: only-when-no-obstacles)
+                        (default if-at-most-one-obstacle; scen and Moving AI .map:
+                        only-when-no-obstacles)
     --costs {costs} straight/diagonal step costs 10/14 or 1/sqrt(2)
-                        (default 10-14; scen: exact)
+                        (default 10-14; scen and Moving AI .map: exact)
     --tie-break {ties}
                         order among equal F (default larger-g)
     --node-limit N      {node_limit}: give up after visiting N nodes (default {default_limit})
@@ -233,8 +242,8 @@ struct Opened<'a> {
 }
 
 fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, String> {
-    let (options, other) = apply_options(SearchOptions::default(), flags)?;
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
+    let (options, other) = apply_options(rules_for(map.format), flags)?;
     let (mut start, mut goal) = (map.start, map.goal);
     let mut rest = Vec::new();
     for (flag, value) in other {
@@ -250,6 +259,13 @@ fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, Str
         ));
     };
     let search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
+    if map.format == MapFormat::MovingAi {
+        eprintln!(
+            "note: {map_path} is a Moving AI map: the benchmark's rules apply (8 directions, a \
+             diagonal only when no side is a wall, costs 1 and sqrt(2)) unless --movement, \
+             --diagonal or --costs say otherwise"
+        );
+    }
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
     }
@@ -260,6 +276,15 @@ fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, Str
         format: map.format,
         rest,
     })
+}
+
+/// The rules a map is searched by before any option: a Moving AI map is the benchmark's,
+/// searched by the benchmark's rules, as `scen` and the page do.
+fn rules_for(format: MapFormat) -> SearchOptions {
+    match format {
+        MapFormat::MovingAi => SearchOptions::moving_ai(),
+        _ => SearchOptions::default(),
+    }
 }
 
 fn unknown_option(flags: &[Flag]) -> Result<(), String> {
@@ -315,31 +340,23 @@ fn trace(map_path: &str, flags: &[Flag]) -> Result<(), String> {
         rest.into_iter().partition(|(flag, _)| *flag == "--output");
     unknown_option(&other)?;
     let failed = |e: &dyn std::fmt::Display| format!("writing the trace: {e}");
-    match output.last() {
+    let written = match output.last() {
         Some((_, path)) => {
             let file = std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?;
-            write_trace(
-                search.as_mut(),
-                start,
-                goal,
-                &mut std::io::BufWriter::new(file),
-                None,
-            )
-            .map_err(|e| failed(&e))?;
+            let mut out = std::io::BufWriter::new(file);
+            write_trace(search.as_mut(), start, goal, &mut out, None)
         }
         None => {
-            let stdout = std::io::stdout();
-            write_trace(
-                search.as_mut(),
-                start,
-                goal,
-                &mut std::io::BufWriter::new(stdout.lock()),
-                None,
-            )
-            .map_err(|e| failed(&e))?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            write_trace(search.as_mut(), start, goal, &mut out, None)
         }
+    };
+    // The trace is whole either way; a search stopped by the node limit is reported as
+    // `solve` reports it.
+    match written.map_err(|e| failed(&e))?.node_limit {
+        Some(limit) => Err(limit_message(limit)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), String> {
@@ -360,6 +377,7 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
             s.width, s.height
         ));
     }
+    warn_of_other_maps(map_path, scen_path, &scenarios);
     let Some(first) = scenarios.first() else {
         println!("no scenarios");
         return Ok(());
@@ -380,16 +398,18 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         let cost = search.path_cost();
         if let Some(c) = cost {
             solved += 1;
-            if (c - s.optimal).abs() <= 1e-4 * s.optimal.max(1.0) {
+            if s.compare(c) == Ordering::Equal {
                 matching += 1;
             }
         }
         let cost = cost.map_or("-".to_string(), |c| format!("{c:.8}"));
-        println!("{i}\t{cost}\t{:.8}\t{expanded}", s.optimal);
+        // As the file writes it, up to what an f64 holds.
+        let decimals = s.decimals.min(15) as usize;
+        println!("{i}\t{cost}\t{:.decimals$}\t{expanded}", s.optimal);
     }
     let ms = began.elapsed().as_secs_f64() * 1000.0;
     println!(
-        "# scenarios: {}  solved: {solved}  optimal (1e-4): {matching}  expanded: {expanded_total}  \
+        "# scenarios: {}  solved: {solved}  optimal: {matching}  expanded: {expanded_total}  \
          time: {ms:.1} ms ({:.3} ms per search)",
         scenarios.len(),
         ms / scenarios.len() as f64
@@ -401,6 +421,27 @@ fn scen(map_path: &str, scen_path: &str, flags: &[(&str, &str)]) -> Result<(), S
         );
     }
     Ok(())
+}
+
+/// A scenario file made for another map of the same size would judge this map by that
+/// map's lengths: says so when a line names another map file than the one opened.
+fn warn_of_other_maps(map_path: &str, scen_path: &str, scenarios: &[Scenario]) {
+    let opened = Path::new(map_path)
+        .file_name()
+        .map_or_else(|| map_path.into(), |name| name.to_string_lossy());
+    let others = scenarios
+        .iter()
+        .filter(|s| s.map_file_name() != opened)
+        .count();
+    if let Some((i, s)) = (scenarios.iter().enumerate()).find(|(_, s)| s.map_file_name() != opened)
+    {
+        eprintln!(
+            "warning: {scen_path}: {others} of {} scenarios name another map than {opened}, \
+             the first (scenario {i}) {}; their optimal lengths are that map's",
+            scenarios.len(),
+            s.map
+        );
+    }
 }
 
 fn limit_message(visited: u32) -> String {

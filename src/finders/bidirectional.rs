@@ -521,11 +521,10 @@ impl Bidirectional {
     fn meeting(&self) -> Option<Meeting> {
         let best = self.s.best?;
         let p = self.graph.point(best.cell);
-        let c = best.cell as usize;
         Some(Meeting {
             x: p.x,
             y: p.y,
-            cost: (self.sides[0].g[c] + self.sides[1].g[c]) / self.cost_scale(),
+            cost: self.shown_path_cost(),
             moves: self.path.len() as u32 - 1,
         })
     }
@@ -770,11 +769,6 @@ impl Finder for Bidirectional {
         &self.path
     }
 
-    /// The cost of the path, once found.
-    fn path_cost(&self) -> Option<f64> {
-        (self.s.status == Status::Found).then(|| self.path_cost_units() / self.cost_scale())
-    }
-
     /// A cell's parent on the side shown for it (toward the goal on the backward side).
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.parent_on(self.shown_side(cell), cell)
@@ -798,27 +792,9 @@ impl Finder for Bidirectional {
 }
 
 impl Bidirectional {
-    /// The cost of the path shown, move by move, in units.
-    fn path_cost_units(&self) -> f64 {
-        self.path
-            .windows(2)
-            .map(|pair| {
-                // By coordinates: on a narrow grid two moves can shift an index alike.
-                let (a, b) = (self.graph.point(pair[0]), self.graph.point(pair[1]));
-                let (dx, dy) = (b.x as i64 - a.x as i64, b.y as i64 - a.y as i64);
-                let i = (MOVES.iter())
-                    .position(|m| (i64::from(m.dx), i64::from(m.dy)) == (dx, dy))
-                    .unwrap_or(0);
-                self.graph.cost_into(i, pair[1])
-            })
-            .sum()
-    }
-
-    /// The cost of the best path so far in display units.
+    /// The cost of the best path so far in display units, summed exactly.
     pub fn best_cost(&self) -> Option<f64> {
-        self.s
-            .best
-            .map(|_| self.path_cost_units() / self.cost_scale())
+        self.s.best.map(|_| self.shown_path_cost())
     }
 
     pub fn meeting_point(&self) -> Option<Point> {

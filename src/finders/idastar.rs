@@ -359,7 +359,7 @@ impl Finder for IdaStar {
                 StepEvent::GoalReached {
                     step,
                     node,
-                    cost: node.g,
+                    cost: self.shown_path_cost(),
                     steps: self.path.len() as u32 - 1,
                 }
             }

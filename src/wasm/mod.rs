@@ -18,7 +18,7 @@ use std::fmt;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::argument::ArgumentProblem;
+use crate::argument::{count, ArgumentProblem};
 use crate::catalogue::catalogue;
 use crate::editor::EditError;
 use crate::grid::GridError;
@@ -26,7 +26,7 @@ use crate::map_text::ParseError;
 use crate::names::UnknownName;
 use crate::option_fields::OptionProblem;
 use crate::record::RecordLayout;
-use crate::scenario;
+use crate::scenario::{self, Scenario};
 use crate::search_error::SearchError;
 
 pub use editor::JsMapEditor;
@@ -92,8 +92,32 @@ pub fn record_layout() -> JsResult<JsValue> {
     to_js(&RecordLayout::current())
 }
 
+/// A scenario as the page lists it: the line's fields and the file name of the map it names.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ListedScenario<'a> {
+    #[serde(flatten)]
+    scenario: &'a Scenario,
+    map_file: &'a str,
+}
+
 /// Reads a Moving AI scenario file; the error names the line and column of the first fault.
 #[wasm_bindgen(js_name = parseScenarios)]
 pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
-    to_js(&scenario::parse_scenarios(text)?)
+    let scenarios = scenario::parse_scenarios(text)?;
+    let listed: Vec<ListedScenario> = (scenarios.iter())
+        .map(|scenario| ListedScenario {
+            scenario,
+            map_file: scenario.map_file_name(),
+        })
+        .collect();
+    to_js(&listed)
+}
+
+/// How a path cost compares with a scenario's optimal length at the file's precision
+/// (`decimals` from `parseScenarios`): -1 shorter, 0 the same, 1 longer.
+#[wasm_bindgen(js_name = compareWithOptimal)]
+pub fn compare_with_optimal(cost: f64, optimal: f64, decimals: f64) -> JsResult<i32> {
+    let decimals = count(decimals, "decimals")?;
+    Ok(scenario::compare_length(cost, optimal, decimals) as i32)
 }

@@ -21,6 +21,25 @@ impl Rules {
         }
     }
 
+    /// A path's cost in display units as a person would add it up: each move's 1 or sqrt(2)
+    /// (10 or 14) times the weight of the cell it enters, without rounding along the way.
+    pub fn shown_cost(self, grid: &Grid, path: &[u32]) -> f64 {
+        let w = grid.width();
+        let (mut straight, mut diagonal) = (0, 0);
+        for pair in path.windows(2) {
+            let weight = u64::from(grid.terrain()[pair[1] as usize]);
+            if pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w {
+                diagonal += weight;
+            } else {
+                straight += weight;
+            }
+        }
+        match self.costs {
+            CostModel::TenFourteen => (10 * straight + 14 * diagonal) as f64,
+            CostModel::Exact => straight as f64 + diagonal as f64 * std::f64::consts::SQRT_2,
+        }
+    }
+
     /// Every legal move out of `cell` as (target cell, cost units).
     pub fn moves_from(self, grid: &Grid, cell: usize) -> Vec<(usize, u64)> {
         let (w, h) = (grid.width() as i64, grid.height() as i64);

@@ -77,6 +77,18 @@ describe('exporting', () => {
     });
   });
 
+  it('offers a search run after the panel opened, on a map too large to be searched ahead', async () => {
+    await withApp(browser(), '?size=300x260&algorithm=dijkstra', DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      assert.equal(await page.inputValue('#export-to'), '0', 'nothing searched yet');
+      await page.getByRole('button', { name: 'To end' }).click();
+      await waitForText(page, '#timeline-label', /^(\d+) \/ \1$/);
+      const total = (await page.locator('#timeline-label').textContent()).split(' / ')[1];
+      await page.waitForFunction((steps) => document.getElementById('export-to').value === steps, total);
+      assert.equal(await page.locator('#export-to').getAttribute('max'), total);
+    });
+  });
+
   it('saves steps as an animated GIF sized for a slide, one frame per step', async () => {
     await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
       await openExportPanel(page);
@@ -178,6 +190,32 @@ describe('exporting', () => {
         if (e.pId !== null && e.type !== 'source' && e.type !== 'destination') assert.ok(seen.has(e.pId), `parent ${e.pId} of ${JSON.stringify(e)}`);
         if (e.type === 'generating') seen.add(e.id);
       }
+    });
+  });
+
+  it('writes a bidirectional search with its two sides told apart and a path Posthoc can follow', async () => {
+    await withApp(browser(), `${WALL}&algorithm=bi-astar`, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const trace = YAML.parse((await download(page, 'Export trace')).bytes.toString('utf8'));
+      const rect = trace.views.main[0];
+      assert.equal(rect.alpha, "${{ $.side == 'backward' ? 0.5 : 1 }}");
+      const sides = new Set(trace.events.map((e) => e.side));
+      assert.deepEqual([...sides].sort(), ['backward', 'forward', undefined].sort());
+      for (const e of trace.events) {
+        const joined = ['source', 'destination', 'path', 'end'].includes(e.type);
+        assert.equal(e.side === undefined, joined, JSON.stringify(e));
+      }
+      // Posthoc takes a node's parent from the last event about it: from `end` back to the source.
+      const parent = new Map(trace.events.map((e) => [e.id, e.pId]));
+      const end = trace.events.at(-1);
+      assert.equal(end.type, 'end');
+      const { start, goal, width } = await gridInfo(page);
+      assert.equal(end.id, goal.y * width + goal.x);
+      const path = [end.id];
+      while (parent.get(path.at(-1)) !== null && path.length <= trace.events.length) path.push(parent.get(path.at(-1)));
+      assert.equal(path.at(-1), start.y * width + start.x, `followed ${path}`);
+      await page.getByRole('button', { name: /To end/ }).click();
+      await waitForText(page, '#result', new RegExp(`^Path found: cost ${end.g}\\b`));
     });
   });
 });

@@ -169,7 +169,7 @@ describe('languages', () => {
     });
     // Options the engine refuses, for a finder that cannot use them.
     const refused = {
-      '?lang=zh&compare=bfs:manhattan:2,astar': /^网址中要比较的方法被拒绝：广度优先搜索不使用启发函数，启发函数权重 2 对它没有意义/,
+      '?lang=zh&compare=bfs:manhattan:2,astar': /^网址中要比较的方法被拒绝：启发函数权重 2 对广度优先搜索没有意义：它的优先级中没有加权的启发项/,
       '?lang=zh&algorithm=dijkstra&nodeLimit=5': /^链接中的选项 nodeLimit="5" 未被采用：节点上限（5）只适用于 IDA\*，不适用于Dijkstra/,
     };
     for (const [query, wording] of Object.entries(refused)) {

@@ -1,6 +1,6 @@
 // Moving AI benchmark files in the page: a .map switches to the benchmark's rules, its .scen
 // lists the queries, one places start and goal, and the run's cost stands beside the
-// optimal length. Loading a map can be undone, with the options it replaced; start and goal
+// optimal length, judged at the file's precision; a .scen naming another map is warned of. Loading a map can be undone, with the options it replaced; start and goal
 // markers stay whole at the map's edges.
 
 import { describe, it } from 'node:test';
@@ -40,13 +40,49 @@ describe('Moving AI maps and scenarios', () => {
       await list.selectOption('909');
       await page.waitForFunction(() => document.getElementById('grid').getAttribute('aria-label').includes('start (5,112), goal (275,181)'));
       await page.getByRole('button', { name: 'To end' }).click();
-      await waitForText(page, '#scenario-result', /^Scenario #909: our cost 362\.0538, optimal 362\.0538: the same\.$/);
+      await waitForText(page, '#scenario-result', /^Scenario #909: our cost 362\.0538, optimal 362\.0538: the same, to the 8 decimals the file gives\.$/);
       await waitForText(page, '#result', /^Path found: cost 362\.05/);
 
       // Placing a scenario's endpoints is one undo entry.
       await page.getByRole('button', { name: 'Undo' }).click();
       await page.waitForFunction(() => !document.getElementById('grid').getAttribute('aria-label').includes('start (5,112)'));
       assert.equal(await page.locator('#scenario-result').textContent(), '');
+    });
+  });
+
+  it('judges a cost at the decimals its file gives, and warns of a file that names another map', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      assert.match(await page.locator('#map-file').getAttribute('accept'), /(^|,)\.scen(,|$)/);
+      const before = await gridInfo(page);
+      await page.setInputFiles('#map-file', await mapFile('arena2.map'));
+      await waitForSize(page, 281, 209);
+      // Lengths to 2 decimals: 1 + √2 = 2.4142 is 2.41.
+      await page.setInputFiles('#map-file', await mapFile('arena2_2_decimals.scen'));
+      await waitForText(page, '#scenario-status', /^arena2_2_decimals\.scen: 182 scenarios for arena2\.map\./);
+      assert.equal(await page.locator('#scenario-other-map').isVisible(), false);
+      await page.getByRole('listbox', { name: 'Scenarios' }).selectOption('1');
+      await page.getByRole('button', { name: 'To end' }).click();
+      await waitForText(page, '#scenario-result', /^Scenario #1: our cost 2\.4142, optimal 2\.41: the same, to the 2 decimals the file gives\.$/);
+
+      // The same queries said to be for arena3.map: run, with a warning, in both languages.
+      const text = (await readFile(new URL('arena2_2_decimals.scen', MAPS), 'utf8')).replaceAll('arena2.map', 'arena3.map');
+      await page.setInputFiles('#map-file', { name: 'arena3.map.scen', mimeType: 'text/plain', buffer: Buffer.from(text) });
+      await waitForText(page, '#scenario-other-map', /^arena3\.map\.scen names arena3\.map for 182 of its 182 scenarios, but the map open is arena2\.map: their optimal lengths are for that map\.$/);
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await waitForText(page, '#scenario-other-map', /^arena3\.map\.scen 的 182 个场景中有 182 个写的是 arena3\.map，而当前打开的地图是 arena2\.map/);
+      // Picking the same query again changes nothing on the map (no undo entry); the finished
+      // search is judged again.
+      await page.getByRole('listbox', { name: '场景' }).selectOption('1');
+      await waitForText(page, '#scenario-result', /^场景 #1：我们的代价 2\.4142，最优 2\.41：按文件给出的 2 位小数相同。$/);
+      // Undoing the endpoints and the map's load leaves the map before it, which has no file
+      // name: nothing to check against. Redoing brings the map and the warning back.
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+      for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Undo' }).click();
+      await waitForSize(page, before.width, before.height);
+      assert.equal(await page.locator('#scenario-other-map').isVisible(), false);
+      for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Redo' }).click();
+      await waitForSize(page, 281, 209);
+      await eventually(page, () => page.locator('#scenario-other-map').isVisible(), 'the warning is back with the map');
     });
   });
 

@@ -10,7 +10,8 @@ import { encodeAnimation, framesFor } from './animation.js';
 // Longer searches are traced with `astar trace`: past this the YAML runs to tens of MB.
 export const TRACE_MAX_STEPS = 50000;
 
-// app: { engine, session(), cellCssSize(), fail(error), notify(text) }
+// app: { engine, session(), cellCssSize(), fail(error), notify(text) }. Returns
+// { update() }, to call once a frame: it keeps the steps offered up to date.
 export function wireExports(doc, app) {
   const byId = (id) => doc.getElementById(id);
   const scale = byId('export-scale');
@@ -43,12 +44,22 @@ export function wireExports(doc, app) {
     const search = app.session().search;
     return search.totalSteps() ?? search.stepCount();
   };
-  // Opening the panel offers the whole search.
-  byId('export-panel').addEventListener('toggle', (e) => {
-    if (!e.target.open) return;
+  // The panel offers the whole search, and keeps offering it while open: a search run (or
+  // played) after the panel opened ends later than when it opened. A "To step" of one's
+  // own choosing within the search stays.
+  const panel = byId('export-panel');
+  let offered = null;
+  const offerWholeSearch = () => {
     const total = lastStep();
+    if (total === offered) return;
     for (const input of [from, to]) input.max = String(total);
-    if (Number(to.value) === 0 || Number(to.value) > total) to.value = String(total);
+    const chosen = Number(to.value);
+    if (chosen === 0 || chosen === offered || chosen > total) to.value = String(total);
+    offered = total;
+  };
+  panel.addEventListener('toggle', () => {
+    offered = null;
+    if (panel.open) offerWholeSearch();
   });
   let cancelled = false;
   byId('export-cancel').addEventListener('click', () => {
@@ -106,4 +117,10 @@ export function wireExports(doc, app) {
       app.fail(new PageError('export.failed', { reason: error }));
     }
   });
+
+  return {
+    update() {
+      if (panel.open) offerWholeSearch();
+    },
+  };
 }

@@ -2,11 +2,6 @@ import { t, onLanguageChange } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
 import { PageError } from '../i18n/errors.js';
 
-// Costs this close (relative) to a scenario's optimal length are the same length: the file
-// rounds to 8 decimals and the engine sums √2 held to 10⁻⁶ (the crate's Moving AI tests use
-// the same bound).
-const SAME_LENGTH = 1e-4;
-
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
@@ -14,9 +9,11 @@ function setText(element, text) {
 const length = (value) => formatValue(value, 4);
 
 // Moving AI scenario files: the list of a `.scen` file's queries (read by the engine), one
-// of which places the start and the goal; after the search, our cost beside the optimal.
+// of which places the start and the goal; after the search, our cost beside the optimal,
+// judged by the engine at the file's precision. A file whose lines name another map than
+// the one opened from a file is run, with a warning.
 export class ScenarioPanel {
-  // host: { engine, editor(), guard(fn) }
+  // host: { engine, editor(), mapFile() (the open map's file name, or null), guard(fn) }
   constructor(doc, host) {
     const byId = (id) => doc.getElementById(id);
     this.host = host;
@@ -24,6 +21,7 @@ export class ScenarioPanel {
     this.status = byId('scenario-status');
     this.list = byId('scenario-list');
     this.result = byId('scenario-result');
+    this.otherMap = byId('scenario-other-map');
     this.scenarios = [];
     this.fileName = '';
     this.picked = null;
@@ -65,6 +63,25 @@ export class ScenarioPanel {
     }), String(index))));
     if (this.picked !== null) this.list.value = String(this.picked);
     this.shownKey = null;
+    this.checkedMap = undefined;
+    this.checkMap();
+  }
+
+  // Warns when the file's lines name another map than the one opened (known only for a map
+  // opened from a file).
+  checkMap() {
+    const opened = this.host.mapFile();
+    if (opened === this.checkedMap) return;
+    this.checkedMap = opened;
+    const others = opened === null ? [] : this.scenarios.filter((s) => s.mapFile !== opened);
+    this.otherMap.hidden = others.length === 0;
+    setText(this.otherMap, others.length === 0 ? '' : t('scenario.otherMap', {
+      file: this.fileName,
+      count: others.length,
+      total: this.scenarios.length,
+      map: others[0].map,
+      opened,
+    }));
   }
 
   // Puts the start and the goal where scenario `index` has them, as one undo entry.
@@ -91,6 +108,7 @@ export class ScenarioPanel {
   // Says how the search compares with the picked scenario's optimal length, while its start
   // and goal are still the scenario's.
   update(session) {
+    this.checkMap();
     const key = `${this.picked}:${session.generation}:${session.search.stepCount()}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
@@ -115,11 +133,12 @@ export class ScenarioPanel {
       text = t('scenario.result.noPath', values);
     } else if (status === 'found') {
       const cost = session.search.pathCost();
-      const difference = cost - scenario.optimal;
       values.cost = length(cost);
-      values.difference = length(Math.abs(difference));
-      if (Math.abs(difference) <= SAME_LENGTH * Math.max(1, scenario.optimal)) text = t('scenario.result.same', values);
-      else text = t(difference > 0 ? 'scenario.result.longer' : 'scenario.result.shorter', values);
+      values.difference = length(Math.abs(cost - scenario.optimal));
+      values.decimals = scenario.decimals;
+      const verdict = this.host.engine.compareWithOptimal(cost, scenario.optimal, scenario.decimals);
+      if (verdict === 0) text = t('scenario.result.same', values);
+      else text = t(verdict > 0 ? 'scenario.result.longer' : 'scenario.result.shorter', values);
     }
     setText(this.result, text);
   }

@@ -6,8 +6,8 @@ import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 
 // The work on show: the map being edited and the search over it (one SearchSession). It
 // picks the first map, and loads a map, an example or a fresh start in place of the current
-// one as one undo entry, with the options it brings; undo and redo put those options and the
-// example note back too.
+// one as one undo entry, with the options it brings; undo and redo put those options, the
+// example note and the name of the map's file back too.
 
 // The Moving AI benchmark's rules, switched to when a Moving AI map is opened so costs
 // compare with its scenarios' optimal lengths.
@@ -84,6 +84,9 @@ export class Workspace {
     // Nothing follows the first scene's options yet (the page reads them once it is built).
     this.applied = () => {};
     this.loads = new LoadSettings();
+    // The file name of the map on show when it was opened from a file, else null: a
+    // scenario file naming another map is warned of.
+    this.mapFile = null;
     this.restored = false;
     this.linkOverSaved = null;
     const { params, saved, board, problems } = start;
@@ -155,6 +158,7 @@ export class Workspace {
     this.apply({
       options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options,
       exampleId,
+      mapFile: fileName ?? null,
     });
     const entry = session.editor.lastEntry();
     // The same map again makes no undo entry, and nothing to tie the settings to.
@@ -186,13 +190,14 @@ export class Workspace {
   }
 
   settings() {
-    return { options: { ...this.session.options }, exampleId: this.exampleNote.id };
+    return { options: { ...this.session.options }, exampleId: this.exampleNote.id, mapFile: this.mapFile };
   }
 
-  // Puts the options and example note of a load in force; nothing when the undo entry was
-  // not a load.
+  // Puts the options, example note and file name of a load in force; nothing when the undo
+  // entry was not a load.
   apply(settings) {
     if (!settings) return;
+    this.mapFile = settings.mapFile;
     this.session.restart(settings.options);
     this.exampleNote.show(settings.exampleId);
     this.applied();

@@ -22,7 +22,7 @@
  *               Example: map=OOOOO/OSXEO/OOOOO
  *   example     one of the built-in examples by id (see www/maps/examples.js), e.g. tutorial-wall
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
- *   speed       expansions per second, or "max"                               (default 5)
+ *   speed       expansions per second, above 0 and at most 60000, or "max"     (default 5)
  *   autoplay    1 to start playing as soon as the page opens
  *   step        open at this step of the search (0 = not started)
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
@@ -43,6 +43,7 @@
  */
 
 import { finders, optionValues, limits } from '../finders/catalogue.js';
+import { MAX_RATE } from './playback.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
@@ -77,9 +78,15 @@ export function optionChoices() {
   };
 }
 
+// A number written plainly in decimals (`2`, `0.5`, `.5`), else null: JavaScript's Number()
+// would also read `0x10` as 16, `1e3`, ` 7 ` and `Infinity`.
+function plainNumber(text) {
+  return /^(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : null;
+}
+
 function readWeight(text) {
-  const weight = Number(text);
-  return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight ? weight : null;
+  const weight = plainNumber(text);
+  return weight !== null && weight <= limits().maxWeight ? weight : null;
 }
 
 // compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
@@ -154,8 +161,8 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       if (methods !== null) result.compare = methods;
       else problem('params.compare', { value, algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
     } else if (name === 'nodeLimit') {
-      const limit = Number(value);
-      if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit && value.trim() !== '') result.options.nodeLimit = limit;
+      const limit = plainNumber(value);
+      if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit) result.options.nodeLimit = limit;
       else problem('params.node-limit', { value, max: maxNodeLimit });
     } else if (name === 'map') {
       if (value.trim() === '') problem('param.map-empty');
@@ -170,13 +177,13 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       if (width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE) result.size = { width, height };
       else problem('param.size', { value, max: MAX_SIDE });
     } else if (name === 'speed') {
-      const speed = Number(value);
+      const speed = plainNumber(value);
       if (value === 'max') result.speed = Infinity;
-      else if (value.trim() !== '' && Number.isFinite(speed) && speed > 0) result.speed = speed;
-      else problem('param.speed', { value });
+      else if (speed !== null && speed > 0 && speed <= MAX_RATE) result.speed = speed;
+      else problem('param.speed', { value, max: MAX_RATE });
     } else if (name === 'step') {
-      const step = Number(value);
-      if (Number.isInteger(step) && step >= 0 && value.trim() !== '') result.step = step;
+      const step = plainNumber(value);
+      if (Number.isInteger(step)) result.step = step;
       else problem('param.step', { value });
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;

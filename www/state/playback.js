@@ -18,6 +18,8 @@ export const SPEEDS = [
 
 export const DEFAULT_SPEED_INDEX = 2;
 const FRAMES_PER_SECOND = 60;
+// The fastest rate playback keeps to, in expansions per second: the fastest stop's.
+export const MAX_RATE = Math.max(...SPEEDS.map((speed) => speed.perSecond ?? speed.perFrame * FRAMES_PER_SECOND));
 
 // The speed closest (on a log scale) to a number of expansions per second; Infinity gives
 // the fastest.
