@@ -1,5 +1,5 @@
-//! Numbers and values handed in from outside (JavaScript's numbers, the fields of an options
-//! object) checked before use, and the problems they can have, each with a code.
+//! Numbers handed in from outside (JavaScript's numbers) checked before use, and the problems
+//! they can have, each with a code.
 
 use std::fmt;
 
@@ -24,13 +24,6 @@ pub enum ArgumentProblem {
         name: String,
         value: f64,
     },
-    OptionsNotObject,
-    OptionUnreadable {
-        field: String,
-    },
-    OptionNotText {
-        field: String,
-    },
     /// Writing the trace text failed (it is built in memory, so this is not expected).
     TraceWrite {
         detail: String,
@@ -52,15 +45,6 @@ impl fmt::Display for ArgumentProblem {
                     "{name} must be a whole number, got {}",
                     number_text(*value)
                 )
-            }
-            ArgumentProblem::OptionsNotObject => {
-                f.write_str("search options must be an object such as { algorithm: 'astar' }")
-            }
-            ArgumentProblem::OptionUnreadable { field } => {
-                write!(f, "search options: cannot read '{field}'")
-            }
-            ArgumentProblem::OptionNotText { field } => {
-                write!(f, "search options: '{field}' must be a string or a number")
             }
             ArgumentProblem::TraceWrite { detail } => {
                 write!(f, "the trace could not be written: {detail}")
@@ -99,6 +83,16 @@ pub fn coord(value: f64, name: &str) -> Result<i64, ArgumentProblem> {
     Ok(value as i64)
 }
 
+/// A map's width and height: whole numbers; the grid itself enforces the size limit.
+pub fn sides(width: f64, height: f64) -> Result<(u32, u32), ArgumentProblem> {
+    Ok((count(width, "width")?, count(height, "height")?))
+}
+
+/// An editor's brush: 0 wall, 1 eraser, 2..9 terrain weight.
+pub fn brush(value: f64) -> Result<u8, ArgumentProblem> {
+    whole(value, "brush", 9.0).map(|b| b as u8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,5 +112,13 @@ mod tests {
         let message = whole(2.5, "brush", 9.0).unwrap_err().to_string();
         assert_eq!(message, "brush must be a whole number from 0 to 9, got 2.5");
         assert!(count(4294967296.0, "n").is_err());
+        assert_eq!(sides(30.0, 20.0), Ok((30, 20)));
+        let message = sides(30.0, -1.0).unwrap_err().to_string();
+        assert!(
+            message.starts_with("height must be a whole number"),
+            "{message}"
+        );
+        assert_eq!((brush(0.0), brush(9.0)), (Ok(0), Ok(9)));
+        assert!(brush(10.0).is_err() && brush(1.5).is_err());
     }
 }

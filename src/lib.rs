@@ -27,6 +27,7 @@ mod relaxation;
 pub mod scenario;
 pub mod search;
 pub mod search_error;
+pub mod search_handle;
 pub mod status;
 pub mod trace;
 #[cfg(target_arch = "wasm32")]

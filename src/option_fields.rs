@@ -1,5 +1,6 @@
 //! Search options read from named text fields: one parser for the command line's flags and
-//! the page's option object, and the resolved options written back in the same shape.
+//! the page's option object (its fields as JavaScript gives them judged here too), and the
+//! resolved options written back in the same shape.
 
 use std::fmt;
 
@@ -7,7 +8,7 @@ use serde::Serialize;
 
 use crate::finders::idastar::DEFAULT_NODE_LIMIT;
 use crate::names::UnknownName;
-use crate::number_text::parse_number;
+use crate::number_text::{number_text, parse_number};
 use crate::options::{OptionsError, SearchOptions};
 
 /// One search option, as JavaScript names it and as the command line flags it.
@@ -115,9 +116,53 @@ pub fn read_options<'a>(
     Ok(options)
 }
 
+/// The value of one field of the page's option object, as JavaScript holds it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Given {
+    /// `undefined` or `null`: the field is left at its default.
+    Absent,
+    Text(String),
+    /// Read as the text it would be written as (`directions: 4` from code, `"4"` from a
+    /// select element or a URL).
+    Number(f64),
+    /// Reading the field threw (a getter that fails).
+    Unreadable,
+    /// Anything else: an object, a boolean, a function.
+    Other,
+}
+
+/// Options read from the page's option object, field by field in the object's order, over
+/// the defaults; the first field that cannot be read is the problem.
+pub fn read_given(
+    fields: impl IntoIterator<Item = (String, Given)>,
+) -> Result<SearchOptions, OptionProblem> {
+    let mut texts = Vec::new();
+    for (name, given) in fields {
+        let field = OptionField::named(&name)?;
+        let text = match given {
+            Given::Absent => continue,
+            Given::Text(text) => text,
+            Given::Number(number) => number_text(number),
+            Given::Unreadable => return Err(OptionProblem::OptionUnreadable { field: name }),
+            Given::Other => return Err(OptionProblem::OptionNotText { field: name }),
+        };
+        texts.push((field, text));
+    }
+    let texts = texts.iter().map(|(field, text)| (*field, text.as_str()));
+    read_options(SearchOptions::default(), texts)
+}
+
 /// An option field that cannot be read. Serialises as `{ code, ...values }`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OptionProblem {
+    /// The page's options are not an object at all.
+    OptionsNotObject,
+    OptionUnreadable {
+        field: String,
+    },
+    OptionNotText {
+        field: String,
+    },
     /// A field no option has: a misspelling worth reporting.
     UnknownOptionField {
         field: String,
@@ -156,6 +201,9 @@ impl From<OptionsError> for OptionProblem {
     rename_all_fields = "camelCase"
 )]
 enum FieldCode<'a> {
+    OptionsNotObject,
+    OptionUnreadable { field: &'a str },
+    OptionNotText { field: &'a str },
     UnknownOptionField { field: &'a str, allowed: &'a str },
     OptionWeight { given: &'a str },
     OptionNodeLimit { given: &'a str, max: u32 },
@@ -164,6 +212,13 @@ enum FieldCode<'a> {
 impl Serialize for OptionProblem {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
+            OptionProblem::OptionsNotObject => FieldCode::OptionsNotObject.serialize(serializer),
+            OptionProblem::OptionUnreadable { field } => {
+                FieldCode::OptionUnreadable { field }.serialize(serializer)
+            }
+            OptionProblem::OptionNotText { field } => {
+                FieldCode::OptionNotText { field }.serialize(serializer)
+            }
             OptionProblem::UnknownOptionField { field, allowed } => {
                 FieldCode::UnknownOptionField { field, allowed }.serialize(serializer)
             }
@@ -182,6 +237,15 @@ impl Serialize for OptionProblem {
 impl fmt::Display for OptionProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            OptionProblem::OptionsNotObject => {
+                f.write_str("search options must be an object such as { algorithm: 'astar' }")
+            }
+            OptionProblem::OptionUnreadable { field } => {
+                write!(f, "search options: cannot read '{field}'")
+            }
+            OptionProblem::OptionNotText { field } => {
+                write!(f, "search options: '{field}' must be a string or a number")
+            }
             OptionProblem::UnknownOptionField { field, allowed } => {
                 write!(
                     f,
@@ -290,5 +354,44 @@ mod tests {
             Some(OptionField::Directions)
         );
         assert_eq!(OptionField::by_flag("--colour"), None);
+    }
+
+    #[test]
+    fn the_page_object_fields_are_read_as_given_or_refused_with_their_code() {
+        let given = |fields: Vec<(&str, Given)>| {
+            read_given(fields.into_iter().map(|(name, g)| (name.to_string(), g)))
+        };
+        let o = given(vec![
+            ("algorithm", Given::Text("dijkstra".into())),
+            ("directions", Given::Number(4.0)),
+            ("weight", Given::Absent),
+        ])
+        .unwrap();
+        assert_eq!(
+            (o.algorithm, o.directions.count()),
+            (Algorithm::Dijkstra, 4)
+        );
+        assert_eq!(o.weight, SearchOptions::default().weight);
+        let code = |problem: OptionProblem| {
+            let value = serde_json::to_value(&problem).unwrap();
+            (
+                value["code"].as_str().unwrap().to_string(),
+                problem.to_string(),
+            )
+        };
+        let (unknown, _) = code(given(vec![("speed", Given::Absent)]).unwrap_err());
+        assert_eq!(unknown, "unknown-option-field");
+        let (unreadable, message) = code(given(vec![("weight", Given::Unreadable)]).unwrap_err());
+        assert_eq!(unreadable, "option-unreadable");
+        assert_eq!(message, "search options: cannot read 'weight'");
+        // The first bad field in the object's order is the one reported.
+        let (not_text, message) =
+            code(given(vec![("costs", Given::Other), ("weight", Given::Unreadable)]).unwrap_err());
+        assert_eq!(not_text, "option-not-text");
+        assert!(message.contains("'costs' must be a string or a number"));
+        assert_eq!(
+            code(OptionProblem::OptionsNotObject).0,
+            "options-not-object"
+        );
     }
 }

@@ -4,7 +4,7 @@
 //! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
 //! it accepts; the path it returns lists every cell.
 
-use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, StepEvent};
+use crate::events::{Jump, JumpOutcome, JumpReason, StepEvent};
 use crate::finder::Finder;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
@@ -18,6 +18,7 @@ use crate::record::{
 };
 use crate::relaxation::{self, Seen};
 use crate::search::key_layout;
+use crate::search::shared::{best_first_queries, put_back_popped};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, FinderInfo, Status};
@@ -697,22 +698,15 @@ impl Finder for JumpPointSearch {
             self.parent[c] = change.old_parent;
             self.counters.generated -= 1;
         }
-        if let Some((cell, key)) = record.popped {
-            if self.status == Status::Found {
-                self.path.clear();
-            } else {
-                self.counters.expanded -= 1;
-            }
-            self.set_state(cell, OPEN);
-            self.open.push(cell, key);
-        }
-        self.status = Status::Running;
-        self.current = record.prev_current;
-        self.counters.max_open = record.prev_max_open;
+        put_back_popped!(
+            self,
+            record.popped,
+            record.prev_current,
+            record.prev_max_open
+        );
         self.next_order = record.prev_next_order;
         self.scanned = record.prev_scanned;
         self.jump_points = record.prev_jump_points;
-        self.counters.steps -= 1;
         true
     }
 
@@ -775,28 +769,7 @@ impl Finder for JumpPointSearch {
         Ok(())
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn counters(&self) -> Counters {
-        Counters {
-            open: self.open.len() as u32,
-            ..self.counters
-        }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.total_steps
-    }
-
-    fn records(&self) -> &[u8] {
-        &self.record
-    }
-
-    fn g_values(&self) -> &[f64] {
-        &self.g
-    }
+    best_first_queries!();
 
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;
@@ -804,10 +777,6 @@ impl Finder for JumpPointSearch {
             return (f64::INFINITY, f64::INFINITY);
         }
         self.estimate_at(self.grid.point(c), self.g[c])
-    }
-
-    fn current(&self) -> Option<Point> {
-        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
     }
 
     fn touched(&self) -> Vec<Point> {
@@ -821,33 +790,9 @@ impl Finder for JumpPointSearch {
             .collect()
     }
 
-    fn open_list(&self, k: usize) -> Vec<NodeValues> {
-        self.open
-            .peek_sorted(k)
-            .into_iter()
-            .map(|(cell, _)| self.values(cell))
-            .collect()
-    }
-
-    fn path(&self) -> &[u32] {
-        &self.path
-    }
-
     fn parent_at(&self, cell: u32) -> Option<u32> {
         let parent = self.parent[cell as usize];
         (parent != NO_PARENT).then_some(parent)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.grid
-    }
-
-    fn marks(&self) -> &[u8] {
-        &self.marks
     }
 
     fn info(&self) -> FinderInfo {

@@ -1,15 +1,16 @@
-//! The best-first search as a [`Finder`]: its steps, and what it can be asked (cell states
-//! and values, the open list, the path, the counters).
+//! The best-first search as a [`Finder`]: its steps, and what it alone is asked differently
+//! from Jump Point Search (estimates, the cells a step touched, parents); the other queries
+//! are the shared ones of `shared`.
 
+use super::shared::best_first_queries;
 use super::{Estimate, Search};
-use crate::events::{NodeValues, StepEvent};
+use crate::events::StepEvent;
 use crate::finder::Finder;
-use crate::grid::{Grid, Point};
+use crate::grid::Point;
 use crate::heuristic::Heuristic;
-use crate::options::SearchOptions;
-use crate::record::{NO_PARENT, STATE_MASK, UNVISITED};
+use crate::record::{STATE_MASK, UNVISITED};
 use crate::search_error::SearchError;
-use crate::status::{Counters, Status};
+use crate::status::Status;
 
 impl Finder for Search {
     fn step(&mut self) -> Option<StepEvent> {
@@ -32,30 +33,7 @@ impl Finder for Search {
         Search::restart(self, start, goal)
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn counters(&self) -> Counters {
-        Counters {
-            open: self.open.len() as u32,
-            ..self.counters
-        }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.total_steps
-    }
-
-    /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
-    /// parent (see `crate::record`).
-    fn records(&self) -> &[u8] {
-        &self.record
-    }
-
-    fn g_values(&self) -> &[f64] {
-        &self.g
-    }
+    best_first_queries!();
 
     /// Worked out as the loop worked out the priority the cell was queued by.
     fn estimates(&self, cell: u32) -> (f64, f64) {
@@ -65,10 +43,6 @@ impl Finder for Search {
         }
         let Estimate { h, f } = self.estimate_at(c, self.grid.point(c), self.g[c]);
         (h, f)
-    }
-
-    fn current(&self) -> Option<Point> {
-        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
     }
 
     fn touched(&self) -> Vec<Point> {
@@ -82,33 +56,8 @@ impl Finder for Search {
             .collect()
     }
 
-    fn open_list(&self, k: usize) -> Vec<NodeValues> {
-        self.open
-            .peek_sorted(k)
-            .into_iter()
-            .map(|(cell, _)| self.values(cell))
-            .collect()
-    }
-
-    fn path(&self) -> &[u32] {
-        &self.path
-    }
-
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.parent_by(cell, self.record[cell as usize])
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.grid
-    }
-
-    /// None for a best-first search: all zero.
-    fn marks(&self) -> &[u8] {
-        &self.marks
     }
 }
 

@@ -4,6 +4,7 @@
 mod events;
 mod finder;
 mod history;
+pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 

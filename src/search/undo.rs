@@ -1,10 +1,10 @@
 //! Going back: each recorded step is undone from its own record, in time proportional to
 //! what it changed, so a timeline can be scrubbed anywhere.
 
+use super::shared::put_back_popped;
 use super::Search;
 use crate::key::cell_of;
-use crate::record::{OPEN, UNVISITED};
-use crate::status::Status;
+use crate::record::UNVISITED;
 
 impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps
@@ -32,20 +32,8 @@ impl Search {
         self.counters.generated -= undone;
         // Each change took one entry order.
         self.next_order -= undone;
-        if let Some(key) = record.popped {
-            let cell = cell_of(key);
-            if self.status == Status::Found {
-                self.path.clear();
-            } else {
-                self.counters.expanded -= 1;
-            }
-            self.set_state(cell, OPEN);
-            self.open.push(cell, key);
-        }
-        self.status = Status::Running;
-        self.current = record.prev_current;
-        self.counters.max_open = record.prev_max_open;
-        self.counters.steps -= 1;
+        let popped = record.popped.map(|key| (cell_of(key), key));
+        put_back_popped!(self, popped, record.prev_current, record.prev_max_open);
         true
     }
 }

@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, JsResult};
-use crate::argument::{coord, whole};
+use crate::argument::{self, coord, sides};
 use crate::editor::{EditError, Endpoint, MapEditor};
 
 #[wasm_bindgen(js_name = MapEditor)]
@@ -82,13 +82,14 @@ impl JsMapEditor {
 
     /// `brush`: 0 wall, 1 eraser, 2..9 terrain weight.
     pub fn paint(&mut self, x: f64, y: f64, brush: f64) -> JsResult<()> {
-        let brush = whole(brush, "brush", 9.0)? as u8;
-        Ok(self.inner.paint(coord(x, "x")?, coord(y, "y")?, brush)?)
+        Ok(self
+            .inner
+            .paint(coord(x, "x")?, coord(y, "y")?, argument::brush(brush)?)?)
     }
 
     #[wasm_bindgen(js_name = paintLine)]
     pub fn paint_line(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, brush: f64) -> JsResult<()> {
-        let brush = whole(brush, "brush", 9.0)? as u8;
+        let brush = argument::brush(brush)?;
         let (x0, y0) = (coord(x0, "x0")?, coord(y0, "y0")?);
         let (x1, y1) = (coord(x1, "x1")?, coord(y1, "y1")?);
         Ok(self.inner.paint_line(x0, y0, x1, y1, brush)?)
@@ -172,11 +173,4 @@ impl JsMapEditor {
 /// The page's handle on a map the engine made, or the thrown error.
 fn editor(made: Result<MapEditor, EditError>) -> JsResult<JsMapEditor> {
     Ok(JsMapEditor { inner: made? })
-}
-
-/// Width and height as whole numbers; the grid itself enforces the size limit.
-fn sides(width: f64, height: f64) -> JsResult<(u32, u32)> {
-    let w = whole(width, "width", u32::MAX as f64)?;
-    let h = whole(height, "height", u32::MAX as f64)?;
-    Ok((w as u32, h as u32))
 }

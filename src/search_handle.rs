@@ -1,0 +1,214 @@
+//! A finder as the page holds it: made over a snapshot of the editor's map, asked with
+//! numbers as JavaScript passes them (checked here, each refusal with its code), and keeping
+//! the H and F of the cells on show. The wasm boundary only converts to and from this.
+
+use crate::argument::{coord, count, whole, ArgumentProblem};
+use crate::catalogue::new_finder;
+use crate::editor::MapEditor;
+use crate::events::{NodeValues, StepEvent};
+use crate::finder::Finder;
+use crate::grid::Point;
+use crate::inspect::{open_list_page, replay, ShownEstimates};
+use crate::options::SearchOptions;
+use crate::search_error::SearchError;
+use crate::trace::{trace_text, TraceError};
+
+/// The most open nodes, or events, one call hands over: enough for any page, small enough
+/// that a slip in a caller cannot ask for the whole of a huge search at once.
+const MAX_BATCH: f64 = 1e6;
+/// The most past steps one call tells again: each is replayed, so they cost more.
+const MAX_REPLAY: f64 = 1e5;
+
+pub struct SearchHandle {
+    finder: Box<dyn Finder>,
+    /// Where the search runs, for its trace.
+    start: Point,
+    goal: Point,
+    /// H and F for the cells last asked for by [`SearchHandle::fill_estimates`].
+    shown: ShownEstimates,
+}
+
+impl SearchHandle {
+    /// A search over a copy of the editor's map as it is now.
+    pub fn new(map: &MapEditor, options: SearchOptions) -> Result<SearchHandle, SearchError> {
+        Ok(SearchHandle {
+            finder: new_finder(map.grid().clone(), map.start(), map.goal(), options)?,
+            start: map.start(),
+            goal: map.goal(),
+            shown: ShownEstimates::default(),
+        })
+    }
+
+    pub fn finder(&self) -> &dyn Finder {
+        self.finder.as_ref()
+    }
+
+    pub fn finder_mut(&mut self) -> &mut dyn Finder {
+        self.finder.as_mut()
+    }
+
+    /// H and F as last filled by [`SearchHandle::fill_estimates`].
+    pub fn shown(&self) -> &ShownEstimates {
+        &self.shown
+    }
+
+    /// The whole search as a Posthoc search trace (YAML), whatever step it is at; `None`
+    /// when it takes more than `max_steps` steps, so the page can say why.
+    pub fn trace(&mut self, max_steps: f64) -> Result<Option<String>, ArgumentProblem> {
+        let limit = count(max_steps, "maxSteps")?;
+        match trace_text(self.finder.as_mut(), self.start, self.goal, Some(limit)) {
+            Ok(text) => Ok(Some(text)),
+            Err(TraceError::TooManySteps { .. }) => Ok(None),
+            Err(e) => Err(ArgumentProblem::TraceWrite {
+                detail: e.to_string(),
+            }),
+        }
+    }
+
+    /// Takes up to `n` recorded steps without events; how many were taken.
+    pub fn advance(&mut self, n: f64) -> Result<u32, ArgumentProblem> {
+        Ok(self.finder.advance(count(n, "n")?))
+    }
+
+    /// Moves to step `step`, back or forwards; the step reached.
+    pub fn seek(&mut self, step: f64) -> Result<u32, ArgumentProblem> {
+        Ok(self.finder.seek(count(step, "step")?))
+    }
+
+    /// Takes up to `n` steps forward, each as `step` does, and returns their events: for
+    /// reading a whole long search (to copy its log) in few calls.
+    pub fn take_steps(&mut self, n: f64) -> Result<Vec<StepEvent>, ArgumentProblem> {
+        let n = whole(n, "n", MAX_BATCH)? as usize;
+        Ok(std::iter::from_fn(|| self.finder.step()).take(n).collect())
+    }
+
+    /// The events of steps `from` to `from + count - 1`, those already taken only, told
+    /// again; the search is left exactly as it was (see [`replay`]).
+    pub fn step_events(
+        &mut self,
+        from: f64,
+        count: f64,
+    ) -> Result<Vec<StepEvent>, ArgumentProblem> {
+        let from = whole(from, "from", f64::from(u32::MAX))? as u32;
+        let count = whole(count, "count", MAX_REPLAY)? as u32;
+        Ok(replay(self.finder.as_mut(), from, count))
+    }
+
+    /// The first `k` open nodes in the order they will be taken.
+    pub fn open_list(&self, k: f64) -> Result<Vec<NodeValues>, ArgumentProblem> {
+        Ok(self.finder.open_list(whole(k, "k", MAX_BATCH)? as usize))
+    }
+
+    /// Up to `count` open nodes in pop order, after skipping the first `offset`.
+    pub fn open_list_page(
+        &self,
+        offset: f64,
+        count: f64,
+    ) -> Result<Vec<NodeValues>, ArgumentProblem> {
+        let offset = whole(offset, "offset", f64::from(u32::MAX))? as usize;
+        let count = whole(count, "count", MAX_BATCH)? as usize;
+        Ok(open_list_page(self.finder.as_ref(), offset, count))
+    }
+
+    /// Works out H and F for the cells in columns `x0..x1` and rows `y0..y1`, clipped to
+    /// the grid (see [`ShownEstimates::fill`]).
+    pub fn fill_estimates(
+        &mut self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+    ) -> Result<(), ArgumentProblem> {
+        let from = (coord(x0, "x0")?, coord(y0, "y0")?);
+        let to = (coord(x1, "x1")?, coord(y1, "y1")?);
+        self.shown.fill(self.finder.as_ref(), from, to);
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Algorithm;
+
+    fn handle(algorithm: Algorithm) -> SearchHandle {
+        let map = MapEditor::default_scene(12, 8).unwrap();
+        let options = SearchOptions {
+            algorithm,
+            ..SearchOptions::default()
+        };
+        SearchHandle::new(&map, options).unwrap()
+    }
+
+    fn code(problem: ArgumentProblem) -> String {
+        serde_json::to_value(&problem).unwrap()["code"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    #[test]
+    fn steps_taken_in_a_batch_are_the_ones_taken_singly() {
+        let mut batched = handle(Algorithm::AStar);
+        let mut single = handle(Algorithm::AStar);
+        let events = batched.take_steps(5.0).unwrap();
+        let one_by_one: Vec<StepEvent> =
+            (0..5).filter_map(|_| single.finder_mut().step()).collect();
+        assert_eq!(events, one_by_one);
+        assert_eq!(batched.step_events(2.0, 3.0).unwrap(), events[1..4]);
+        assert_eq!(batched.finder().counters().steps, 5);
+        assert_eq!(batched.seek(1.0).unwrap(), 1);
+        assert_eq!(batched.advance(2.0).unwrap(), 2);
+        let rest = batched.take_steps(1e6).unwrap();
+        assert!(!rest.is_empty());
+        assert!(batched.take_steps(3.0).unwrap().is_empty(), "finished");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused_by_name_and_change_nothing() {
+        let mut h = handle(Algorithm::Dijkstra);
+        h.advance(3.0).unwrap();
+        for refused in [
+            h.take_steps(1e6 + 1.0),
+            h.take_steps(-1.0),
+            h.step_events(1.0, 1e5 + 1.0),
+            h.step_events(0.5, 1.0),
+        ] {
+            assert_eq!(code(refused.unwrap_err()), "not-whole");
+        }
+        assert!(h.open_list(2.5).is_err() && h.open_list_page(1.0, 1e7).is_err());
+        assert!(h.seek(f64::NAN).is_err() && h.advance(-2.0).is_err());
+        let bad = h.fill_estimates(0.0, 0.0, 0.5, 3.0).unwrap_err();
+        assert_eq!(code(bad.clone()), "bad-coordinate");
+        assert!(bad.to_string().contains("x1"));
+        assert_eq!(h.finder().counters().steps, 3);
+        assert!(h.shown().h().is_empty());
+        assert_eq!(
+            h.open_list_page(0.0, 2.0).unwrap(),
+            h.open_list(2.0).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_trace_is_written_whole_or_not_at_all_past_its_limit() {
+        let mut h = handle(Algorithm::AStar);
+        h.advance(2.0).unwrap();
+        let text = h.trace(1e6).unwrap().expect("a short search is traced");
+        assert!(text.contains("expanding"));
+        assert_eq!(h.trace(1.0).unwrap(), None);
+        assert_eq!(h.finder().counters().steps, 2, "left at its step");
+        assert_eq!(code(h.trace(-1.0).unwrap_err()), "not-whole");
+    }
+
+    #[test]
+    fn estimates_are_filled_for_the_window_asked_for() {
+        let mut h = handle(Algorithm::AStar);
+        h.advance(4.0).unwrap();
+        h.fill_estimates(-3.0, -3.0, 100.0, 100.0).unwrap();
+        let grid = h.finder().grid();
+        let start = grid.index_of(h.start.x.into(), h.start.y.into()).unwrap();
+        let (hv, fv) = h.finder().estimates(start as u32);
+        assert!(hv.is_finite() && fv.is_finite());
+        assert_eq!((h.shown().h()[start], h.shown().f()[start]), (hv, fv));
+    }
+}
