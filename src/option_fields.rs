@@ -348,7 +348,8 @@ mod tests {
         );
         assert!(message(&[("nodeLimit", "many")]).contains("nodeLimit must be a whole number"));
         assert!(message(&[("costs", "11-15")]).contains("expected one of 10-14, exact"));
-        assert!(message(&[("algorithm", "bfs"), ("weight", "2")]).contains("no weighted heuristic term"));
+        assert!(message(&[("algorithm", "bfs"), ("weight", "2")])
+            .contains("no weighted heuristic term"));
         assert_eq!(
             OptionField::by_flag("--movement"),
             Some(OptionField::Directions)

@@ -46,6 +46,23 @@ impl Scenario {
     pub fn compare(&self, cost: f64) -> Ordering {
         compare_length(cost, self.optimal, self.decimals)
     }
+
+    /// The scenario as the page lists it, with the file name of the map it names.
+    pub fn listed(&self) -> ListedScenario<'_> {
+        ListedScenario {
+            scenario: self,
+            map_file: self.map_file_name(),
+        }
+    }
+}
+
+/// A scenario as the page lists it: the line's fields and the file name of the map it names.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListedScenario<'a> {
+    #[serde(flatten)]
+    pub scenario: &'a Scenario,
+    pub map_file: &'a str,
 }
 
 /// How `cost` compares with `optimal` as precisely as the file gives it: `Equal` when `cost`

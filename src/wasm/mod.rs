@@ -92,26 +92,11 @@ pub fn record_layout() -> JsResult<JsValue> {
     to_js(&RecordLayout::current())
 }
 
-/// A scenario as the page lists it: the line's fields and the file name of the map it names.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ListedScenario<'a> {
-    #[serde(flatten)]
-    scenario: &'a Scenario,
-    map_file: &'a str,
-}
-
 /// Reads a Moving AI scenario file; the error names the line and column of the first fault.
 #[wasm_bindgen(js_name = parseScenarios)]
 pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
     let scenarios = scenario::parse_scenarios(text)?;
-    let listed: Vec<ListedScenario> = (scenarios.iter())
-        .map(|scenario| ListedScenario {
-            scenario,
-            map_file: scenario.map_file_name(),
-        })
-        .collect();
-    to_js(&listed)
+    to_js(&scenarios.iter().map(Scenario::listed).collect::<Vec<_>>())
 }
 
 /// How a path cost compares with a scenario's optimal length at the file's precision
