@@ -14,7 +14,7 @@ import { CellCard } from './panels/cellcard.js';
 import { Playback, SPEEDS } from './state/playback.js';
 import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
-import { loadWork, setAsideWork, WorkSaver } from './state/storage.js';
+import { openSavedWork, WorkSaver } from './state/storage.js';
 import { EXAMPLES } from './maps/examples.js';
 import { wireMapFiles } from './maps/files.js';
 import { ExampleNote } from './maps/examplenote.js';
@@ -53,16 +53,8 @@ wireLanguagePicker(byId('language'));
 onLanguageChange(() => messages.render());
 if (early.embed) applyEmbedLayout(doc, location, early);
 // An embedded page shows its author's map: it neither restores nor saves a visitor's work.
-const stored = early.embed ? { work: null, unreadable: null } : loadWork(window);
-const saved = stored.work;
-// Saved work that could not be read and could not be kept aside either must not be saved
-// over: this visit then saves nothing.
-let canSave = !early.embed && stored.unreadable?.key !== null;
-const setAside = () => {
-  const key = setAsideWork(window);
-  if (key === null) canSave = false;
-  return key;
-};
+const savedWork = openSavedWork(window, early.embed);
+const saved = savedWork.work;
 
 let engine = null;
 try {
@@ -86,13 +78,14 @@ function start(engine) {
   const board = byId('board');
   const gridCanvas = byId('grid');
   const problems = params.problems.map(({ key, values }) => new PageError(key, values));
-  if (stored.unreadable) problems.push(new PageError(stored.unreadable.key ? 'saved.unreadable' : 'saved.unreadable-not-kept', { key: stored.unreadable.key }));
+  const { unreadable } = savedWork;
+  if (unreadable) problems.push(new PageError(unreadable.key ? 'saved.unreadable' : 'saved.unreadable-not-kept', { key: unreadable.key }));
   const frames = new FrameLoop({});
   const changed = () => frames.request();
   const playback = new Playback();
   const { fail, inputGuard, guarded, act } = guards({ playback, messages, changed, sync: () => syncWithEditor() });
 
-  const workspace = new Workspace(engine, { params, saved, board, problems, setAside }, {
+  const workspace = new Workspace(engine, { params, saved, board, problems, setAside: savedWork.setAside }, {
     defaults: defaultOptions(),
     exampleNote: new ExampleNote(byId('example-about')),
     applied: () => {
@@ -108,14 +101,8 @@ function start(engine) {
   const predict = new Predict(doc, stepEvents, changed);
   const brush = { value: 0 };
   const compare = new CompareView(doc, {
-    engine,
-    editor,
-    sharedOptions: () => workspace.session.options,
-    brush: () => brush.value,
-    changed,
-    guard: guarded,
-    inputGuard,
-    readOnly,
+    engine, editor, sharedOptions: () => workspace.session.options, brush: () => brush.value,
+    changed, guard: guarded, inputGuard, readOnly,
     toggled: () => {
       playback.stop();
       view.relayout();
@@ -169,7 +156,7 @@ function start(engine) {
     pseudocode: new PseudocodePanel(doc),
     cellCard: new CellCard(doc, byId('inspector'), gridCanvas),
     presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed }),
-    saver: canSave ? new WorkSaver(window, () => ({
+    saver: savedWork.canSave ? new WorkSaver(window, () => ({
       map: editor().toText('ox'),
       options: workspace.session.options,
       step: workspace.session.search.stepCount(),

@@ -32,7 +32,7 @@ function setAside(win, raw) {
 // speedIndex } or null. unreadable is null, or, for saved work that cannot be read (another
 // format, hand-edited), { key } where it was kept aside (key null when storage refused, in
 // which case nothing may be saved over it this visit).
-export function loadWork(win) {
+function loadWork(win) {
   let raw = null;
   try {
     raw = storage(win)?.getItem(STORAGE_KEY) ?? null;
@@ -52,7 +52,7 @@ export function loadWork(win) {
 }
 
 // A saved map the editor cannot read: the whole saved work is kept aside as it was stored.
-export function setAsideWork(win) {
+function setAsideWork(win) {
   try {
     const raw = storage(win)?.getItem(STORAGE_KEY);
     return raw ? setAside(win, raw) : null;
@@ -93,4 +93,23 @@ export class WorkSaver {
       // works, the next visit just starts afresh.
     }
   }
+}
+
+// The visit's saved work: what was stored (nothing for an embed, which shows its author's
+// map), what could not be read, and whether this visit may save. Saved work that could not
+// be read and could not be kept aside either must not be saved over: the visit then saves
+// nothing.
+export function openSavedWork(win, embed) {
+  const stored = embed ? { work: null, unreadable: null } : loadWork(win);
+  const visit = {
+    work: stored.work,
+    unreadable: stored.unreadable,
+    canSave: !embed && stored.unreadable?.key !== null,
+    setAside: () => {
+      const key = setAsideWork(win);
+      if (key === null) visit.canSave = false;
+      return key;
+    },
+  };
+  return visit;
 }
