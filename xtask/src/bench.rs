@@ -4,7 +4,7 @@
 
 use crate::process::{self, cargo};
 use crate::wasm_build::{self, Bindings, LIB_NAME, PACKAGE};
-use crate::{npm, wasm_opt};
+use crate::{dist, npm, wasm_opt};
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::Command;
@@ -23,12 +23,17 @@ pub fn command(root: &Path, options: &[String]) -> Result<()> {
     let unoptimised = std::fs::read(&wasm_file)?;
     let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &unoptimised)?;
     std::fs::write(&wasm_file, &optimised)?;
-    let kib = optimised.len() as f64 / 1024.0;
-    let budget = wasm_opt::BUDGET_KIB as f64;
     println!(
-        "wasm: {kib:.1} KiB after wasm-opt {} ({:.1} KiB before); budget {budget} KiB: {}",
+        "wasm: {:.1} KiB after wasm-opt {} ({:.1} KiB before)",
+        optimised.len() as f64 / 1024.0,
         wasm_opt::FLAGS.join(" "),
         unoptimised.len() as f64 / 1024.0,
+    );
+    let page = dist::command(root)?;
+    let kib = dist::gzipped_len(&std::fs::read(&page)?)? as f64 / 1024.0;
+    let budget = dist::BUDGET_KIB;
+    println!(
+        "single-file page: {kib:.1} KiB gzipped; budget {budget} KiB: {}",
         if kib <= budget {
             format!("within it by {:.1} KiB", budget - kib)
         } else {

@@ -8,6 +8,8 @@ use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
 pub const DIST_FILE: &str = "dist/astar-visualizer.html";
+/// The most the single-file page may weigh, gzipped: what a reader downloads.
+pub const BUDGET_KIB: f64 = 240.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
@@ -54,4 +56,12 @@ pub fn command(root: &Path) -> Result<PathBuf> {
 
 fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024)
+}
+
+/// The size of `bytes` gzipped at the best compression, as a server would send them.
+pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes)?;
+    Ok(encoder.finish()?.len())
 }

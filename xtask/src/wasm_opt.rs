@@ -9,8 +9,6 @@ use std::process::Command;
 /// Optimise for size (about a quarter smaller than rustc's release output): the engine's
 /// speed is the algorithm's, and -O3 gives no smaller or noticeably faster file.
 pub const FLAGS: &[&str] = &["-Oz"];
-/// The most the optimised engine may weigh.
-pub const BUDGET_KIB: usize = 160;
 
 /// Returns the optimised module; the result is cached under `scratch` and reused for
 /// identical input, since the JavaScript build of wasm-opt takes a while.
