@@ -2,6 +2,7 @@
 //! breadth-first search over one best-first loop, with every expansion observable and
 //! undoable, plus the text map formats of the classic tutorials and of Moving AI.
 
+pub mod argument;
 pub mod catalogue;
 pub mod editor;
 pub mod events;
@@ -9,6 +10,7 @@ pub mod finder;
 pub mod finders;
 pub mod grid;
 pub mod heuristic;
+pub mod inspect;
 pub mod key;
 pub mod map_text;
 pub mod marks;
@@ -16,6 +18,7 @@ pub mod movement;
 mod names;
 pub mod number_text;
 pub mod open_list;
+pub mod option_fields;
 pub mod options;
 pub mod record;
 pub mod scenario;

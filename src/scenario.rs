@@ -7,7 +7,8 @@ use crate::grid::Point;
 use crate::map_text::{ParseError, ParseProblem};
 use crate::number_text::parse_number;
 
-#[derive(Clone, Debug, PartialEq)]
+/// One line of a Moving AI `.scen` file; serialized as the page lists it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Scenario {
     pub bucket: u32,
     pub map: String,

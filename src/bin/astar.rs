@@ -6,6 +6,7 @@ use std::time::Instant;
 use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
+use astar_visualizer::option_fields::{OptionField, OptionProblem};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
@@ -165,41 +166,37 @@ fn run(args: &[String]) -> Result<(), String> {
 /// A command-line flag and its value, e.g. `("--costs", "exact")`.
 type Flag<'a> = (&'a str, &'a str);
 
-/// Applies the shared search options; returns the flags it did not know.
+/// Applies the shared search options (read as the page reads its option object); returns
+/// the flags it did not know.
 fn apply_options<'a>(
-    mut options: SearchOptions,
+    defaults: SearchOptions,
     flags: &[Flag<'a>],
 ) -> Result<(SearchOptions, Vec<Flag<'a>>), String> {
+    let mut options = defaults;
     let mut other = Vec::new();
     for &(flag, value) in flags {
-        let e = |e: &dyn std::fmt::Display| format!("{flag}: {e}");
-        match flag {
-            "--algorithm" => options.algorithm = value.parse::<Algorithm>().map_err(|x| e(&x))?,
-            "--heuristic" => {
-                options.heuristic = Some(value.parse::<Heuristic>().map_err(|x| e(&x))?)
-            }
-            "--weight" => {
-                options.weight = value
-                    .parse()
-                    .map_err(|_| format!("{flag}: expected a number >= 0, found '{value}'"))?
-            }
-            "--movement" => options.directions = value.parse::<Directions>().map_err(|x| e(&x))?,
-            "--diagonal" => options.diagonal = value.parse::<DiagonalRule>().map_err(|x| e(&x))?,
-            "--costs" => options.costs = value.parse::<CostModel>().map_err(|x| e(&x))?,
-            "--tie-break" => options.tie_break = value.parse::<TieBreak>().map_err(|x| e(&x))?,
-            "--node-limit" => {
-                options.node_limit = Some(value.parse().map_err(|_| {
-                    format!(
-                        "{flag}: expected a whole number from 1 to {}, found '{value}'",
-                        u32::MAX
-                    )
-                })?)
-            }
-            _ => other.push((flag, value)),
+        match OptionField::by_flag(flag) {
+            Some(field) => field
+                .set(&mut options, value)
+                .map_err(|problem| flag_message(flag, problem))?,
+            None => other.push((flag, value)),
         }
     }
     options.validate().map_err(|e| e.to_string())?;
     Ok((options, other))
+}
+
+/// A flag's value that cannot be read, worded for the command line.
+fn flag_message(flag: &str, problem: OptionProblem) -> String {
+    match problem {
+        OptionProblem::OptionWeight { given } => {
+            format!("{flag}: expected a number >= 0, found '{given}'")
+        }
+        OptionProblem::OptionNodeLimit { given, max } => {
+            format!("{flag}: expected a whole number from 1 to {max}, found '{given}'")
+        }
+        other => format!("{flag}: {other}"),
+    }
 }
 
 fn read(path: &str) -> Result<String, String> {

@@ -1,0 +1,294 @@
+//! Search options read from named text fields: one parser for the command line's flags and
+//! the page's option object, and the resolved options written back in the same shape.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::finders::idastar::DEFAULT_NODE_LIMIT;
+use crate::names::UnknownName;
+use crate::number_text::parse_number;
+use crate::options::{OptionsError, SearchOptions};
+
+/// One search option, as JavaScript names it and as the command line flags it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionField {
+    Algorithm,
+    Heuristic,
+    Weight,
+    Directions,
+    Diagonal,
+    Costs,
+    TieBreak,
+    NodeLimit,
+}
+
+impl OptionField {
+    pub const ALL: [OptionField; 8] = [
+        OptionField::Algorithm,
+        OptionField::Heuristic,
+        OptionField::Weight,
+        OptionField::Directions,
+        OptionField::Diagonal,
+        OptionField::Costs,
+        OptionField::TieBreak,
+        OptionField::NodeLimit,
+    ];
+
+    /// The field of the page's option object.
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionField::Algorithm => "algorithm",
+            OptionField::Heuristic => "heuristic",
+            OptionField::Weight => "weight",
+            OptionField::Directions => "directions",
+            OptionField::Diagonal => "diagonal",
+            OptionField::Costs => "costs",
+            OptionField::TieBreak => "tieBreak",
+            OptionField::NodeLimit => "nodeLimit",
+        }
+    }
+
+    /// The command-line flag.
+    pub fn flag(self) -> &'static str {
+        match self {
+            OptionField::Algorithm => "--algorithm",
+            OptionField::Heuristic => "--heuristic",
+            OptionField::Weight => "--weight",
+            OptionField::Directions => "--movement",
+            OptionField::Diagonal => "--diagonal",
+            OptionField::Costs => "--costs",
+            OptionField::TieBreak => "--tie-break",
+            OptionField::NodeLimit => "--node-limit",
+        }
+    }
+
+    /// The field of this name, or a problem that lists the names there are.
+    pub fn named(name: &str) -> Result<OptionField, OptionProblem> {
+        let found = OptionField::ALL.into_iter().find(|f| f.name() == name);
+        found.ok_or_else(|| OptionProblem::UnknownOptionField {
+            field: name.into(),
+            allowed: OptionField::ALL.map(OptionField::name).join(", "),
+        })
+    }
+
+    pub fn by_flag(flag: &str) -> Option<OptionField> {
+        OptionField::ALL.into_iter().find(|f| f.flag() == flag)
+    }
+
+    /// Sets this option of `options` from `text`; the values are checked together
+    /// afterwards by [`SearchOptions::validate`].
+    pub fn set(self, options: &mut SearchOptions, text: &str) -> Result<(), OptionProblem> {
+        match self {
+            OptionField::Algorithm => options.algorithm = text.parse()?,
+            OptionField::Heuristic => options.heuristic = Some(text.parse()?),
+            OptionField::Weight => {
+                options.weight = parse_number(text)
+                    .ok_or_else(|| OptionProblem::OptionWeight { given: text.into() })?
+            }
+            OptionField::Directions => options.directions = text.parse()?,
+            OptionField::Diagonal => options.diagonal = text.parse()?,
+            OptionField::Costs => options.costs = text.parse()?,
+            OptionField::TieBreak => options.tie_break = text.parse()?,
+            OptionField::NodeLimit => {
+                options.node_limit =
+                    Some(text.parse().map_err(|_| OptionProblem::OptionNodeLimit {
+                        given: text.into(),
+                        max: u32::MAX,
+                    })?)
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Options read from fields, over `defaults`, and checked together.
+pub fn read_options<'a>(
+    defaults: SearchOptions,
+    fields: impl IntoIterator<Item = (OptionField, &'a str)>,
+) -> Result<SearchOptions, OptionProblem> {
+    let mut options = defaults;
+    for (field, text) in fields {
+        field.set(&mut options, text)?;
+    }
+    options.validate()?;
+    Ok(options)
+}
+
+/// An option field that cannot be read. Serialises as `{ code, ...values }`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionProblem {
+    /// A field no option has: a misspelling worth reporting.
+    UnknownOptionField {
+        field: String,
+        allowed: String,
+    },
+    OptionWeight {
+        given: String,
+    },
+    OptionNodeLimit {
+        given: String,
+        max: u32,
+    },
+    /// A word that names no value of the option.
+    Name(UnknownName),
+    /// Values out of range or not taken by the finder.
+    Value(OptionsError),
+}
+
+impl From<UnknownName> for OptionProblem {
+    fn from(e: UnknownName) -> Self {
+        OptionProblem::Name(e)
+    }
+}
+
+impl From<OptionsError> for OptionProblem {
+    fn from(e: OptionsError) -> Self {
+        OptionProblem::Value(e)
+    }
+}
+
+/// The field problems' own codes; the others keep theirs.
+#[derive(Serialize)]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
+enum FieldCode<'a> {
+    UnknownOptionField { field: &'a str, allowed: &'a str },
+    OptionWeight { given: &'a str },
+    OptionNodeLimit { given: &'a str, max: u32 },
+}
+
+impl Serialize for OptionProblem {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            OptionProblem::UnknownOptionField { field, allowed } => {
+                FieldCode::UnknownOptionField { field, allowed }.serialize(serializer)
+            }
+            OptionProblem::OptionWeight { given } => {
+                FieldCode::OptionWeight { given }.serialize(serializer)
+            }
+            OptionProblem::OptionNodeLimit { given, max } => {
+                FieldCode::OptionNodeLimit { given, max: *max }.serialize(serializer)
+            }
+            OptionProblem::Name(e) => e.serialize(serializer),
+            OptionProblem::Value(e) => e.serialize(serializer),
+        }
+    }
+}
+
+impl fmt::Display for OptionProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionProblem::UnknownOptionField { field, allowed } => {
+                write!(
+                    f,
+                    "search options: unknown field '{field}'; expected {allowed}"
+                )
+            }
+            OptionProblem::OptionWeight { given } => write!(
+                f,
+                "search options: weight must be a number >= 0, got '{given}'"
+            ),
+            OptionProblem::OptionNodeLimit { given, max } => write!(
+                f,
+                "search options: nodeLimit must be a whole number from 1 to {max}, got '{given}'"
+            ),
+            OptionProblem::Name(e) => e.fmt(f),
+            OptionProblem::Value(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptionProblem {}
+
+/// The options in force, in the shape they are given in: the heuristic resolved, and the
+/// node limit (its default filled in) for a finder that takes one.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolvedOptions {
+    pub algorithm: &'static str,
+    pub heuristic: &'static str,
+    pub weight: f64,
+    pub directions: u8,
+    pub diagonal: &'static str,
+    pub costs: &'static str,
+    pub tie_break: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_limit: Option<u32>,
+}
+
+impl ResolvedOptions {
+    pub fn of(o: &SearchOptions) -> ResolvedOptions {
+        ResolvedOptions {
+            algorithm: o.algorithm.name(),
+            heuristic: o.resolved_heuristic().name(),
+            weight: o.weight,
+            directions: o.directions.count(),
+            diagonal: o.diagonal.name(),
+            costs: o.costs.name(),
+            tie_break: o.tie_break.name(),
+            node_limit: (o.algorithm.entry().options.node_limit)
+                .then(|| o.node_limit.unwrap_or(DEFAULT_NODE_LIMIT)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Algorithm;
+
+    fn read(fields: &[(&str, &str)]) -> Result<SearchOptions, OptionProblem> {
+        let named: Result<Vec<_>, _> = fields
+            .iter()
+            .map(|&(name, text)| OptionField::named(name).map(|f| (f, text)))
+            .collect();
+        read_options(SearchOptions::default(), named?)
+    }
+
+    #[test]
+    fn every_field_is_read_and_checked_with_the_others() {
+        let o = read(&[
+            ("algorithm", "idastar"),
+            ("heuristic", "euclidean"),
+            ("weight", "2.5"),
+            ("directions", "4"),
+            ("diagonal", "never"),
+            ("costs", "exact"),
+            ("tieBreak", "first-in"),
+            ("nodeLimit", "77"),
+        ])
+        .unwrap();
+        let resolved = ResolvedOptions::of(&o);
+        assert_eq!(
+            (resolved.algorithm, resolved.heuristic, resolved.weight),
+            ("idastar", "euclidean", 2.5)
+        );
+        assert_eq!((resolved.directions, resolved.node_limit), (4, Some(77)));
+        assert_eq!(o.algorithm, Algorithm::IdaStar);
+        let astar = ResolvedOptions::of(&read(&[]).unwrap());
+        assert_eq!((astar.heuristic, astar.node_limit), ("octile", None));
+        let idastar = ResolvedOptions::of(&read(&[("algorithm", "idastar")]).unwrap());
+        assert_eq!(idastar.node_limit, Some(DEFAULT_NODE_LIMIT));
+    }
+
+    #[test]
+    fn a_field_that_cannot_be_read_says_which_and_why() {
+        let message = |fields: &[(&str, &str)]| read(fields).unwrap_err().to_string();
+        assert!(message(&[("speed", "3")]).contains("unknown field 'speed'; expected algorithm"));
+        assert!(
+            message(&[("weight", "2.5.1")]).contains("weight must be a number >= 0, got '2.5.1'")
+        );
+        assert!(message(&[("nodeLimit", "many")]).contains("nodeLimit must be a whole number"));
+        assert!(message(&[("costs", "11-15")]).contains("expected one of 10-14, exact"));
+        assert!(message(&[("algorithm", "bfs"), ("weight", "2")]).contains("no heuristic"));
+        assert_eq!(
+            OptionField::by_flag("--movement"),
+            Some(OptionField::Directions)
+        );
+        assert_eq!(OptionField::by_flag("--colour"), None);
+    }
+}

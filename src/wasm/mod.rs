@@ -1,0 +1,99 @@
+//! The JavaScript boundary: `MapEditor` and `Search` objects for the page, and the
+//! catalogue, record layout and scenario reader. Conversion only: what these do is worked
+//! out in the native modules, where the command line and the tests use it too.
+//!
+//! Whole-grid data (terrain, each cell's search record, G, and H and F for the cells on
+//! show) is read by JavaScript through typed-array views on wasm memory at the pointers
+//! returned here; small structured values (options, events, errors) cross with
+//! serde-wasm-bindgen. Every argument is checked and every failure becomes a thrown
+//! `Error`: a panic would kill the module. The error's `problem` property holds a code and
+//! the values a message needs (`{ code, ...values }`), which the page puts into words in the
+//! reader's language; its `message` is English, for the console.
+
+mod editor;
+mod search;
+
+use std::fmt;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::argument::ArgumentProblem;
+use crate::catalogue::catalogue;
+use crate::editor::EditError;
+use crate::grid::GridError;
+use crate::map_text::ParseError;
+use crate::names::UnknownName;
+use crate::option_fields::OptionProblem;
+use crate::record::RecordLayout;
+use crate::scenario;
+use crate::search_error::SearchError;
+
+pub use editor::JsMapEditor;
+pub use search::JsSearch;
+
+/// Logs panics to the console: should one ever happen, the page can say what broke.
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("astar-visualizer panicked: {info}").into());
+    }));
+}
+
+type JsResult<T> = Result<T, JsValue>;
+
+fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| js_sys::Error::new(&e.to_string()).into())
+}
+
+/// A thrown `Error` carrying the problem: English message, `problem` = `{ code, ...values }`.
+fn fail<P: Serialize + fmt::Display>(problem: P) -> JsValue {
+    let error = js_sys::Error::new(&problem.to_string());
+    if let Ok(value) = to_js(&problem) {
+        // Setting a property on a fresh Error object cannot fail.
+        let _ = js_sys::Reflect::set(&error, &"problem".into(), &value);
+    }
+    error.into()
+}
+
+/// Every problem the engine names becomes a thrown `Error` through `?`.
+macro_rules! thrown {
+    ($($problem:ty),+) => {$(
+        impl From<$problem> for JsValue {
+            fn from(problem: $problem) -> JsValue {
+                fail(problem)
+            }
+        }
+    )+};
+}
+
+thrown!(
+    ArgumentProblem,
+    OptionProblem,
+    SearchError,
+    GridError,
+    EditError,
+    UnknownName,
+    ParseError
+);
+
+/// The finder catalogue: which finders exist, what each takes and emits (see
+/// `crate::catalogue`).
+#[wasm_bindgen(js_name = finderCatalogue)]
+pub fn finder_catalogue() -> JsResult<JsValue> {
+    to_js(&catalogue())
+}
+
+/// How to read the bytes at `Search.recordsPtr()` and `Search.marksPtr()`.
+#[wasm_bindgen(js_name = recordLayout)]
+pub fn record_layout() -> JsResult<JsValue> {
+    to_js(&RecordLayout::current())
+}
+
+/// Reads a Moving AI scenario file; the error names the line and column of the first fault.
+#[wasm_bindgen(js_name = parseScenarios)]
+pub fn parse_scenarios(text: &str) -> JsResult<JsValue> {
+    to_js(&scenario::parse_scenarios(text)?)
+}
