@@ -134,7 +134,7 @@ fn options(
         diagonal: rules.diagonal,
         costs: rules.costs,
         tie_break,
-        node_limit: None,
+        ..SearchOptions::default()
     }
 }
 

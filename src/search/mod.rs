@@ -12,7 +12,7 @@ use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::{Movement, MOVES};
 use crate::open_list::OpenList;
-use crate::options::{Algorithm, SearchOptions, TieBreak};
+use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
@@ -50,6 +50,10 @@ pub struct Search {
     legal: Vec<u16>,
     /// How far each move shifts a cell index.
     offsets: [i32; 8],
+    /// The indices into `MOVES` in the order the neighbours are examined.
+    order: &'static [u8],
+    /// The goal test is made when the goal is first reached, not when it leaves the open list.
+    stops_when_reached: bool,
     /// Each move's cost onto each terrain weight: `[move][weight]`.
     step_costs: [[f64; 16]; 8],
     key_layout: KeyLayout,
@@ -141,6 +145,8 @@ impl Search {
             marks,
             legal,
             offsets: Movement::index_offsets(grid.width()),
+            order: options.neighbour_order.sequence(options.directions),
+            stops_when_reached: options.goal_test == GoalTest::FirstReached,
             step_costs: options
                 .movement()
                 .step_costs()
@@ -191,9 +197,13 @@ impl Search {
     }
 
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
-    /// and relax each neighbour. Returns the popped cell (`None`: the open list was empty),
-    /// or `None` overall when the search had already finished. `RECORD` keeps what step back
-    /// needs; `EVENTS` reports every move, blocked ones too, to `report`.
+    /// and relax each neighbour, in the neighbour order. Returns the popped cell (`None`: the
+    /// open list was empty), or `None` overall when the search had already finished. `RECORD`
+    /// keeps what step back needs; `EVENTS` reports every move, blocked ones too, to `report`.
+    ///
+    /// When the goal test is made on reaching, an expansion stops at the neighbour that is the
+    /// goal, and the next step ends the search there without taking anything off the open
+    /// list: that step is the test's answer, as the goal leaving the open list is otherwise.
     fn take_step<const RECORD: bool, const EVENTS: bool>(
         &mut self,
         report: &mut impl FnMut(&Search, Point, usize, Seen),
@@ -205,6 +215,12 @@ impl Search {
         if RECORD {
             self.history
                 .begin(self.current, self.counters.max_open, self.visited.len());
+        }
+        if self.stops_when_reached && self.record[self.goal as usize] & STATE_MASK == OPEN {
+            self.current = self.goal;
+            self.path = self.follow_parents(self.goal);
+            self.finish_with(Status::Found);
+            return Some(Some(self.goal));
         }
         let Some((current, key)) = self.open.pop() else {
             self.finish_with(Status::NoPath);
@@ -229,14 +245,24 @@ impl Search {
         } else {
             legal
         };
-        for i in Movement::indices(to_visit) {
+        for &i in self.order {
+            let i = usize::from(i);
+            if to_visit & 1 << i == 0 {
+                continue;
+            }
             let seen = if legal & 1 << i == 0 {
                 Seen::Blocked
             } else {
                 self.relax::<RECORD>(current, from, i)
             };
+            let reached_goal = self.stops_when_reached
+                && matches!(seen, Seen::Opened(_))
+                && current.wrapping_add_signed(self.offsets[i]) == self.goal;
             if EVENTS {
                 report(self, from, i, seen);
+            }
+            if reached_goal {
+                break;
             }
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);

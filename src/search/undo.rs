@@ -32,11 +32,15 @@ impl Search {
         self.counters.generated -= undone;
         // Each change took one entry order.
         self.next_order -= undone;
+        // The step that found the goal expanded nothing: it took the goal off the open list,
+        // or (goal test on reaching) took nothing at all.
+        let found = self.status == Status::Found;
+        if found {
+            self.path.clear();
+        }
         if let Some(key) = record.popped {
             let cell = cell_of(key);
-            if self.status == Status::Found {
-                self.path.clear();
-            } else {
+            if !found {
                 self.counters.expanded -= 1;
             }
             self.set_state(cell, OPEN);
