@@ -101,6 +101,7 @@ fn expansion(event: Option<StepEvent>) -> (u32, NodeValues, Vec<(i64, i64, Outco
         step,
         node,
         neighbours,
+        ..
     }) = event
     else {
         panic!("expected an expansion, got {event:?}")
@@ -278,11 +279,15 @@ fn first_step_values_of_the_first_tutorial() {
         step,
         node,
         neighbours,
+        ties,
+        tied,
     }) = s.step()
     else {
         panic!("the first step expands the start");
     };
     assert_eq!((step, node), (1, values(2, 2, 0.0, 40.0, 40.0)));
+    // The start was alone on the open list: chosen among no others.
+    assert_eq!((ties, tied), (vec![], 0));
     assert_eq!(neighbours.len(), 8);
     let right = neighbours.iter().find(|n| (n.x, n.y) == (3, 2)).unwrap();
     let opened = |g, h, f| Outcome::Opened {
@@ -378,10 +383,16 @@ fn the_four_by_four_walk_through_of_the_csharp_tutorial() {
         ]
     );
 
-    // Step 3 expands its (2,1) and opens the goal with F 38; step 4 takes the goal.
-    assert!(
-        matches!(s.step(), Some(StepEvent::Expanded { node, .. }) if (node.x, node.y) == (2, 2))
-    );
+    // Step 3 expands its (2,1), chosen over its (2,0) by the tie-break, as its event says,
+    // and opens the goal with F 38; step 4 takes the goal.
+    let Some(StepEvent::Expanded {
+        node, ties, tied, ..
+    }) = s.step()
+    else {
+        panic!("expands its (2,1)")
+    };
+    assert_eq!((node.x, node.y), (2, 2));
+    assert_eq!((ties, tied), (vec![values(2, 3, 24.0, 14.0, 38.0)], 1));
     let Some(StepEvent::GoalReached {
         step,
         node,

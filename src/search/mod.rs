@@ -70,6 +70,9 @@ pub struct Search {
     path: Vec<u32>,
     total_steps: Option<u32>,
     history: History,
+    /// For the events: the open entries that had the popped node's priority when it was
+    /// taken, in pop order.
+    ties: Vec<(Key, u32)>,
 }
 
 /// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
@@ -161,6 +164,7 @@ impl Search {
             path,
             total_steps: None,
             history,
+            ties: Vec::new(),
             grid,
         };
         search.restart(start, goal)?;
@@ -228,6 +232,9 @@ impl Search {
         };
         if RECORD {
             self.history.set_popped(key);
+        }
+        if EVENTS {
+            self.gather_ties(current);
         }
         self.current = current;
         self.set_state(current, CLOSED);
@@ -319,6 +326,26 @@ impl Search {
         } else {
             Seen::Opened(self.open_node(next, at, g, Some((current, i))))
         }
+    }
+
+    /// The open entries whose priority equals that of `popped`, just taken off the list: the
+    /// nodes it was chosen among by the tie-break. A scan of the open list, made only when
+    /// the step is told as an event.
+    fn gather_ties(&mut self, popped: u32) {
+        let priority = |s: &Search, cell: u32| {
+            let c = cell as usize;
+            s.estimate_at(c, s.grid.point(c), s.g[c]).f
+        };
+        let f = priority(self, popped);
+        let mut ties = std::mem::take(&mut self.ties);
+        ties.clear();
+        ties.extend(
+            (self.open.entries())
+                .filter(|&(cell, _)| priority(self, cell) == f)
+                .map(|(cell, key)| (key, cell)),
+        );
+        ties.sort_unstable();
+        self.ties = ties;
     }
 
     /// The legal moves from a cell, worked out on its first expansion.
