@@ -193,7 +193,7 @@ impl SearchOptions {
         let takes = self.algorithm.entry().options;
         if self.goal_test != GoalTest::OffOpen && !takes.goal_test {
             return Err(OptionsError::GoalTestUnused {
-                goal_test: self.goal_test.name(),
+                test: self.goal_test.name(),
                 algorithm: self.algorithm.name(),
             });
         }
@@ -292,7 +292,7 @@ pub enum OptionsError {
     },
     /// A goal test other than "off the open list" for a finder whose stopping rule is its own.
     GoalTestUnused {
-        goal_test: &'static str,
+        test: &'static str,
         algorithm: &'static str,
     },
     /// A neighbour order other than the default for a finder that does not take one.
@@ -324,12 +324,9 @@ impl fmt::Display for OptionsError {
                 "a node limit ({limit}) applies to {} only, not to {algorithm}",
                 Algorithm::takers(|t| t.node_limit)
             ),
-            OptionsError::GoalTestUnused {
-                goal_test,
-                algorithm,
-            } => write!(
+            OptionsError::GoalTestUnused { test, algorithm } => write!(
                 f,
-                "the goal test {goal_test} applies to {} only; {algorithm} has a stopping rule \
+                "the goal test {test} applies to {} only; {algorithm} has a stopping rule \
                  of its own (leave it at off-open)",
                 Algorithm::takers(|t| t.goal_test)
             ),

@@ -105,7 +105,7 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started'));
+    setText(this.narration, last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : t('narration.not-started'));
     this.log.render(session);
     this.openList.render(session);
     this.inspectedKey = null;
