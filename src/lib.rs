@@ -1,6 +1,8 @@
-//! A stepwise, exact grid pathfinding engine: A*, Dijkstra, greedy best-first and
-//! breadth-first search over one best-first loop, with every expansion observable and
-//! undoable, plus the text map formats of the classic tutorials and of Moving AI.
+//! A stepwise grid pathfinding engine: A*, Dijkstra, greedy best-first and breadth-first
+//! search over one best-first loop, IDA*, bidirectional searches and Jump Point Search with
+//! loops of their own, all behind one `Finder` interface with every step observable and
+//! undoable; a catalogue of the finders, what each takes and emits; and the text map
+//! formats of the classic tutorials and of Moving AI.
 
 pub mod argument;
 pub mod catalogue;
@@ -21,6 +23,7 @@ pub mod open_list;
 pub mod option_fields;
 pub mod options;
 pub mod record;
+mod relaxation;
 pub mod scenario;
 pub mod search;
 pub mod search_error;

@@ -13,9 +13,7 @@
 //! (every heuristic here is, wherever it is admissible). Greedy search stops at the first
 //! contact and promises nothing.
 
-use crate::events::{
-    Meeting, Neighbour, NodeValues, Outcome, Side, StepEvent, StoppingRule, StoppingTest,
-};
+use crate::events::{Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest};
 use crate::finder::Finder;
 use crate::finders::graph::Graph;
 use crate::grid::{Grid, Point};
@@ -25,8 +23,9 @@ use crate::movement::MOVES;
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, SearchOptions};
 use crate::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+    parent_move, CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::relaxation::{self, Seen};
 use crate::search;
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, FinderInfo, Status};
@@ -124,16 +123,6 @@ struct StepLog {
     popped: Option<(usize, u32, Key)>,
     /// The path shown before this step, when the step changed it.
     old_path: Option<Vec<u32>>,
-}
-
-/// What the loop saw at one neighbour, in units.
-enum Seen {
-    Blocked,
-    Closed,
-    NotImproved { candidate_g: f64 },
-    AlreadyOpen,
-    Opened,
-    Improved { old_g: f64, old_record: u8 },
 }
 
 #[derive(Clone, Debug)]
@@ -492,63 +481,19 @@ impl Bidirectional {
         let (old_g, old_record) = (sd.g[n], sd.record[n]);
         self.reach(side, next, g, Some((cell, i)));
         if state == OPEN {
-            Seen::Improved { old_g, old_record }
+            let old_parent = parent_move(old_record).map(|j| self.graph.source(next, j));
+            Seen::Improved {
+                old_g,
+                old_parent: old_parent.unwrap_or(self.start),
+            }
         } else {
             Seen::Opened
         }
     }
 
     fn neighbour(&self, side: usize, from: Point, i: usize, seen: Seen) -> Neighbour {
-        let m = MOVES[i];
-        let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
-        let at = self.graph.grid.index_of(x, y);
-        let scale = self.cost_scale();
-        let sd = &self.sides[side];
-        let g = || at.as_ref().map_or(f64::INFINITY, |&n| sd.g[n] / scale);
-        let now = || {
-            let cell = at.as_ref().map_or(0, |&n| n as u32);
-            let v = self.side_values(side, cell);
-            (v.g, v.h, v.f)
-        };
-        let outcome = match seen {
-            Seen::Blocked => match at {
-                Err(_) => Outcome::OffGrid,
-                Ok(n) if !self.graph.grid.is_passable_at(n) => Outcome::Wall,
-                Ok(_) => Outcome::CornerBlocked,
-            },
-            Seen::Closed => Outcome::Closed,
-            Seen::NotImproved { candidate_g } => Outcome::NotImproved {
-                g: g(),
-                candidate_g: candidate_g / scale,
-            },
-            Seen::AlreadyOpen => Outcome::AlreadyOpen { g: g() },
-            Seen::Opened => {
-                let (g, h, f) = now();
-                Outcome::Opened {
-                    g,
-                    h,
-                    f,
-                    parent: from,
-                }
-            }
-            Seen::Improved { old_g, old_record } => {
-                let (g, h, f) = now();
-                let to = at.map_or(NO_PARENT, |n| n as u32);
-                let old_parent = (old_record & HAS_PARENT != 0).then(|| {
-                    let j = (old_record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-                    self.graph.source(to, j)
-                });
-                Outcome::Improved {
-                    old_g: old_g / scale,
-                    g,
-                    h,
-                    f,
-                    old_parent: self.graph.point(old_parent.unwrap_or(self.start)),
-                    parent: from,
-                }
-            }
-        };
-        Neighbour { x, y, outcome }
+        let values = |cell| self.side_values(side, cell);
+        relaxation::neighbour(&self.graph.grid, from, i, seen, values, self.cost_scale())
     }
 
     /// A cell's values on one side, in display units.

@@ -4,7 +4,7 @@
 //! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
 //! it accepts; the path it returns lists every cell.
 
-use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, Outcome, StepEvent};
+use crate::events::{Jump, JumpOutcome, JumpReason, NodeValues, StepEvent};
 use crate::finder::Finder;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
@@ -16,6 +16,7 @@ use crate::options::SearchOptions;
 use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::relaxation::{self, Seen};
 use crate::search::key_layout;
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search_error::{endpoint_cells, SearchError};
@@ -48,14 +49,6 @@ struct Change {
     old_record: u8,
     old_parent: u32,
     old_key: Option<Key>,
-}
-
-/// What a jump found at its end, in raw units, before it becomes an event.
-enum Seen {
-    Closed,
-    NotImproved { candidate_g: f64 },
-    Opened,
-    Improved { old_g: f64, old_parent: u32 },
 }
 
 /// What a search that ends hands on to the next (see `crate::search::spare`): its arrays,
@@ -607,7 +600,7 @@ impl JumpPointSearch {
         let outcome = match (end, seen) {
             (JumpEnd::Found { x, y, why, .. }, Some(seen)) => {
                 let cell = y * self.grid.width() + x;
-                let values = self.values_at(cell);
+                let values = self.values(cell);
                 let reason = match why {
                     Why::Goal => JumpReason::Goal,
                     Why::Turn { x, y } => JumpReason::Turn { x, y },
@@ -625,27 +618,7 @@ impl JumpPointSearch {
                         }
                     }
                 };
-                let result = match seen {
-                    Seen::Closed => Outcome::Closed,
-                    Seen::NotImproved { candidate_g } => Outcome::NotImproved {
-                        g: values.g,
-                        candidate_g: candidate_g / scale,
-                    },
-                    Seen::Opened => Outcome::Opened {
-                        g: values.g,
-                        h: values.h,
-                        f: values.f,
-                        parent: from,
-                    },
-                    Seen::Improved { old_g, old_parent } => Outcome::Improved {
-                        old_g: old_g / scale,
-                        g: values.g,
-                        h: values.h,
-                        f: values.f,
-                        old_parent: self.grid.point(old_parent as usize),
-                        parent: from,
-                    },
-                };
+                let result = seen.outcome(&self.grid, Some(cell as usize), from, || values, scale);
                 JumpOutcome::JumpPoint {
                     x,
                     y,
@@ -666,13 +639,6 @@ impl JumpPointSearch {
             scanned: passed,
             end: outcome,
         }
-    }
-
-    fn values_at(&self, cell: u32) -> NodeValues {
-        let p = self.grid.point(cell as usize);
-        let (h, f) = self.estimates(cell);
-        let scale = self.options.costs.scale();
-        NodeValues::displayed(p, (self.g[cell as usize], h, f), scale, scale)
     }
 }
 
@@ -702,20 +668,9 @@ impl Finder for JumpPointSearch {
             jumps.push(search.jump_event(from, d, passed, end, seen));
         };
         let popped = self.take_step::<true>(&mut report)?;
-        let step = self.counters.steps;
-        let Some(cell) = popped else {
-            return Some(StepEvent::NoPath { step });
-        };
-        let node = self.values_at(cell);
-        Some(match self.status {
-            Status::Found => StepEvent::GoalReached {
-                step,
-                node,
-                cost: node.g,
-                steps: self.path.len() as u32 - 1,
-            },
-            _ => StepEvent::Jumped { step, node, jumps },
-        })
+        Some(relaxation::step_event(self, popped, |step, node| {
+            StepEvent::Jumped { step, node, jumps }
+        }))
     }
 
     fn step_back(&mut self) -> bool {
@@ -870,7 +825,7 @@ impl Finder for JumpPointSearch {
         self.open
             .peek_sorted(k)
             .into_iter()
-            .map(|(cell, _)| self.values_at(cell))
+            .map(|(cell, _)| self.values(cell))
             .collect()
     }
 

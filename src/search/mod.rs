@@ -16,6 +16,7 @@ use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::relaxation::Seen;
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, Status};
 use history::{History, Improvement};
@@ -77,24 +78,6 @@ pub struct Search {
 
 /// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
 const MOVES_UNKNOWN: u16 = 1 << 8;
-
-/// What the loop saw at one neighbour, in raw units; turned into an
-/// [`Outcome`](crate::events::Outcome) only when events are wanted.
-enum Seen {
-    /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.
-    Blocked,
-    Closed,
-    NotImproved {
-        candidate_g: f64,
-    },
-    AlreadyOpen,
-    Opened(Estimate),
-    Improved {
-        old_g: f64,
-        old_record: u8,
-        now: Estimate,
-    },
-}
 
 /// The H and F a step gave a cell, in units.
 #[derive(Clone, Copy)]
@@ -263,7 +246,7 @@ impl Search {
                 self.relax::<RECORD>(current, from, i)
             };
             let reached_goal = self.stops_when_reached
-                && matches!(seen, Seen::Opened(_))
+                && matches!(seen, Seen::Opened)
                 && current.wrapping_add_signed(self.offsets[i]) == self.goal;
             if EVENTS {
                 report(self, from, i, seen);
@@ -315,16 +298,16 @@ impl Search {
                     });
                 }
             }
-            let (key, now) = self.reach(next, at, g, Some((current, i)));
+            let (key, _) = self.reach(next, at, g, Some((current, i)));
             self.open.update(next, key);
             self.counters.generated += 1;
             Seen::Improved {
                 old_g,
-                old_record,
-                now,
+                old_parent: self.parent_by(next, old_record).unwrap_or(NO_PARENT),
             }
         } else {
-            Seen::Opened(self.open_node(next, at, g, Some((current, i))))
+            self.open_node(next, at, g, Some((current, i)));
+            Seen::Opened
         }
     }
 
