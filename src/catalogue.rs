@@ -493,38 +493,43 @@ mod tests {
         for entry in &FINDERS {
             let takes = entry.options;
             let base = options(entry.id);
-            let weight = run(
-                &flat,
-                SearchOptions {
-                    weight: 2.0,
-                    ..base
-                },
-            );
-            assert_eq!(weight.is_ok(), takes.weight, "{} weight", entry.id);
-            let limit = run(
-                &flat,
-                SearchOptions {
-                    node_limit: Some(500),
-                    ..base
-                },
-            );
-            assert_eq!(limit.is_ok(), takes.node_limit, "{} node limit", entry.id);
-            let goal_test = run(
-                &flat,
-                SearchOptions {
-                    goal_test: GoalTest::FirstReached,
-                    ..base
-                },
-            );
-            assert_eq!(goal_test.is_ok(), takes.goal_test, "{} goal test", entry.id);
-            let order = run(
-                &flat,
-                SearchOptions {
-                    neighbour_order: NeighbourOrder::ColumnsBottomUp,
-                    ..base
-                },
-            );
-            assert_eq!(order.is_ok(), takes.neighbour_order, "{} order", entry.id);
+            let variants = [
+                (
+                    "weight",
+                    SearchOptions {
+                        weight: 2.0,
+                        ..base
+                    },
+                    takes.weight,
+                ),
+                (
+                    "node limit",
+                    SearchOptions {
+                        node_limit: Some(500),
+                        ..base
+                    },
+                    takes.node_limit,
+                ),
+                (
+                    "goal test",
+                    SearchOptions {
+                        goal_test: GoalTest::FirstReached,
+                        ..base
+                    },
+                    takes.goal_test,
+                ),
+                (
+                    "order",
+                    SearchOptions {
+                        neighbour_order: NeighbourOrder::ColumnsBottomUp,
+                        ..base
+                    },
+                    takes.neighbour_order,
+                ),
+            ];
+            for (name, varied, taken) in variants {
+                assert_eq!(run(&flat, varied).is_ok(), taken, "{} {name}", entry.id);
+            }
             let terrain = run(&weighted, base);
             assert_eq!(terrain.is_ok(), takes.terrain, "{} terrain", entry.id);
             if !takes.terrain {

@@ -1,5 +1,5 @@
 import { CELL_ORIGINS, cellOrigin, setCellOrigin } from './format.js';
-import { language, setLanguage, onLanguageChange, t } from './i18n.js';
+import { language, setLanguage, onLanguageChange, t, readSetting, writeSetting } from './i18n.js';
 
 // The coordinates picker in the top bar: cells written from the top-left corner or, as the
 // C# tutorial writes them, from the bottom-left. The choice is remembered, and every text
@@ -7,24 +7,8 @@ import { language, setLanguage, onLanguageChange, t } from './i18n.js';
 
 const STORAGE_KEY = 'astar-visualizer.cell-origin';
 
-function readStored() {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function writeStored(value) {
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, value);
-  } catch {
-    // Storage refused: the choice lasts for this visit.
-  }
-}
-
 export function wireOriginPicker(select) {
-  setCellOrigin(readStored());
+  setCellOrigin(readSetting(STORAGE_KEY));
   const fill = () => {
     select.replaceChildren(...CELL_ORIGINS.map((value) => new Option(t(`origin.${value}`), value)));
     select.value = cellOrigin();
@@ -33,7 +17,7 @@ export function wireOriginPicker(select) {
   onLanguageChange(fill);
   select.addEventListener('change', () => {
     setCellOrigin(select.value);
-    writeStored(cellOrigin());
+    writeSetting(STORAGE_KEY, cellOrigin());
     // Every text naming a cell is rebuilt, as after a change of language.
     setLanguage(language(), { remember: false });
   });
