@@ -920,3 +920,39 @@ fn the_four_by_four_example_takes_the_printed_path() {
     );
     assert_eq!(s.path_cost(), Some(38.0));
 }
+
+/// The first C++ tutorial's rules: 8 directions, corners never checked, 10/14, Manhattan H
+/// (x10), of equal F the last added (a vector scanned with `F <=`), neighbours examined left
+/// column, right column, up, down.
+fn first_tutorial_rules() -> SearchOptions {
+    SearchOptions {
+        heuristic: Some(Heuristic::Manhattan),
+        tie_break: TieBreak::LastIn,
+        neighbour_order: NeighbourOrder::LeftThenRight,
+        ..options(Directions::Eight, DiagonalRule::Always)
+    }
+}
+
+/// Both maps of the first C++ tutorial take the paths it prints (`*`), cell for cell: over
+/// the wall's upper end (not the lower one, which costs the same), and between the walls.
+#[test]
+fn the_first_tutorials_maps_take_its_printed_paths() {
+    for (text, printed, cost) in [
+        (
+            WALL_BETWEEN,
+            [(2, 2), (3, 1), (4, 0), (5, 1), (6, 2)].as_slice(),
+            56.0,
+        ),
+        (
+            CORNER_SQUEEZE,
+            [(2, 2), (3, 3), (4, 4), (5, 5), (6, 4), (7, 3), (6, 2)].as_slice(),
+            84.0,
+        ),
+    ] {
+        let mut s = search(&map(text), first_tutorial_rules());
+        assert_eq!(s.run(), Status::Found);
+        let expected: Vec<Point> = printed.iter().map(|&(x, y)| P(x, y)).collect();
+        assert_eq!(s.path_points(), expected);
+        assert_eq!(s.path_cost(), Some(cost));
+    }
+}
