@@ -84,6 +84,10 @@ describe('tutorial examples', () => {
       // The tutorial's drawn path: S, then up-right twice over the wall's end, then down-right
       // twice. (The page redraws its read-outs on the next frame.)
       await waitForText(page, '#result', /Path found: cost 56, 4 moves\./);
+      // Cell for cell the path the tutorial prints: over the wall's upper end.
+      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
+        { x: 2, y: 2 }, { x: 3, y: 1 }, { x: 4, y: 0 }, { x: 5, y: 1 }, { x: 6, y: 2 },
+      ]);
     });
   });
 
@@ -92,6 +96,9 @@ describe('tutorial examples', () => {
       assert.equal((await methodFields(page)).heuristic, 'manhattan');
       await page.locator('#finish').click();
       await waitForText(page, '#result', /Path found: cost 84, 6 moves\./);
+      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
+        { x: 2, y: 2 }, { x: 3, y: 3 }, { x: 4, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 3 }, { x: 6, y: 2 },
+      ]);
     });
   });
 

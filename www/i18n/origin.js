@@ -1,7 +1,7 @@
 import { CELL_ORIGINS, cellOrigin, setCellOrigin } from './format.js';
 import { language, setLanguage, onLanguageChange, t, readSetting, writeSetting } from './i18n.js';
 
-// The coordinates picker in the top bar: cells written from the top-left corner or, as the
+// The coordinates picker in the Map panel: cells written from the top-left corner or, as the
 // C# tutorial writes them, from the bottom-left. The choice is remembered, and every text
 // that names a cell is written again at once.
 

@@ -2,6 +2,7 @@ import { PageError } from '../i18n/errors.js';
 import { SearchSession } from '../state/session.js';
 import { openExample } from './examples.js';
 import { LoadSettings } from './loadsettings.js';
+import { finderOf } from '../finders/catalogue.js';
 
 // The work on show: the map being edited and the search over it (one SearchSession). It
 // picks the first map, and loads a map, an example or a fresh start in place of the current
@@ -23,6 +24,17 @@ export function defaultSceneSize(board) {
   };
 }
 
+// The options a scene brings (an example's, the saved ones) under the URL's. A link naming
+// another finder leaves out those that finder does not take (an example's goal test, say),
+// so it still opens; an option the URL itself gives is passed on, to be refused with its
+// reason if the finder does not take it.
+function underUrl(brought, fromUrl = {}) {
+  if (fromUrl.algorithm === undefined) return { ...brought, ...fromUrl };
+  const takes = finderOf(fromUrl.algorithm).options;
+  const kept = Object.entries(brought).filter(([name]) => !(name in takes) || takes[name]);
+  return { ...Object.fromEntries(kept), ...fromUrl };
+}
+
 // The first map and the options it is shown with: from the URL if it names a map, an
 // example or a size, else the work saved last time (with the URL's options winning), else
 // the default scene. What could not be read is added to `problems`.
@@ -36,14 +48,14 @@ function initialScene(engine, { params, saved, board, problems }) {
   } else if (params.example !== undefined) {
     try {
       const example = openExample(params.example);
-      return { editor: engine.MapEditor.fromText(example.text), options: { ...example.options, ...params.options }, exampleId: params.example };
+      return { editor: engine.MapEditor.fromText(example.text), options: underUrl(example.options, params.options), exampleId: params.example };
     } catch (error) {
       problems.push(new PageError('error.url-example', { id: params.example, detail: error }));
     }
   }
   if (saved && params.size === undefined) {
     try {
-      return { editor: engine.MapEditor.fromText(saved.map), options: { ...saved.options, ...params.options }, restored: true };
+      return { editor: engine.MapEditor.fromText(saved.map), options: underUrl(saved.options, params.options), restored: true };
     } catch {
       // A saved map this version cannot read: start with the default scene.
     }
