@@ -329,6 +329,9 @@ mod tests {
             let straight: Vec<u8> = eight.iter().copied().filter(|&i| i < 4).collect();
             assert_eq!(order.sequence(Directions::Four), straight, "{order}");
         }
+        // The default is the moves' own order, which the search loop relies on.
+        let own: Vec<u8> = (0..8).collect();
+        assert_eq!(NeighbourOrder::Clockwise.sequence(Directions::Eight), own);
         // The C# tutorial: x from -1 to 1, then y from -1 to 1 with y upwards; our y grows
         // downwards, so its first neighbour, (-1,-1), is our south-west.
         let first = MOVES[NeighbourOrder::ColumnsBottomUp.sequence(Directions::Eight)[0] as usize];

@@ -10,7 +10,7 @@ mod undo;
 use crate::grid::{Grid, Point, MAX_WEIGHT};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
-use crate::movement::{Movement, MOVES};
+use crate::movement::{Movement, NeighbourOrder, MOVES};
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::record::{
@@ -53,6 +53,8 @@ pub struct Search {
     offsets: [i32; 8],
     /// The indices into `MOVES` in the order the neighbours are examined.
     order: &'static [u8],
+    /// Whether that order is the moves' own (the default, clockwise).
+    in_move_order: bool,
     /// The goal test is made when the goal is first reached, not when it leaves the open list.
     stops_when_reached: bool,
     /// Each move's cost onto each terrain weight: `[move][weight]`.
@@ -132,6 +134,7 @@ impl Search {
             legal,
             offsets: Movement::index_offsets(grid.width()),
             order: options.neighbour_order.sequence(options.directions),
+            in_move_order: options.neighbour_order == NeighbourOrder::Clockwise,
             stops_when_reached: options.goal_test == GoalTest::FirstReached,
             step_costs: options
                 .movement()
@@ -235,24 +238,34 @@ impl Search {
         } else {
             legal
         };
-        for &i in self.order {
-            let i = usize::from(i);
-            if to_visit & 1 << i == 0 {
-                continue;
-            }
+        // Looks at the `i`-th move; true when it reached the goal and the search stops there.
+        let mut visit = |search: &mut Search, i: usize| {
             let seen = if legal & 1 << i == 0 {
                 Seen::Blocked
             } else {
-                self.relax::<RECORD>(current, from, i)
+                search.relax::<RECORD>(current, from, i)
             };
-            let reached_goal = self.stops_when_reached
+            let reached_goal = search.stops_when_reached
                 && matches!(seen, Seen::Opened)
-                && current.wrapping_add_signed(self.offsets[i]) == self.goal;
+                && current.wrapping_add_signed(search.offsets[i]) == search.goal;
             if EVENTS {
-                report(self, from, i, seen);
+                report(search, from, i, seen);
             }
-            if reached_goal {
-                break;
+            reached_goal
+        };
+        if self.in_move_order {
+            // The default order is the moves' own: only the moves wanted are looked at.
+            for i in Movement::indices(to_visit) {
+                if visit(self, i) {
+                    break;
+                }
+            }
+        } else {
+            for &i in self.order {
+                let i = usize::from(i);
+                if to_visit & 1 << i != 0 && visit(self, i) {
+                    break;
+                }
             }
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
