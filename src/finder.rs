@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::events::{NodeValues, StepEvent};
 use crate::finders::bidirectional::{Bidirectional, Kind};
 use crate::finders::idastar::IdaStar;
+use crate::finders::incremental::Incremental;
 use crate::finders::JumpPointSearch;
 use crate::grid::{Grid, GridError, Point};
 use crate::options::{Algorithm, SearchOptions};
@@ -27,6 +28,12 @@ pub const MARK_MEETING: u8 = 1 << 4;
 pub const MARK_ON_STACK: u8 = 1 << 5;
 /// IDA*: cut off by the threshold.
 pub const MARK_PRUNED: u8 = 1 << 6;
+/// LPA* and D* Lite: over-consistent, g > rhs (a cheaper route has appeared). The byte has
+/// one bit left, so under-consistency shares IDA*'s bit: the two finders never mark the
+/// same grid.
+pub const MARK_OVERCONSISTENT: u8 = 1 << 7;
+/// LPA* and D* Lite: under-consistent, g < rhs (the route g counted on got dearer).
+pub const MARK_UNDERCONSISTENT: u8 = MARK_PRUNED;
 
 /// Counters only some finders have; absent ones are left out when serialized.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -50,6 +57,12 @@ pub struct FinderInfo {
     /// Bidirectional search: where the best path so far joins the two searches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meeting: Option<Point>,
+    /// D* Lite: the key modifier k_m, in display units.
+    #[serde(rename = "km", skip_serializing_if = "Option::is_none")]
+    pub k_m: Option<f64>,
+    /// LPA* and D* Lite: expansions since the last change of cells or of the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair_expanded: Option<u32>,
 }
 
 /// A search taken one step at a time, with an exact undo of each step and the queries the
@@ -111,6 +124,13 @@ pub trait Finder {
     fn marks(&self) -> &[u8];
     /// The finder's own counters.
     fn info(&self) -> FinderInfo;
+    /// LPA* and D* Lite, with their g and rhs, keys and repairs after cell changes.
+    fn as_incremental(&self) -> Option<&Incremental> {
+        None
+    }
+    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+        None
+    }
 }
 
 /// The finder `options.algorithm` names, searching `grid` from `start` to `goal`.
@@ -130,6 +150,9 @@ pub fn new_finder(
         Algorithm::BiBreadthFirst => bidirectional(grid, start, goal, options, Kind::BreadthFirst),
         Algorithm::BiGreedy => bidirectional(grid, start, goal, options, Kind::Greedy),
         Algorithm::JumpPoint => Ok(Box::new(JumpPointSearch::new(grid, start, goal, options)?)),
+        Algorithm::LpaStar | Algorithm::DStarLite => {
+            Ok(Box::new(Incremental::new(grid, start, goal, options)?))
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! A stepwise, exact grid pathfinding engine: A*, Dijkstra, greedy best-first and
-//! breadth-first search over one best-first loop, with every expansion observable and
-//! undoable, plus the text map formats of the classic tutorials and of Moving AI.
+//! breadth-first search over one best-first loop, finders with loops of their own (IDA*,
+//! bidirectional, Jump Point Search, and LPA* and D* Lite, which repair their search when
+//! cells change), with every expansion observable and undoable; navigation in unknown
+//! terrain; and the text map formats of the classic tutorials and of Moving AI.
 
 pub mod editor;
 pub mod events;
@@ -21,7 +23,9 @@ pub mod trace;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use events::{Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, StepEvent};
+pub use events::{
+    Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, StepEvent, VertexAction,
+};
 pub use finder::{new_finder, Finder, FinderInfo};
 pub use grid::{Grid, GridError, Point, MAX_SIDE};
 pub use heuristic::Heuristic;

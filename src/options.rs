@@ -32,6 +32,12 @@ pub enum Algorithm {
     BiGreedy,
     /// Jump Point Search: A*'s priority over jump points only; uniform costs only.
     JumpPoint,
+    /// Lifelong Planning A*: searches from the start, and after cells change repairs only
+    /// what the change made inconsistent.
+    LpaStar,
+    /// D* Lite: LPA* searching from the goal toward a start that moves (a robot's position),
+    /// so that the values stay valid as it walks.
+    DStarLite,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -45,6 +51,8 @@ named_enum!(Algorithm, "algorithm", {
     BiBreadthFirst => "bi-bfs",
     BiGreedy => "bi-greedy",
     JumpPoint => "jps",
+    LpaStar => "lpastar",
+    DStarLite => "dstar-lite",
 });
 
 impl Algorithm {
@@ -155,6 +163,8 @@ impl SearchOptions {
                 | Algorithm::IdaStar
                 | Algorithm::BiAStar
                 | Algorithm::BiGreedy
+                | Algorithm::LpaStar
+                | Algorithm::DStarLite
         )
     }
 

@@ -4,15 +4,20 @@
 pub mod bidirectional;
 mod graph;
 pub mod idastar;
+pub mod incremental;
 pub mod jps;
 mod jump;
 
 pub use jps::JumpPointSearch;
 
 /// `impl Finder` for a finder whose inherent methods have the interface's names, taking
-/// and giving cell indices where the interface uses points.
+/// and giving cell indices where the interface uses points; methods in braces after the
+/// type go into the impl as they are.
 macro_rules! delegate_finder {
     ($ty:ty) => {
+        $crate::finders::delegate_finder!($ty, {});
+    };
+    ($ty:ty, { $($extra:item)* }) => {
         impl $crate::finder::Finder for $ty {
             fn step(&mut self) -> Option<$crate::events::StepEvent> {
                 <$ty>::step(self)
@@ -112,8 +117,9 @@ macro_rules! delegate_finder {
             fn info(&self) -> $crate::finder::FinderInfo {
                 <$ty>::info(self)
             }
+            $($extra)*
         }
     };
 }
 
-use delegate_finder;
+pub(crate) use delegate_finder;
