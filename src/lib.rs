@@ -14,6 +14,7 @@ pub mod key;
 pub mod map_text;
 pub mod movement;
 mod names;
+pub mod navigation;
 pub mod number_text;
 pub mod open_list;
 pub mod options;
