@@ -239,6 +239,11 @@ pub enum OptionsError {
         limit: u32,
         algorithm: &'static str,
     },
+    /// LPA* and D* Lite order ties on k1 by larger or smaller g only.
+    TieBreakUnused {
+        tie_break: &'static str,
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for OptionsError {
@@ -261,6 +266,13 @@ impl fmt::Display for OptionsError {
             OptionsError::NodeLimitUnused { limit, algorithm } => write!(
                 f,
                 "a node limit ({limit}) applies to idastar only, not to {algorithm}"
+            ),
+            OptionsError::TieBreakUnused {
+                tie_break,
+                algorithm,
+            } => write!(
+                f,
+                "{algorithm} breaks ties by larger-g or smaller-g only, not {tie_break}"
             ),
         }
     }

@@ -588,7 +588,16 @@ fn replan_refuses_bad_edits_naming_the_line() {
 #[test]
 fn navigate_walks_the_paper_example_cell_by_cell() {
     let map = format!("{DYNAMIC}/koenig_likhachev_3x5.txt");
-    let out = ok(&["navigate", &map, "--sensor", "1.5", "--costs", "unit"]);
+    let out = ok(&[
+        "navigate",
+        &map,
+        "--sensor",
+        "1.5",
+        "--costs",
+        "unit",
+        "--tie-break",
+        "smaller-g",
+    ]);
     let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
     let moves: Vec<&[&str]> = lines[..5].iter().map(|l| &l[..5]).collect();
     assert_eq!(

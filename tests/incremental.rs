@@ -8,6 +8,7 @@ mod common;
 use astar_visualizer::finders::incremental::{CellEdit, Incremental, RepairError};
 use astar_visualizer::{
     Algorithm, CostModel, DiagonalRule, Directions, Grid, Heuristic, Point, SearchOptions, Status,
+    TieBreak,
 };
 use common::Rules;
 use proptest::prelude::*;
@@ -105,10 +106,16 @@ fn consistent(rules: Rules) -> Vec<Heuristic> {
         .collect()
 }
 
-fn options(rules: Rules, algorithm: Algorithm, heuristic: Heuristic) -> SearchOptions {
+fn options(
+    rules: Rules,
+    algorithm: Algorithm,
+    heuristic: Heuristic,
+    tie_break: TieBreak,
+) -> SearchOptions {
     SearchOptions {
         algorithm,
         heuristic: Some(heuristic),
+        tie_break,
         directions: rules.directions,
         diagonal: rules.diagonal,
         costs: rules.costs,
@@ -116,14 +123,21 @@ fn options(rules: Rules, algorithm: Algorithm, heuristic: Heuristic) -> SearchOp
     }
 }
 
-fn case() -> impl Strategy<Value = (Scene, Rules, Heuristic, Algorithm)> {
+/// A scene, its rules, a consistent heuristic, the finder and its tie-break (the
+/// paper's smaller g first, or larger g first among vertices that are not
+/// under-consistent), as finder options.
+fn case() -> impl Strategy<Value = (Scene, Rules, SearchOptions)> {
     (scene(), rules()).prop_flat_map(|(scene, rules)| {
         (
             Just(scene),
             Just(rules),
             select(consistent(rules)),
             select(vec![Algorithm::LpaStar, Algorithm::DStarLite]),
+            select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
         )
+            .prop_map(|(scene, rules, h, algorithm, tie_break)| {
+                (scene, rules, options(rules, algorithm, h, tie_break))
+            })
     })
 }
 
@@ -202,8 +216,7 @@ proptest! {
     /// Run to the end after the first search and after every batch: the cost is the
     /// oracle's on the map as edited, and the invariants hold.
     #[test]
-    fn repairs_find_the_cost_a_search_from_scratch_finds((scene, rules, h, algorithm) in case()) {
-        let o = options(rules, algorithm, h);
+    fn repairs_find_the_cost_a_search_from_scratch_finds((scene, rules, o) in case()) {
         let mut finder = Incremental::new(scene.grid.clone(), scene.start, scene.goal, o).unwrap();
         finder.run();
         invariants(&mut finder)?;
@@ -221,10 +234,9 @@ proptest! {
     /// after every single step.
     #[test]
     fn edits_mid_search_keep_the_invariants_at_every_step(
-        (scene, rules, h, algorithm) in case(),
+        (scene, rules, o) in case(),
         pauses in prop::collection::vec(0u32..12, 6),
     ) {
-        let o = options(rules, algorithm, h);
         let mut finder = Incremental::new(scene.grid.clone(), scene.start, scene.goal, o).unwrap();
         for (batch, &pause) in scene.batches.iter().zip(&pauses) {
             for _ in 0..pause {
@@ -246,10 +258,9 @@ proptest! {
     /// restores the map as well, and the search then runs as if it had never come.
     #[test]
     fn steps_and_batches_are_undone_exactly(
-        (scene, rules, h, algorithm) in case(),
+        (scene, _, o) in case(),
         pauses in prop::collection::vec(0u32..10, 6),
     ) {
-        let o = options(rules, algorithm, h);
         let mut finder = Incremental::new(scene.grid.clone(), scene.start, scene.goal, o).unwrap();
         let mut trail = vec![snapshot(&finder)];
         for (batch, &pause) in scene.batches.iter().zip(&pauses) {

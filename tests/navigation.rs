@@ -8,7 +8,7 @@ mod common;
 
 use astar_visualizer::map_text::parse_map;
 use astar_visualizer::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
-use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions};
+use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -16,8 +16,9 @@ use proptest::test_runner::TestCaseError;
 
 const DYNAMIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/dynamic");
 
-fn options(rules: Rules) -> SearchOptions {
+fn options(rules: Rules, tie_break: TieBreak) -> SearchOptions {
     SearchOptions {
+        tie_break,
         directions: rules.directions,
         diagonal: rules.diagonal,
         costs: rules.costs,
@@ -32,11 +33,12 @@ fn walk_and_check(
     start: Point,
     goal: Point,
     rules: Rules,
+    tie_break: TieBreak,
     radius: f64,
     planner: Planner,
 ) -> Result<(Vec<Visit>, Arrival), TestCaseError> {
-    let mut walk =
-        Navigation::new(world.clone(), start, goal, options(rules), radius, planner).unwrap();
+    let o = options(rules, tie_break);
+    let mut walk = Navigation::new(world.clone(), start, goal, o, radius, planner).unwrap();
     let mut known = Grid::new(world.width(), world.height()).unwrap();
     let mut visits: Vec<Visit> = Vec::new();
     let mut travelled = 0u64;
@@ -103,6 +105,9 @@ fn walk_and_check(
         } => {
             prop_assert_eq!(visits.last().unwrap().at, goal);
             prop_assert_eq!((t * scale).round() as u64, travelled);
+            let cells: Vec<u32> = visits.iter().map(|v| world.index(v.at) as u32).collect();
+            let walked = rules.path_cost(world, world.index(start), world.index(goal), &cells);
+            prop_assert_eq!(walked, Ok(travelled));
             let total: u64 = visits.iter().map(|v| u64::from(v.expanded)).sum();
             prop_assert_eq!(expanded, total);
         }
@@ -165,8 +170,9 @@ proptest! {
         rules in rules(),
         radius in select(vec![1.5, 2.0, 2.5, 3.0, 4.5]),
         planner in select(vec![Planner::DStarLite, Planner::AStar]),
+        tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
     ) {
-        walk_and_check(&world, start, goal, rules, radius, planner)?;
+        walk_and_check(&world, start, goal, rules, tie_break, radius, planner)?;
     }
 }
 
@@ -182,7 +188,8 @@ fn positions(visits: &[Visit]) -> Vec<(u32, u32)> {
 
 /// Koenig and Likhachev's small example (IEEE T-RO 2005): three rows of five cells, a
 /// wall in the middle the agent cannot see from the start, 8-connected with every move
-/// costing 1 and diagonals free to pass the wall's corner, sensor radius 1.5. The agent
+/// costing 1 and diagonals free to pass the wall's corner, sensor radius 1.5, ties broken
+/// as the paper breaks them. The agent
 /// plans the straight row (cost 4), steps in, sees the wall, and D* Lite repairs without a
 /// single expansion: every cell keeps a route of the same cost around it. The walk costs 4.
 #[test]
@@ -193,8 +200,10 @@ fn the_d_star_lite_paper_example() {
         diagonal: DiagonalRule::Always,
         costs: CostModel::Unit,
     };
+    // The paper's order: ties on k1 go to the smaller k2.
+    let paper = TieBreak::SmallerG;
     let (visits, arrival) =
-        walk_and_check(&world, start, goal, rules, 1.5, Planner::DStarLite).unwrap();
+        walk_and_check(&world, start, goal, rules, paper, 1.5, Planner::DStarLite).unwrap();
     assert_eq!(positions(&visits), [(0, 1), (1, 1), (2, 0), (3, 0), (4, 1)]);
     let planned: Vec<Option<f64>> = visits.iter().map(|v| v.planned).collect();
     assert_eq!(
@@ -207,7 +216,7 @@ fn the_d_star_lite_paper_example() {
     assert!(matches!(arrival, Arrival::Arrived { travelled, .. } if travelled == 4.0));
     // The same walk with A* from scratch: the wall lies on its path, so it replans.
     let (visits, arrival) =
-        walk_and_check(&world, start, goal, rules, 1.5, Planner::AStar).unwrap();
+        walk_and_check(&world, start, goal, rules, paper, 1.5, Planner::AStar).unwrap();
     assert!(visits[1].expanded > 0);
     assert!(matches!(arrival, Arrival::Arrived { travelled, .. } if travelled == 4.0));
 }
@@ -225,7 +234,8 @@ fn a_wall_found_late_forces_a_long_detour() {
     let known_optimum = rules.shortest_costs(&world, world.index(start))[world.index(goal)];
     assert_eq!(known_optimum, Some(246));
     for planner in [Planner::DStarLite, Planner::AStar] {
-        let (visits, arrival) = walk_and_check(&world, start, goal, rules, 3.0, planner).unwrap();
+        let (visits, arrival) =
+            walk_and_check(&world, start, goal, rules, TieBreak::LargerG, 3.0, planner).unwrap();
         assert_eq!(visits[0].planned, Some(190.0), "the straight line at first");
         let Arrival::Arrived { travelled, .. } = arrival else {
             panic!("{planner:?} did not arrive");

@@ -29,7 +29,7 @@ use crate::finders::graph::Graph;
 use crate::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::movement::MOVES;
 use crate::open_list::{OpenList, QueueKey};
-use crate::options::{Algorithm, SearchOptions};
+use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
 use crate::search::{
     CellState, Counters, SearchError, Status, CLOSED, HAS_PARENT, NO_PARENT, OPEN,
     PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
@@ -45,27 +45,25 @@ pub enum Variant {
     DStarLite,
 }
 
-/// A queue key `[k1; k2]` in cost units, then the cell, which makes every key distinct so
-/// that the pop order never depends on how the heap happens to be arranged.
+/// A queue key `[k1; k2]` in cost units, ordered by k1, then by `rank` (how ties on k1
+/// are broken, see [`Incremental::calculate_key`]), then by the cell, which makes every key
+/// distinct so that the pop order never depends on how the heap happens to be arranged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TwoPartKey {
     pub k1: u64,
-    pub k2: u64,
+    rank: u64,
     pub cell: u32,
+    pub k2: u64,
 }
 
-impl TwoPartKey {
-    /// Costs are whole units below 2^53; an infinite one becomes `u64::MAX`.
-    fn new(k1: f64, k2: f64, cell: u32) -> TwoPartKey {
-        TwoPartKey {
-            k1: k1 as u64,
-            k2: k2 as u64,
-            cell,
-        }
-    }
+/// Added to the rank of a vertex that is not under-consistent under the larger-g order,
+/// so that every under-consistent vertex with the same k1 comes first.
+const AFTER_UNDER_CONSISTENT: u64 = 1 << 63;
 
-    fn pair(self) -> (u64, u64) {
-        (self.k1, self.k2)
+impl TwoPartKey {
+    /// The order of the key without its cell: what the end test compares.
+    fn order(self) -> (u64, u64) {
+        (self.k1, self.rank)
     }
 }
 
@@ -226,6 +224,13 @@ impl Incremental {
             }
         };
         options.validate()?;
+        if !matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG) {
+            return Err(OptionsError::TieBreakUnused {
+                tie_break: options.tie_break.name(),
+                algorithm: options.algorithm.name(),
+            }
+            .into());
+        }
         let (s, t) = endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         let mut finder = Incremental {
@@ -302,11 +307,34 @@ impl Incremental {
         self.graph.estimate(cell, self.target_at())
     }
 
-    /// CalculateKey(s) = [min(g, rhs) + h + k_m; min(g, rhs)].
+    /// CalculateKey(s) = [min(g, rhs) + h + k_m; min(g, rhs)]; costs are whole units below
+    /// 2^53, an infinite one becomes `u64::MAX`.
+    ///
+    /// With the smaller-g tie-break keys are ordered as the paper orders them, by k1 and
+    /// then k2. The larger-g tie-break keeps k1 first and, among equal k1, takes the
+    /// under-consistent vertices first, by smaller k2 as the paper does, and then the rest
+    /// by larger k2, as A* breaks its ties: on open ground it goes straight down one
+    /// shortest path instead of sweeping every cell on one. The answer stays exact: an
+    /// over-consistent vertex with the target's k1 cannot lower the target's g (a
+    /// consistent heuristic), so only the under-consistent ones must come before the end
+    /// test passes, and they do; a consistent target ranks with the largest k2 there is.
     fn calculate_key(&self, cell: u32) -> TwoPartKey {
         let c = cell as usize;
         let least = self.g[c].min(self.rhs[c]);
-        TwoPartKey::new(least + self.h(cell) + self.s.k_m, least, cell)
+        let k2 = least as u64;
+        let under_consistent = self.g[c] < self.rhs[c];
+        let rank = if self.options.tie_break == TieBreak::SmallerG || under_consistent {
+            k2
+        } else {
+            AFTER_UNDER_CONSISTENT
+                | (AFTER_UNDER_CONSISTENT - 1 - k2.min(AFTER_UNDER_CONSISTENT - 1))
+        };
+        TwoPartKey {
+            k1: (least + self.h(cell) + self.s.k_m) as u64,
+            rank,
+            cell,
+            k2,
+        }
     }
 
     /// The cost of the edge between `cell` and its neighbour by the `i`-th move, in the
@@ -447,7 +475,7 @@ impl Incremental {
         let top = self.open.peek().and_then(|cell| self.open.key_of(cell));
         let target_key = self.calculate_key(target);
         let k_old = match top {
-            Some(k) if k.pair() < target_key.pair() || self.rhs[t] != self.g[t] => k,
+            Some(k) if k.order() < target_key.order() || self.rhs[t] != self.g[t] => k,
             // The end test: the top key is not below the target's and the target is
             // consistent (an empty queue leaves nothing inconsistent).
             _ => {
@@ -464,7 +492,7 @@ impl Incremental {
         let k_new = self.calculate_key(u);
         self.save(u);
         let mut updated = Vec::new();
-        let action = if k_old.pair() < k_new.pair() {
+        let action = if k_old.order() < k_new.order() {
             self.queue_set(u, Some(k_new));
             VertexAction::Requeued {
                 key: [
@@ -1059,7 +1087,7 @@ impl Incremental {
             let t = target as usize;
             let top = self.open.peek().and_then(|cell| self.open.key_of(cell));
             let target_key = self.calculate_key(target);
-            if top.is_some_and(|k| k.pair() < target_key.pair()) || self.g[t] != self.rhs[t] {
+            if top.is_some_and(|k| k.order() < target_key.order()) || self.g[t] != self.rhs[t] {
                 return Err(format!(
                     "ended with top key {top:?} below the target's {target_key:?} or the \
                      target inconsistent"
