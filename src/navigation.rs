@@ -112,15 +112,19 @@ struct Plan {
     path: Vec<u32>,
     /// Cost units from the path's first cell to each of its cells.
     cost_to: Vec<f64>,
-    /// Index on `path` of each cell, `u32::MAX` for cells off it.
-    index: Vec<u32>,
     /// The agent's index on `path`.
     at: usize,
 }
 
 enum Agent {
     DStarLite(Box<Incremental>),
-    AStar { known: Grid, plan: Option<Plan> },
+    /// The search holds the known map; it restarts from the agent's cell to replan.
+    AStar {
+        search: Box<Search>,
+        plan: Option<Plan>,
+        /// The cells' indices on the plan, kept between plans (cleared path by path).
+        index: Vec<u32>,
+    },
 }
 
 /// An agent walking from a start to a goal over a map it discovers.
@@ -204,7 +208,7 @@ impl Navigation {
     pub fn known(&self) -> &Grid {
         match &self.agent {
             Some(Agent::DStarLite(finder)) => finder.grid(),
-            Some(Agent::AStar { known, .. }) => known,
+            Some(Agent::AStar { search, .. }) => search.grid(),
             None => self.unknown.as_ref().expect("known before the first visit"),
         }
     }
@@ -294,9 +298,21 @@ impl Navigation {
                 (Agent::DStarLite(Box::new(finder)), planned, expanded)
             }
             Planner::AStar => {
-                let (plan, expanded) = self.plan(&known);
+                let mut search = Box::new(
+                    Search::new(known, self.at, self.goal, self.options).expect("checked"),
+                );
+                let mut index = vec![u32::MAX; self.world.cell_count()];
+                let (plan, expanded) = Self::plan(&mut search, &mut index);
                 let planned = self.remaining(&plan);
-                (Agent::AStar { known, plan }, planned, expanded)
+                (
+                    Agent::AStar {
+                        search,
+                        plan,
+                        index,
+                    },
+                    planned,
+                    expanded,
+                )
             }
         };
         self.agent = Some(agent);
@@ -327,26 +343,43 @@ impl Navigation {
                 let planned = finder.path_cost();
                 (Agent::DStarLite(finder), planned, expanded)
             }
-            Agent::AStar { mut known, plan } => {
+            Agent::AStar {
+                mut search,
+                plan,
+                mut index,
+            } => {
                 let mut plan = plan.expect("a plan to walk");
                 plan.at += 1;
                 self.step_to(plan.path[plan.at]);
                 let mut expanded = 0;
                 let mut plan = Some(plan);
                 if self.at != self.goal {
-                    let changes = self.sense(&known);
+                    let changes = self.sense(search.grid());
                     for change in &changes {
-                        let _ = known.set(change.at, change.terrain);
+                        // On the grid: the known map has the world's size.
+                        let _ = search.set_terrain(change.at, change.terrain);
                     }
                     if plan
                         .as_ref()
-                        .is_some_and(|p| self.changes_path(&known, p, &changes))
+                        .is_some_and(|p| self.changes_path(search.grid(), p, &index, &changes))
                     {
-                        (plan, expanded) = self.plan(&known);
+                        for &cell in plan.iter().flat_map(|p| &p.path) {
+                            index[cell as usize] = u32::MAX;
+                        }
+                        search.restart(self.at, self.goal).expect("checked");
+                        (plan, expanded) = Self::plan(&mut search, &mut index);
                     }
                 }
                 let planned = self.remaining(&plan);
-                (Agent::AStar { known, plan }, planned, expanded)
+                (
+                    Agent::AStar {
+                        search,
+                        plan,
+                        index,
+                    },
+                    planned,
+                    expanded,
+                )
             }
         };
         self.agent = Some(agent);
@@ -372,11 +405,9 @@ impl Navigation {
         self.k += 1;
     }
 
-    /// A* from scratch from the agent's cell on the known map: the plan (`None`: no path)
-    /// and its expansions.
-    fn plan(&self, known: &Grid) -> (Option<Plan>, u32) {
-        let mut search =
-            Search::new(known.clone(), self.at, self.goal, self.options).expect("checked");
+    /// A* from scratch (a search just made or restarted from the agent's cell): the plan
+    /// (`None`: no path), with its cells' indices written into `index`, and its expansions.
+    fn plan(search: &mut Search, index: &mut [u32]) -> (Option<Plan>, u32) {
         let found = search.run() == Status::Found;
         let expanded = search.counters().expanded;
         if !found {
@@ -385,17 +416,17 @@ impl Navigation {
         let path = search.path().to_vec();
         let g = search.g_values();
         let cost_to = path.iter().map(|&c| g[c as usize]).collect();
-        let mut index = vec![u32::MAX; known.cell_count()];
         for (i, &cell) in path.iter().enumerate() {
             index[cell as usize] = i as u32;
         }
-        let plan = Plan {
-            path,
-            cost_to,
-            index,
-            at: 0,
-        };
-        (Some(plan), expanded)
+        (
+            Some(Plan {
+                path,
+                cost_to,
+                at: 0,
+            }),
+            expanded,
+        )
     }
 
     /// The cost of the rest of the plan, in display units.
@@ -409,9 +440,9 @@ impl Navigation {
     /// Whether the changes just sensed touch the rest of the plan: a cell of it changed
     /// terrain (its cost or passability), or a move of it is no longer legal (a wall now
     /// beside a diagonal).
-    fn changes_path(&self, known: &Grid, plan: &Plan, changes: &[CellEdit]) -> bool {
+    fn changes_path(&self, known: &Grid, plan: &Plan, index: &[u32], changes: &[CellEdit]) -> bool {
         let on_rest = |cell: usize| {
-            let i = plan.index[cell];
+            let i = index[cell];
             (i != u32::MAX && i as usize >= plan.at).then_some(i as usize)
         };
         let legal_move = |i: usize| {
@@ -430,16 +461,8 @@ impl Navigation {
             if on_rest(cell).is_some_and(|i| i > plan.at) {
                 return true;
             }
-            let (x0, y0) = (change.at.x.saturating_sub(1), change.at.y.saturating_sub(1));
-            let (x1, y1) = (
-                (change.at.x + 1).min(known.width() - 1),
-                (change.at.y + 1).min(known.height() - 1),
-            );
-            (y0..=y1).any(|y| {
-                (x0..=x1).any(|x| {
-                    on_rest(known.index(Point::new(x, y)))
-                        .is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
-                })
+            known.around(change.at).any(|around| {
+                on_rest(around as usize).is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
             })
         })
     }

@@ -1,8 +1,6 @@
 //! The grid as a graph for the finders outside the best-first loop: each cell's legal
 //! moves (worked out once), where a move leads, and what it costs.
 
-use std::ops::RangeInclusive;
-
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
@@ -51,36 +49,14 @@ impl Graph {
         *known as u8
     }
 
-    /// Sets a cell's terrain and forgets the legal moves of the cells around it: a wall
-    /// there blocks the moves into it and, by the corner rules, diagonals beside it.
-    /// Returns the previous terrain.
+    /// Sets a cell's terrain and forgets the legal moves of the cells around it (see
+    /// [`Grid::around`]). Returns the previous terrain.
     pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         let old = self.grid.set(p, terrain)?;
-        let (xs, ys) = self.block(p);
-        let width = self.grid.width();
-        for y in ys {
-            for x in xs.clone() {
-                self.legal[(y * width + x) as usize] = MOVES_UNKNOWN;
-            }
+        for cell in self.grid.around(p) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
         }
         Ok(old)
-    }
-
-    /// The cells of the 3x3 block centred on `p` (clipped to the grid), `p` included: those
-    /// whose moves, or the costs of their moves, a change at `p` can alter.
-    pub fn around(&self, p: Point) -> impl Iterator<Item = u32> {
-        let (xs, ys) = self.block(p);
-        let width = self.grid.width();
-        ys.flat_map(move |y| xs.clone().map(move |x| y * width + x))
-    }
-
-    /// The columns and rows of the 3x3 block centred on `p`, clipped to the grid.
-    fn block(&self, p: Point) -> (RangeInclusive<u32>, RangeInclusive<u32>) {
-        let (w, h) = (self.grid.width(), self.grid.height());
-        (
-            p.x.saturating_sub(1)..=(p.x + 1).min(w - 1),
-            p.y.saturating_sub(1)..=(p.y + 1).min(h - 1),
-        )
     }
 
     /// The cell the `i`-th move leads to (the move must be legal from `cell`).

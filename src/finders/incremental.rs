@@ -713,7 +713,7 @@ impl Incremental {
             };
             if old != e.terrain {
                 previous.push((e.at, old));
-                affected.extend(self.graph.around(e.at));
+                affected.extend(self.graph.grid.around(e.at));
             }
         }
         if let (true, Some(entry)) = (self.recording, self.log.last_mut()) {

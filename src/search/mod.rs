@@ -307,6 +307,18 @@ impl Search {
         Ok(())
     }
 
+    /// Changes a cell's terrain for the searches that follow: call [`Search::restart`]
+    /// next. The legal moves worked out around the cell are forgotten (a wall blocks the
+    /// moves into it and, by the corner rules, the diagonals beside it). Returns the
+    /// previous terrain.
+    pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
+        let old = self.grid.set(p, terrain)?;
+        for cell in self.grid.around(p) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        Ok(old)
+    }
+
     /// Clears what the search wrote, cell by cell, back to unvisited.
     fn clear_touched(&mut self) {
         for cell in self.visited.drain(..) {
