@@ -270,7 +270,6 @@ impl Incremental {
     fn initialize(&mut self) {
         let source = self.source();
         self.rhs[source as usize] = 0.0;
-        self.refresh(source);
         self.queue_set(source, Some(self.calculate_key(source)));
         self.s.counters.max_open = 1;
     }
@@ -392,13 +391,14 @@ impl Incremental {
             }
             _ => {}
         }
-        self.refresh(cell);
+        self.refresh(cell, key.is_some());
     }
 
-    /// The state bits and marks of a cell from its g, rhs and place in the queue.
-    fn refresh(&mut self, cell: u32) {
+    /// The state bits and marks of a cell from its g, rhs and place in the queue. Every
+    /// change of g or rhs is followed by a [`Incremental::queue_set`], which calls this.
+    fn refresh(&mut self, cell: u32, queued: bool) {
         let c = cell as usize;
-        let state = if self.open.key_of(cell).is_some() {
+        let state = if queued {
             OPEN
         } else if self.g[c].is_finite() {
             CLOSED
@@ -422,7 +422,6 @@ impl Incremental {
         self.rhs[c] = rhs;
         let parent = by.map_or(0, |i| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
         self.record[c] = self.record[c] & STATE_MASK | parent;
-        self.refresh(cell);
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.
@@ -434,8 +433,8 @@ impl Incremental {
 
     /// For each neighbour `s` of the vertex `u` just taken: unless `s` is the source,
     /// `new_rhs(s, i, c)` may set its rhs (`i`: the move from `u` to `s`; `c`: the edge
-    /// between them as rhs(s) reads it) and says whether it did; then UpdateVertex(s). The
-    /// neighbours that changed go into `updated`.
+    /// between them as rhs(s) reads it) and says whether it did; then UpdateVertex(s). When
+    /// the step is logged, the neighbours that changed go into `updated`.
     fn update_neighbours(
         &mut self,
         u: u32,
@@ -447,11 +446,12 @@ impl Incremental {
         for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
             let s = self.graph.neighbour(u, i);
             self.save(s);
-            let queued = self.open.key_of(s);
+            // Only a logged step is put into words.
+            let queued = self.recording.then(|| self.open.key_of(s));
             let cost = self.edge(s, reverse(i), u);
             let changed = s != source && new_rhs(self, s, i, cost);
             self.update_vertex(s);
-            if changed || self.open.key_of(s) != queued {
+            if queued.is_some_and(|q| changed || self.open.key_of(s) != q) {
                 updated.push(s);
             }
         }
