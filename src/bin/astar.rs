@@ -6,7 +6,7 @@ use std::time::Instant;
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::finders::incremental::{CellEdit, Incremental};
 use astar_visualizer::grid::{GROUND, MAX_WEIGHT, WALL};
-use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
+use astar_visualizer::map_text::{parse_map, write_map, MapFormat, TextMap};
 use astar_visualizer::navigation::{Arrival, Navigation, NavigationError, Planner};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::trace::write_trace;
@@ -181,6 +181,30 @@ fn fmt_cost(v: f64) -> String {
     }
 }
 
+/// The start and goal from `--start` and `--goal`, else from the map; with the flags left
+/// over.
+fn endpoints<'a>(
+    map_path: &str,
+    map: &TextMap,
+    flags: Vec<Flag<'a>>,
+) -> Result<(Point, Point, Vec<Flag<'a>>), String> {
+    let (mut start, mut goal) = (map.start, map.goal);
+    let mut rest = Vec::new();
+    for (flag, value) in flags {
+        match flag {
+            "--start" => start = Some(parse_point(flag, value)?),
+            "--goal" => goal = Some(parse_point(flag, value)?),
+            _ => rest.push((flag, value)),
+        }
+    }
+    match (start, goal) {
+        (Some(start), Some(goal)) => Ok((start, goal, rest)),
+        _ => Err(format!(
+            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
+        )),
+    }
+}
+
 /// A search over a map file, with start and goal from the file or the flags.
 struct Opened<'a> {
     search: Box<dyn Finder>,
@@ -194,20 +218,7 @@ struct Opened<'a> {
 fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, String> {
     let (options, other) = apply_options(SearchOptions::default(), flags)?;
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
-    let (mut start, mut goal) = (map.start, map.goal);
-    let mut rest = Vec::new();
-    for (flag, value) in other {
-        match flag {
-            "--start" => start = Some(parse_point(flag, value)?),
-            "--goal" => goal = Some(parse_point(flag, value)?),
-            _ => rest.push((flag, value)),
-        }
-    }
-    let (Some(start), Some(goal)) = (start, goal) else {
-        return Err(format!(
-            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
-        ));
-    };
+    let (start, goal, rest) = endpoints(map_path, &map, other)?;
     let search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
@@ -404,20 +415,7 @@ fn open_scene<'a>(
             options.algorithm
         ));
     }
-    let (mut start, mut goal) = (map.start, map.goal);
-    let mut rest = Vec::new();
-    for (flag, value) in other {
-        match flag {
-            "--start" => start = Some(parse_point(flag, value)?),
-            "--goal" => goal = Some(parse_point(flag, value)?),
-            _ => rest.push((flag, value)),
-        }
-    }
-    let (Some(start), Some(goal)) = (start, goal) else {
-        return Err(format!(
-            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
-        ));
-    };
+    let (start, goal, rest) = endpoints(map_path, &map, other)?;
     endpoint_cells(&map.grid, start, goal)?;
     if let Some(reason) = options.admissibility().reason {
         eprintln!("warning: {reason}");
