@@ -252,6 +252,11 @@ pub enum OptionsError {
         limit: u32,
         algorithm: &'static str,
     },
+    /// LPA* and D* Lite order ties on k1 by larger or smaller g only.
+    TieBreakUnused {
+        tie_break: &'static str,
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for OptionsError {
@@ -275,6 +280,13 @@ impl fmt::Display for OptionsError {
                 f,
                 "a node limit ({limit}) applies to {} only, not to {algorithm}",
                 Algorithm::node_limit_takers()
+            ),
+            OptionsError::TieBreakUnused {
+                tie_break,
+                algorithm,
+            } => write!(
+                f,
+                "{algorithm} breaks ties by larger-g or smaller-g only, not {tie_break}"
             ),
         }
     }

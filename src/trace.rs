@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent, VisitOutcome};
+use crate::events::{JumpOutcome, NodeValues, Outcome, StepEvent, VertexAction, VisitOutcome};
 use crate::finder::Finder;
 use crate::grid::Point;
 use crate::number_text::number_text;
@@ -191,6 +191,28 @@ fn write_events<W: Write>(
                 let values = run.values(run.grid().index(goal) as u32);
                 let parent = run.parent_of(goal).ok().flatten();
                 writer.event("end", goal, parent, Some(values))?;
+            }
+            // LPA* and D* Lite: a vertex whose g changed is expanded and its neighbours with
+            // a new rhs or key updated; a vertex requeued under a larger key is updated.
+            StepEvent::VertexTaken {
+                node,
+                action,
+                updated,
+                ..
+            } => {
+                let at = Point::new(node.x, node.y);
+                let parent = run.parent_of(at).ok().flatten();
+                if let VertexAction::Requeued { .. } = action {
+                    writer.event("updating", at, parent, Some(node))?;
+                    continue;
+                }
+                writer.event("expanding", at, parent, Some(node))?;
+                for to in updated {
+                    let values = run.values(run.grid().index(to) as u32);
+                    let by = run.parent_of(to).ok().flatten();
+                    writer.event("updating", to, by, Some(values))?;
+                }
+                writer.event("closing", at, parent, Some(node))?;
             }
             StepEvent::NoPath { .. } | StepEvent::NodeLimit { .. } | StepEvent::Stopped { .. } => {}
         }

@@ -1,7 +1,7 @@
 //! The grid as a graph for the finders outside the best-first loop: each cell's legal
 //! moves (worked out once), where a move leads, and what it costs.
 
-use crate::grid::{Grid, Point};
+use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
 use crate::record::NO_PARENT;
@@ -47,6 +47,16 @@ impl Graph {
                 .into();
         }
         *known as u8
+    }
+
+    /// Sets a cell's terrain and forgets the legal moves of the cells around it (see
+    /// [`Grid::around`]). Returns the previous terrain.
+    pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
+        let old = self.grid.set(p, terrain)?;
+        for cell in self.grid.around(p) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        Ok(old)
     }
 
     /// The cell the `i`-th move leads to (the move must be legal from `cell`).

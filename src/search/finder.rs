@@ -107,7 +107,7 @@ impl Finder for Search {
     }
 
     /// None for a best-first search: all zero.
-    fn marks(&self) -> &[u8] {
+    fn marks(&self) -> &[u16] {
         &self.marks
     }
 }

@@ -18,6 +18,7 @@ impl Rules {
         match self.costs {
             CostModel::TenFourteen => (10, 14),
             CostModel::Exact => (1_000_000, 1_414_214),
+            CostModel::Unit => (1, 1),
         }
     }
 
