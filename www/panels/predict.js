@@ -60,11 +60,12 @@ export class Predict {
     this.button.setAttribute('aria-pressed', String(this.on));
     this.box.hidden = !this.on;
     this.lastVerdict = null;
-    // On a phone the board may be below the fold: the questions are about it, so bring it up
-    // (the questions sit right under it there).
+    // On a phone the board or the questions under it may be below the fold: the questions
+    // are about the board, so bring both up, the board at the top.
     const board = this.doc.getElementById('board');
-    const box = board.getBoundingClientRect();
-    if (this.on && (box.top < 0 || box.bottom > this.doc.defaultView.innerHeight)) board.scrollIntoView({ block: 'start' });
+    const top = board.getBoundingClientRect().top;
+    const bottom = Math.max(board.getBoundingClientRect().bottom, this.box.getBoundingClientRect().bottom);
+    if (this.on && (top < 0 || bottom > this.doc.defaultView.innerHeight)) board.scrollIntoView({ block: 'start' });
     this.changed();
   }
 
