@@ -12,9 +12,9 @@ use crate::finders::JumpPointSearch;
 use crate::grid::{Grid, Point, MAX_SIDE};
 use crate::heuristic::Heuristic;
 use crate::marks::Mark;
-use crate::movement::{CostModel, DiagonalRule, Directions};
+use crate::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::names::named_enum;
-use crate::options::{Algorithm, SearchOptions, TieBreak, MAX_HEURISTIC_WEIGHT};
+use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak, MAX_HEURISTIC_WEIGHT};
 use crate::search::Search;
 use crate::search_error::SearchError;
 use crate::status::Counter;
@@ -69,6 +69,10 @@ pub struct Takes {
     pub directions: bool,
     pub diagonal: bool,
     pub costs: bool,
+    /// A goal test other than "off the open list".
+    pub goal_test: bool,
+    /// A neighbour order other than the default.
+    pub neighbour_order: bool,
 }
 
 /// Builds a finder from its options (already checked against its entry).
@@ -196,6 +200,8 @@ const SHARED: Takes = Takes {
     directions: true,
     diagonal: true,
     costs: true,
+    goal_test: false,
+    neighbour_order: false,
 };
 
 /// F = G + w*H: a weight means something.
@@ -249,7 +255,12 @@ const fn best_first(
         id,
         family: Family::BestFirst,
         priority,
-        options,
+        // The shared loop makes the goal test and examines the neighbours itself.
+        options: Takes {
+            goal_test: true,
+            neighbour_order: true,
+            ..options
+        },
         events: &[
             EventKind::Expanded,
             EventKind::GoalReached,
@@ -315,6 +326,8 @@ pub struct OptionValues {
     pub diagonal: &'static [&'static str],
     pub costs: &'static [&'static str],
     pub tie_break: &'static [&'static str],
+    pub goal_test: &'static [&'static str],
+    pub neighbour_order: &'static [&'static str],
 }
 
 /// The numbers the engine holds options and maps to.
@@ -349,6 +362,8 @@ pub fn catalogue() -> Catalogue {
             diagonal: DiagonalRule::NAMES,
             costs: CostModel::NAMES,
             tie_break: TieBreak::NAMES,
+            goal_test: GoalTest::NAMES,
+            neighbour_order: NeighbourOrder::NAMES,
         },
         marks: MarkBits,
         limits: Limits {
@@ -468,8 +483,8 @@ mod tests {
         assert_eq!(FINDERS.len(), Algorithm::ALL.len());
     }
 
-    /// A weight, a node limit and terrain weights are refused exactly by the finders whose
-    /// entries say they do not take them.
+    /// A weight, a node limit, a goal test on reaching, a neighbour order and terrain weights
+    /// are refused exactly by the finders whose entries say they do not take them.
     #[test]
     fn options_a_finder_does_not_take_are_refused_and_the_others_accepted() {
         let flat = Grid::new(10, 10).unwrap();
@@ -478,22 +493,43 @@ mod tests {
         for entry in &FINDERS {
             let takes = entry.options;
             let base = options(entry.id);
-            let weight = run(
-                &flat,
-                SearchOptions {
-                    weight: 2.0,
-                    ..base
-                },
-            );
-            assert_eq!(weight.is_ok(), takes.weight, "{} weight", entry.id);
-            let limit = run(
-                &flat,
-                SearchOptions {
-                    node_limit: Some(500),
-                    ..base
-                },
-            );
-            assert_eq!(limit.is_ok(), takes.node_limit, "{} node limit", entry.id);
+            let variants = [
+                (
+                    "weight",
+                    SearchOptions {
+                        weight: 2.0,
+                        ..base
+                    },
+                    takes.weight,
+                ),
+                (
+                    "node limit",
+                    SearchOptions {
+                        node_limit: Some(500),
+                        ..base
+                    },
+                    takes.node_limit,
+                ),
+                (
+                    "goal test",
+                    SearchOptions {
+                        goal_test: GoalTest::FirstReached,
+                        ..base
+                    },
+                    takes.goal_test,
+                ),
+                (
+                    "order",
+                    SearchOptions {
+                        neighbour_order: NeighbourOrder::ColumnsBottomUp,
+                        ..base
+                    },
+                    takes.neighbour_order,
+                ),
+            ];
+            for (name, varied, taken) in variants {
+                assert_eq!(run(&flat, varied).is_ok(), taken, "{} {name}", entry.id);
+            }
             let terrain = run(&weighted, base);
             assert_eq!(terrain.is_ok(), takes.terrain, "{} terrain", entry.id);
             if !takes.terrain {
@@ -652,6 +688,10 @@ mod tests {
         assert_eq!(json["finders"][9]["marks"][1], "jump-point");
         assert_eq!(json["values"]["directions"], serde_json::json!([4, 8]));
         assert_eq!(json["values"]["tieBreak"][0], "larger-g");
+        assert_eq!(json["values"]["goalTest"][1], "first-reached");
+        assert_eq!(json["values"]["neighbourOrder"][0], "clockwise");
+        assert_eq!(json["finders"][0]["options"]["goalTest"], true);
+        assert_eq!(bi_astar["options"]["neighbourOrder"], false);
         assert_eq!(json["marks"]["jump-point"], 2);
         assert_eq!(json["marks"]["pruned"], 64);
         assert_eq!(json["limits"]["maxWeight"], 100.0);
@@ -668,7 +708,9 @@ mod tests {
             "costs",
             "diagonal",
             "directions",
+            "goalTest",
             "heuristic",
+            "neighbourOrder",
             "nodeLimit",
             "terrain",
             "tieBreak",

@@ -93,6 +93,11 @@ pub enum StepEvent {
         step: u32,
         node: NodeValues,
         neighbours: Vec<Neighbour>,
+        /// The open nodes that had the same priority as `node` when it was taken, in the
+        /// order they come out (the tie-break's order), the first few only.
+        ties: Vec<NodeValues>,
+        /// How many open nodes had the same priority, named in `ties` or not.
+        tied: u32,
     },
     /// The goal left the open list: its parents give the path.
     GoalReached {

@@ -144,6 +144,48 @@ pub const MOVES: [Move; 8] = [
     Move { dx: -1, dy: -1 },
 ];
 
+/// The order in which a node's neighbours are examined. It decides which of several equal
+/// routes sets a cell's parent and which of equal entries is older, so it changes paths on
+/// ties: each tutorial has its own, and reproducing its figure takes its order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NeighbourOrder {
+    /// The straight moves clockwise from north, then the diagonals clockwise from north-east.
+    Clockwise,
+    /// Left, right, up, down (then the diagonals up-left, up-right, down-left, down-right):
+    /// the `. + s d` tutorial's order.
+    LeftRightUpDown,
+    /// The left column (left, up-left, down-left), the right column, then up and down: the
+    /// first C++ tutorial's order.
+    LeftThenRight,
+    /// Column by column from the left, each from the bottom up (x then y from -1 to 1, y
+    /// upwards): the C# and Unity tutorials' nested loops.
+    ColumnsBottomUp,
+}
+
+named_enum!(NeighbourOrder, "neighbour order", {
+    Clockwise => "clockwise",
+    LeftRightUpDown => "left-right-up-down",
+    LeftThenRight => "left-then-right",
+    ColumnsBottomUp => "columns-bottom-up",
+});
+
+impl NeighbourOrder {
+    /// The indices into [`MOVES`] in this order, for the given directions: 4 directions keep
+    /// the straight moves in the same relative order.
+    pub fn sequence(self, directions: Directions) -> &'static [u8] {
+        let (eight, four): (&'static [u8; 8], &'static [u8; 4]) = match self {
+            NeighbourOrder::Clockwise => (&[0, 1, 2, 3, 4, 5, 6, 7], &[0, 1, 2, 3]),
+            NeighbourOrder::LeftRightUpDown => (&[3, 1, 0, 2, 7, 4, 6, 5], &[3, 1, 0, 2]),
+            NeighbourOrder::LeftThenRight => (&[3, 7, 6, 1, 4, 5, 0, 2], &[3, 1, 0, 2]),
+            NeighbourOrder::ColumnsBottomUp => (&[6, 3, 7, 2, 0, 5, 1, 4], &[3, 2, 0, 1]),
+        };
+        match directions {
+            Directions::Four => four,
+            Directions::Eight => eight,
+        }
+    }
+}
+
 /// The movement part of the search options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Movement {
@@ -295,6 +337,27 @@ mod tests {
         let costs = m.step_costs();
         assert_eq!((costs[0], costs[5]), (10.0, 14.0));
         assert_eq!(CostModel::Exact.diagonal(), 1_414_214.0);
+    }
+
+    /// Each order visits every move once, and with 4 directions keeps its straight moves in
+    /// the same relative order.
+    #[test]
+    fn neighbour_orders_are_permutations_and_four_directions_follow_eight() {
+        for order in NeighbourOrder::ALL {
+            let eight = order.sequence(Directions::Eight);
+            let mut sorted = eight.to_vec();
+            sorted.sort_unstable();
+            assert_eq!(sorted, [0, 1, 2, 3, 4, 5, 6, 7], "{order}");
+            let straight: Vec<u8> = eight.iter().copied().filter(|&i| i < 4).collect();
+            assert_eq!(order.sequence(Directions::Four), straight, "{order}");
+        }
+        // The default is the moves' own order, which the search loop relies on.
+        let own: Vec<u8> = (0..8).collect();
+        assert_eq!(NeighbourOrder::Clockwise.sequence(Directions::Eight), own);
+        // The C# tutorial: x from -1 to 1, then y from -1 to 1 with y upwards; our y grows
+        // downwards, so its first neighbour, (-1,-1), is our south-west.
+        let first = MOVES[NeighbourOrder::ColumnsBottomUp.sequence(Directions::Eight)[0] as usize];
+        assert_eq!((first.dx, first.dy), (-1, 1));
     }
 
     #[test]

@@ -143,6 +143,11 @@ impl OpenList {
         Some(removed)
     }
 
+    /// Every entry, in no particular order.
+    pub fn entries(&self) -> impl Iterator<Item = (u32, Key)> + '_ {
+        (self.front.iter().chain(&self.heap)).map(|&key| (cell_of(key), key))
+    }
+
     /// The first `k` cells in pop order, without disturbing the list: the front buffer, then
     /// a best-first walk of the heap tree, O(k log k).
     pub fn peek_sorted(&self, k: usize) -> Vec<(u32, Key)> {

@@ -22,10 +22,12 @@ pub enum OptionField {
     Costs,
     TieBreak,
     NodeLimit,
+    GoalTest,
+    NeighbourOrder,
 }
 
 impl OptionField {
-    pub const ALL: [OptionField; 8] = [
+    pub const ALL: [OptionField; 10] = [
         OptionField::Algorithm,
         OptionField::Heuristic,
         OptionField::Weight,
@@ -34,6 +36,8 @@ impl OptionField {
         OptionField::Costs,
         OptionField::TieBreak,
         OptionField::NodeLimit,
+        OptionField::GoalTest,
+        OptionField::NeighbourOrder,
     ];
 
     /// The field of the page's option object.
@@ -47,6 +51,8 @@ impl OptionField {
             OptionField::Costs => "costs",
             OptionField::TieBreak => "tieBreak",
             OptionField::NodeLimit => "nodeLimit",
+            OptionField::GoalTest => "goalTest",
+            OptionField::NeighbourOrder => "neighbourOrder",
         }
     }
 
@@ -61,6 +67,8 @@ impl OptionField {
             OptionField::Costs => "--costs",
             OptionField::TieBreak => "--tie-break",
             OptionField::NodeLimit => "--node-limit",
+            OptionField::GoalTest => "--goal-test",
+            OptionField::NeighbourOrder => "--neighbour-order",
         }
     }
 
@@ -91,6 +99,8 @@ impl OptionField {
             OptionField::Diagonal => options.diagonal = text.parse()?,
             OptionField::Costs => options.costs = text.parse()?,
             OptionField::TieBreak => options.tie_break = text.parse()?,
+            OptionField::GoalTest => options.goal_test = text.parse()?,
+            OptionField::NeighbourOrder => options.neighbour_order = text.parse()?,
             OptionField::NodeLimit => {
                 options.node_limit =
                     Some(text.parse().map_err(|_| OptionProblem::OptionNodeLimit {
@@ -282,6 +292,8 @@ pub struct ResolvedOptions {
     pub tie_break: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node_limit: Option<u32>,
+    pub goal_test: &'static str,
+    pub neighbour_order: &'static str,
 }
 
 impl ResolvedOptions {
@@ -296,6 +308,8 @@ impl ResolvedOptions {
             tie_break: o.tie_break.name(),
             node_limit: (o.algorithm.entry().options.node_limit)
                 .then(|| o.node_limit.unwrap_or(DEFAULT_NODE_LIMIT)),
+            goal_test: o.goal_test.name(),
+            neighbour_order: o.neighbour_order.name(),
         }
     }
 }
@@ -326,6 +340,19 @@ mod tests {
             ("nodeLimit", "77"),
         ])
         .unwrap();
+        let tutorial = read(&[
+            ("goalTest", "first-reached"),
+            ("neighbourOrder", "left-right-up-down"),
+        ])
+        .unwrap();
+        let resolved_tutorial = ResolvedOptions::of(&tutorial);
+        assert_eq!(
+            (
+                resolved_tutorial.goal_test,
+                resolved_tutorial.neighbour_order
+            ),
+            ("first-reached", "left-right-up-down")
+        );
         let resolved = ResolvedOptions::of(&o);
         assert_eq!(
             (resolved.algorithm, resolved.heuristic, resolved.weight),
@@ -350,6 +377,18 @@ mod tests {
         assert!(message(&[("costs", "11-15")]).contains("expected one of 10-14, exact"));
         assert!(message(&[("algorithm", "bfs"), ("weight", "2")])
             .contains("no weighted heuristic term"));
+        assert!(
+            message(&[("goalTest", "soon")]).contains("expected one of off-open, first-reached")
+        );
+        assert!(
+            message(&[("algorithm", "jps"), ("goalTest", "first-reached")])
+                .contains("applies to astar, dijkstra, greedy, bfs only; jps has a stopping rule")
+        );
+        assert!(message(&[
+            ("algorithm", "bi-astar"),
+            ("neighbourOrder", "left-then-right")
+        ])
+        .contains("not to bi-astar"));
         assert_eq!(
             OptionField::by_flag("--movement"),
             Some(OptionField::Directions)

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::catalogue::Family;
 use crate::grid::{Grid, GROUND, WALL};
 use crate::heuristic::{Heuristic, Overestimate};
-use crate::movement::{CostModel, DiagonalRule, Directions, Movement};
+use crate::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
 use crate::names::named_enum;
 use crate::number_text::number_text;
 use crate::search_error::SearchError;
@@ -67,11 +67,9 @@ impl Algorithm {
         self.entry().options.weight
     }
 
-    /// The finders that take a node limit, by name.
-    fn node_limit_takers() -> String {
-        let takers = Algorithm::ALL
-            .iter()
-            .filter(|a| a.entry().options.node_limit);
+    /// The finders that take an option, by name.
+    fn takers(takes: fn(crate::catalogue::Takes) -> bool) -> String {
+        let takers = Algorithm::ALL.iter().filter(|a| takes(a.entry().options));
         takers.map(|a| a.name()).collect::<Vec<_>>().join(", ")
     }
 }
@@ -97,6 +95,22 @@ named_enum!(TieBreak, "tie-break", {
     LastIn => "last-in",
 });
 
+/// When the search stops with the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalTest {
+    /// When the goal is taken off the open list: every cheaper route has been tried, so A*
+    /// with an admissible heuristic and Dijkstra return a shortest path.
+    OffOpen,
+    /// As soon as an expansion reaches the goal, as several tutorials do: fewer steps, but
+    /// the first route found to the goal need not be the cheapest.
+    FirstReached,
+}
+
+named_enum!(GoalTest, "goal test", {
+    OffOpen => "off-open",
+    FirstReached => "first-reached",
+});
+
 /// The largest heuristic weight accepted: far beyond it A* is greedy best-first already, and
 /// F would lose the precision that keeps ties exact.
 pub const MAX_HEURISTIC_WEIGHT: f64 = 100.0;
@@ -115,6 +129,10 @@ pub struct SearchOptions {
     /// IDA* only: how many nodes it may visit before it gives up (`None`: the default,
     /// `crate::finders::idastar::DEFAULT_NODE_LIMIT`).
     pub node_limit: Option<u32>,
+    /// When the search stops with the goal (best-first finders only).
+    pub goal_test: GoalTest,
+    /// The order in which a node's neighbours are examined (best-first finders only).
+    pub neighbour_order: NeighbourOrder,
 }
 
 impl Default for SearchOptions {
@@ -128,6 +146,8 @@ impl Default for SearchOptions {
             costs: CostModel::TenFourteen,
             tie_break: TieBreak::LargerG,
             node_limit: None,
+            goal_test: GoalTest::OffOpen,
+            neighbour_order: NeighbourOrder::Clockwise,
         }
     }
 }
@@ -172,6 +192,19 @@ impl SearchOptions {
         if self.weight != 1.0 && !self.algorithm.takes_weight() {
             return Err(OptionsError::WeightUnused {
                 weight: self.weight,
+                algorithm: self.algorithm.name(),
+            });
+        }
+        let takes = self.algorithm.entry().options;
+        if self.goal_test != GoalTest::OffOpen && !takes.goal_test {
+            return Err(OptionsError::GoalTestUnused {
+                test: self.goal_test.name(),
+                algorithm: self.algorithm.name(),
+            });
+        }
+        if self.neighbour_order != NeighbourOrder::Clockwise && !takes.neighbour_order {
+            return Err(OptionsError::NeighbourOrderUnused {
+                order: self.neighbour_order.name(),
                 algorithm: self.algorithm.name(),
             });
         }
@@ -228,14 +261,19 @@ impl SearchOptions {
         Admissibility {
             admissible: reason.is_none(),
             reason,
+            stops_when_reached: self.goal_test == GoalTest::FirstReached,
         }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Admissibility {
     pub admissible: bool,
     pub reason: Option<Overestimate>,
+    /// The goal test is made when the goal is first reached, so the path found can be longer
+    /// than the shortest whatever the heuristic.
+    pub stops_when_reached: bool,
 }
 
 /// An option value that is out of range, or that the finder cannot use.
@@ -256,6 +294,16 @@ pub enum OptionsError {
     /// A node limit for a finder that keeps to none.
     NodeLimitUnused {
         limit: u32,
+        algorithm: &'static str,
+    },
+    /// A goal test other than "off the open list" for a finder whose stopping rule is its own.
+    GoalTestUnused {
+        test: &'static str,
+        algorithm: &'static str,
+    },
+    /// A neighbour order other than the default for a finder that does not take one.
+    NeighbourOrderUnused {
+        order: &'static str,
         algorithm: &'static str,
     },
 }
@@ -281,7 +329,19 @@ impl fmt::Display for OptionsError {
             OptionsError::NodeLimitUnused { limit, algorithm } => write!(
                 f,
                 "a node limit ({limit}) applies to {} only, not to {algorithm}",
-                Algorithm::node_limit_takers()
+                Algorithm::takers(|t| t.node_limit)
+            ),
+            OptionsError::GoalTestUnused { test, algorithm } => write!(
+                f,
+                "the goal test {test} applies to {} only; {algorithm} has a stopping rule \
+                 of its own (leave it at off-open)",
+                Algorithm::takers(|t| t.goal_test)
+            ),
+            OptionsError::NeighbourOrderUnused { order, algorithm } => write!(
+                f,
+                "the neighbour order {order} applies to {} only, not to {algorithm} (leave it \
+                 at clockwise)",
+                Algorithm::takers(|t| t.neighbour_order)
             ),
         }
     }

@@ -112,6 +112,43 @@ fn solve_reports_no_path_and_the_corner_squeeze() {
     }
 }
 
+/// With the multimap tutorial's rules the drawn map is the tutorial's own printed figure.
+#[test]
+fn solve_with_the_tutorials_goal_test_and_neighbour_order_draws_its_figure() {
+    let out = ok(&[
+        "solve",
+        &tutorial("multimap.txt"),
+        "--movement",
+        "4",
+        "--costs",
+        "exact",
+        "--heuristic",
+        "manhattan",
+        "--tie-break",
+        "first-in",
+        "--neighbour-order",
+        "left-right-up-down",
+        "--goal-test",
+        "first-reached",
+    ]);
+    let (drawn, summary) = drawn_and_summary(&out);
+    let printed = std::fs::read_to_string(tutorial("multimap_solved.txt")).unwrap();
+    assert_eq!(drawn.join("\n") + "\n", printed, "{out}");
+    assert_eq!(summary[0], "cost: 38");
+    let message = refused(&[
+        "solve",
+        &tutorial("multimap.txt"),
+        "--algorithm",
+        "jps",
+        "--goal-test",
+        "first-reached",
+    ]);
+    assert!(
+        message.contains("jps has a stopping rule of its own"),
+        "{message}"
+    );
+}
+
 #[test]
 fn solve_reads_the_dot_format_and_draws_in_it() {
     let out = ok(&["solve", &tutorial("multimap.txt"), "--movement", "4"]);

@@ -9,8 +9,8 @@ use astar_visualizer::record::{CLOSED, STATE_MASK};
 use astar_visualizer::scenario::parse_scenarios;
 use astar_visualizer::{
     new_finder, Algorithm, CellState, CostModel, Counters, DiagonalRule, Directions, Finder,
-    FinderInfo, Grid, Heuristic, JumpOutcome, JumpReason, NodeValues, Outcome, Point, SearchError,
-    SearchOptions, Status, StepEvent, TieBreak,
+    FinderInfo, GoalTest, Grid, Heuristic, JumpOutcome, JumpReason, NeighbourOrder, NodeValues,
+    Outcome, Point, SearchError, SearchOptions, Status, StepEvent, TieBreak,
 };
 use common::Rules;
 use proptest::prelude::*;
@@ -134,7 +134,7 @@ fn options(
         diagonal: rules.diagonal,
         costs: rules.costs,
         tie_break,
-        node_limit: None,
+        ..SearchOptions::default()
     }
 }
 
@@ -355,7 +355,17 @@ fn check_event(
     } else {
         8
     };
-    prop_assert_eq!(neighbours.len(), expected);
+    // Stopping on reaching the goal leaves the neighbours after it unexamined.
+    let goal = (world.goal.x as i64, world.goal.y as i64);
+    let stopped_at_goal = s.options().goal_test == GoalTest::FirstReached
+        && neighbours
+            .last()
+            .is_some_and(|n| (n.x, n.y) == goal && matches!(n.outcome, Outcome::Opened { .. }));
+    if stopped_at_goal {
+        prop_assert!(neighbours.len() <= expected);
+    } else {
+        prop_assert_eq!(neighbours.len(), expected);
+    }
     for n in neighbours {
         let inside = grid.contains(n.x, n.y);
         let diagonal = n.x != node.x as i64 && n.y != node.y as i64;
@@ -622,9 +632,15 @@ proptest! {
         algorithm in select(BEST_FIRST.to_vec()),
         tie_break in select(TieBreak::ALL),
         heuristic in select(Heuristic::ALL),
+        goal_test in select(GoalTest::ALL),
+        neighbour_order in select(NeighbourOrder::ALL),
         ops in prop::collection::vec(op(), 1..40),
     ) {
-        let o = options(rules, algorithm, tie_break, Some(heuristic));
+        let o = SearchOptions {
+            goal_test,
+            neighbour_order,
+            ..options(rules, algorithm, tie_break, Some(heuristic))
+        };
         let mut reference = world.search(o);
         let (events, snaps) =
             record_run(reference.as_mut(), |s, e| check_event(&world, rules, s, e))?;

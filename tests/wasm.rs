@@ -218,6 +218,18 @@ fn search_options_are_checked_field_by_field() {
             &["node limit (5)", "idastar only", "astar"],
         ),
         (r#"{"algorithm":"idastar","nodeLimit":0}"#, &["at least 1"]),
+        (
+            r#"{"goalTest":"soon"}"#,
+            &["goal test", "'soon'", "off-open, first-reached"],
+        ),
+        (
+            r#"{"algorithm":"jps","goalTest":"first-reached"}"#,
+            &["first-reached", "jps has a stopping rule of its own"],
+        ),
+        (
+            r#"{"algorithm":"idastar","neighbourOrder":"left-then-right"}"#,
+            &["neighbour order left-then-right", "not to idastar"],
+        ),
         (r#"{"nodeLimit":"many"}"#, &["nodeLimit", "'many'"]),
         // A misspelt field or a value of the wrong type must be named too, not ignored.
         (r#"{"speed":3}"#, &["speed"]),

@@ -5,9 +5,9 @@ mod common;
 
 use astar_visualizer::map_text::{parse_map, MapFormat, TextMap};
 use astar_visualizer::{
-    new_finder, Algorithm, CellState, CostModel, DiagonalRule, Directions, Finder, Grid, GridError,
-    Heuristic, Movement, NodeValues, Outcome, Point, Search, SearchError, SearchOptions, Status,
-    StepEvent, TieBreak,
+    new_finder, Algorithm, CellState, CostModel, DiagonalRule, Directions, Finder, GoalTest, Grid,
+    GridError, Heuristic, Movement, NeighbourOrder, NodeValues, Outcome, Point, Search,
+    SearchError, SearchOptions, Status, StepEvent, TieBreak,
 };
 use common::Rules;
 
@@ -17,6 +17,8 @@ const WALL_BETWEEN: &str = include_str!("maps/tutorial/wall_between.txt");
 const CORNER_SQUEEZE: &str = include_str!("maps/tutorial/corner_squeeze.txt");
 /// 14x9 in the `. + s d` format of the multimap tutorial.
 const MULTIMAP: &str = include_str!("maps/tutorial/multimap.txt");
+/// The same map as the tutorial prints it after the search, the path drawn with `-`.
+const MULTIMAP_SOLVED: &str = include_str!("maps/tutorial/multimap_solved.txt");
 
 fn map(text: &str) -> TextMap {
     parse_map(text).unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -100,6 +102,7 @@ fn expansion(event: Option<StepEvent>) -> (u32, NodeValues, Vec<(i64, i64, Outco
         step,
         node,
         neighbours,
+        ..
     }) = event
     else {
         panic!("expected an expansion, got {event:?}")
@@ -205,6 +208,64 @@ fn multimap_takes_38_steps_with_4_directions() {
     }
 }
 
+/// The multimap tutorial's rules: 4 directions, steps of 1, Manhattan H, a std::multimap
+/// keyed by F (of equal F the first added comes out first), neighbours examined left, right,
+/// up, down, and the search stops as soon as an expansion reaches the goal.
+fn multimap_rules() -> SearchOptions {
+    SearchOptions {
+        heuristic: Some(Heuristic::Manhattan),
+        costs: CostModel::Exact,
+        tie_break: TieBreak::FirstIn,
+        goal_test: GoalTest::FirstReached,
+        neighbour_order: NeighbourOrder::LeftRightUpDown,
+        ..options(Directions::Four, DiagonalRule::Always)
+    }
+}
+
+/// The cells of a drawn path (`-`, `*`), with the start and the goal, row by row.
+fn drawn_path(text: &str) -> Vec<Point> {
+    let mut cells = Vec::new();
+    for (y, row) in text.lines().enumerate() {
+        for (x, c) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            if "-*sdSE".contains(c) {
+                cells.push(P(x as u32, y as u32));
+            }
+        }
+    }
+    cells
+}
+
+/// With its own rules the search takes the tutorial's printed path cell for cell (through
+/// (9,4) into the goal from below), 38 steps; the defaults find another path of the same cost.
+#[test]
+fn multimap_takes_the_printed_path_with_the_tutorials_rules() {
+    let m = map(MULTIMAP);
+    let printed = map(MULTIMAP_SOLVED);
+    assert_eq!(printed.grid, m.grid);
+    let mut s = search(&m, multimap_rules());
+    assert_eq!(s.run(), Status::Found);
+    let mut cells = s.path_points();
+    assert_eq!((s.path_steps(), s.path_cost()), (Some(38), Some(38.0)));
+    assert_eq!(cells[cells.len() - 2], P(9, 4));
+    cells.sort_by_key(|p| (p.y, p.x));
+    assert_eq!(cells, drawn_path(MULTIMAP_SOLVED));
+
+    let mut plain = search(
+        &m,
+        SearchOptions {
+            goal_test: GoalTest::OffOpen,
+            neighbour_order: NeighbourOrder::Clockwise,
+            ..multimap_rules()
+        },
+    );
+    assert_eq!(plain.run(), Status::Found);
+    let path = plain.path_points();
+    assert_eq!(
+        (path[path.len() - 2], plain.path_cost()),
+        (P(10, 3), Some(38.0))
+    );
+}
+
 /// The first tutorial's example: the cell right of the start has G = 10, Manhattan H = 30
 /// and F = 40 after the first expansion.
 #[test]
@@ -219,11 +280,15 @@ fn first_step_values_of_the_first_tutorial() {
         step,
         node,
         neighbours,
+        ties,
+        tied,
     }) = s.step()
     else {
         panic!("the first step expands the start");
     };
     assert_eq!((step, node), (1, values(2, 2, 0.0, 40.0, 40.0)));
+    // The start was alone on the open list: chosen among no others.
+    assert_eq!((ties, tied), (vec![], 0));
     assert_eq!(neighbours.len(), 8);
     let right = neighbours.iter().find(|n| (n.x, n.y) == (3, 2)).unwrap();
     let opened = |g, h, f| Outcome::Opened {
@@ -319,10 +384,16 @@ fn the_four_by_four_walk_through_of_the_csharp_tutorial() {
         ]
     );
 
-    // Step 3 expands its (2,1) and opens the goal with F 38; step 4 takes the goal.
-    assert!(
-        matches!(s.step(), Some(StepEvent::Expanded { node, .. }) if (node.x, node.y) == (2, 2))
-    );
+    // Step 3 expands its (2,1), chosen over its (2,0) by the tie-break, as its event says,
+    // and opens the goal with F 38; step 4 takes the goal.
+    let Some(StepEvent::Expanded {
+        node, ties, tied, ..
+    }) = s.step()
+    else {
+        panic!("expands its (2,1)")
+    };
+    assert_eq!((node.x, node.y), (2, 2));
+    assert_eq!((ties, tied), (vec![values(2, 3, 24.0, 14.0, 38.0)], 1));
     let Some(StepEvent::GoalReached {
         step,
         node,
@@ -766,4 +837,123 @@ fn endpoints_on_walls_or_off_the_grid_are_errors() {
     let bad_weight = SearchOptions { weight: -1.0, ..o };
     let e = Search::new(m.grid.clone(), P(2, 2), P(6, 2), bad_weight).unwrap_err();
     assert!(matches!(e, SearchError::Options { .. }), "{e}");
+}
+
+/// The example map of the goal test: Dijkstra stopping when it first reaches the goal takes a
+/// route that costs 80, where the shortest costs 78. A* with the octile estimate, exact one
+/// step from the goal, loses nothing by stopping early.
+const GOAL_TEST: &str = "OOOOOO\nXXOOOO\nSXOOXE\nOXOOXO\nOOOOOO\n";
+
+#[test]
+fn stopping_when_the_goal_is_first_reached_can_miss_the_shortest_path() {
+    let m = map(GOAL_TEST);
+    let dijkstra = SearchOptions {
+        algorithm: Algorithm::Dijkstra,
+        ..SearchOptions::default()
+    };
+    let early = |o: SearchOptions| SearchOptions {
+        goal_test: GoalTest::FirstReached,
+        ..o
+    };
+    assert_eq!(solve(&m, dijkstra), Some(78.0));
+    let mut s = search(&m, early(dijkstra));
+    assert_eq!(s.run(), Status::Found);
+    assert_eq!(s.path_cost(), Some(80.0));
+    let astar = SearchOptions::default();
+    assert_eq!(solve(&m, astar), Some(78.0));
+    let mut s = search(&m, early(astar));
+    assert_eq!(s.run(), Status::Found);
+    assert_eq!(s.path_cost(), Some(78.0));
+}
+
+/// Stopping on reaching: the expansion that reaches the goal stops at it, the next step ends
+/// the search there (taking nothing off the open list), and stepping back undoes both.
+#[test]
+fn the_goal_test_on_reaching_stops_at_the_goal_and_steps_back_exactly() {
+    let m = map(GOAL_TEST);
+    let o = SearchOptions {
+        algorithm: Algorithm::Dijkstra,
+        goal_test: GoalTest::FirstReached,
+        ..SearchOptions::default()
+    };
+    let mut s = search(&m, o);
+    let events = every_event(&mut s);
+    let goal = m.goal.unwrap();
+    let Some(StepEvent::Expanded { neighbours, .. }) = events.iter().rev().nth(1) else {
+        panic!("the step before the last expands: {events:?}")
+    };
+    let last = neighbours.last().unwrap();
+    assert_eq!((last.x, last.y), (goal.x as i64, goal.y as i64));
+    assert!(matches!(last.outcome, Outcome::Opened { .. }));
+    let Some(StepEvent::GoalReached { node, cost, .. }) = events.last() else {
+        panic!("ends at the goal: {events:?}")
+    };
+    assert_eq!(((node.x, node.y), *cost), ((goal.x, goal.y), 80.0));
+    let expanded = s.counters().expanded;
+    assert_eq!(expanded as usize, events.len() - 1);
+    let open_at_end = s.open_list(100);
+    for _ in 0..events.len() {
+        assert!(s.step_back());
+    }
+    assert!(!s.step_back());
+    assert_eq!(s.counters().expanded, 0);
+    assert_eq!(every_event(&mut s), events);
+    assert_eq!(s.open_list(100), open_at_end);
+}
+
+/// The C# tutorial's 4x4 map with its rules (8 directions, corners never checked, 10/14,
+/// octile, neighbours column by column from the bottom up) takes the printed path: its
+/// (0,1), (1,0), (2,1), (3,1), cost 38. Of the two F = 38 nodes it "picks either": the
+/// printed figures took the one with the larger G, the default tie-break.
+#[test]
+fn the_four_by_four_example_takes_the_printed_path() {
+    let m = map("OOOO\nOXOO\nSXOE\nOOOO\n");
+    let tut = |x: u32, y: u32| P(x, 3 - y);
+    let o = SearchOptions {
+        neighbour_order: NeighbourOrder::ColumnsBottomUp,
+        ..options(Directions::Eight, DiagonalRule::Always)
+    };
+    let mut s = search(&m, o);
+    assert_eq!(s.run(), Status::Found);
+    assert_eq!(
+        s.path_points(),
+        [tut(0, 1), tut(1, 0), tut(2, 1), tut(3, 1)]
+    );
+    assert_eq!(s.path_cost(), Some(38.0));
+}
+
+/// The first C++ tutorial's rules: 8 directions, corners never checked, 10/14, Manhattan H
+/// (x10), of equal F the last added (a vector scanned with `F <=`), neighbours examined left
+/// column, right column, up, down.
+fn first_tutorial_rules() -> SearchOptions {
+    SearchOptions {
+        heuristic: Some(Heuristic::Manhattan),
+        tie_break: TieBreak::LastIn,
+        neighbour_order: NeighbourOrder::LeftThenRight,
+        ..options(Directions::Eight, DiagonalRule::Always)
+    }
+}
+
+/// Both maps of the first C++ tutorial take the paths it prints (`*`), cell for cell: over
+/// the wall's upper end (not the lower one, which costs the same), and between the walls.
+#[test]
+fn the_first_tutorials_maps_take_its_printed_paths() {
+    for (text, printed, cost) in [
+        (
+            WALL_BETWEEN,
+            [(2, 2), (3, 1), (4, 0), (5, 1), (6, 2)].as_slice(),
+            56.0,
+        ),
+        (
+            CORNER_SQUEEZE,
+            [(2, 2), (3, 3), (4, 4), (5, 5), (6, 4), (7, 3), (6, 2)].as_slice(),
+            84.0,
+        ),
+    ] {
+        let mut s = search(&map(text), first_tutorial_rules());
+        assert_eq!(s.run(), Status::Found);
+        let expected: Vec<Point> = printed.iter().map(|&(x, y)| P(x, y)).collect();
+        assert_eq!(s.path_points(), expected);
+        assert_eq!(s.path_cost(), Some(cost));
+    }
 }

@@ -27,6 +27,7 @@ import { Handout, workHeader } from './export/handout.js';
 import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
+import { wireOriginPicker } from './i18n/origin.js';
 import { CompareView } from './compare/view.js';
 import { useCatalogue } from './finders/catalogue.js';
 import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from './layout/embed.js';
@@ -50,6 +51,7 @@ const early = parseParams(location.search, exampleIds, { early: true });
 // own choice); a choice made in the page is remembered.
 setLanguage(initialLanguage(early.lang), { remember: false });
 wireLanguagePicker(byId('language'));
+wireOriginPicker(byId('cell-origin'));
 onLanguageChange(() => messages.render());
 if (early.embed) applyEmbedLayout(doc, location, early);
 // An embedded page shows its author's map: it neither restores nor saves a visitor's work.

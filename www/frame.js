@@ -1,5 +1,5 @@
 import { t, language } from './i18n/i18n.js';
-import { formatCell } from './i18n/format.js';
+import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
@@ -50,6 +50,8 @@ export class FrameLoop {
     const p = this.page;
     const session = p.workspace.session;
     const editor = session.editor;
+    // Cells written from the bottom-left count the rows of the map on show.
+    setMapRows(editor.height);
     p.input.forgetCellsOutside(editor.width, editor.height);
     p.scenarios.update(session);
     p.exports.update();
@@ -64,7 +66,7 @@ export class FrameLoop {
     // The predict box first: it can change the room the pseudocode listing has.
     p.predict.show(session);
     const line = p.stepLine.position(session);
-    p.pseudocode.show(line);
+    p.pseudocode.show(line, session.rules);
     const predictMarks = p.predict.marks(session);
     const hideNext = p.predict.hidesNext(session);
     const view = session.frameView(p.renderer.labelCells());
@@ -98,9 +100,12 @@ export class FrameLoop {
     if (this.warnedGeneration === session.generation) return;
     this.warnedGeneration = session.generation;
     const verdict = session.search.admissibility();
+    const warnings = [];
+    if (!verdict.admissible) warnings.push(t('warning.not-admissible', { reason: describeProblem(verdict.reason) }));
+    if (verdict.stopsWhenReached) warnings.push(t('warning.stops-when-reached'));
     const warning = this.page.warning;
-    warning.hidden = verdict.admissible;
-    warning.textContent = verdict.admissible ? '' : t('warning.not-admissible', { reason: describeProblem(verdict.reason) });
+    warning.hidden = warnings.length === 0;
+    warning.textContent = warnings.join(' ');
   }
 
   controlState({ stepCount, total, status }) {

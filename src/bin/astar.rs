@@ -12,8 +12,8 @@ use astar_visualizer::option_fields::{OptionField, OptionProblem};
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
-    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, Heuristic, Point,
-    SearchOptions, Status, TieBreak,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, GoalTest, Heuristic,
+    NeighbourOrder, Point, SearchOptions, Status, TieBreak,
 };
 
 /// The help text, its lists of finders and values drawn from the catalogue.
@@ -73,6 +73,13 @@ OPTIONS:
     --tie-break {ties}
                         order among equal F (default larger-g)
     --node-limit N      {node_limit}: give up after visiting N nodes (default {default_limit})
+    --goal-test {goal_tests}
+                        stop when the goal is taken off the open list (default; the
+                        shortest path) or when it is first reached (as some tutorials do;
+                        can miss the shortest path); {goal_test} only
+    --neighbour-order {orders}
+                        the order a node's neighbours are examined in, which decides
+                        among equal routes (default clockwise); {neighbour_order} only
     -h, --help          this text
 ",
         algorithms = Algorithm::NAMES.join("|"),
@@ -86,6 +93,10 @@ OPTIONS:
         ties = TieBreak::NAMES.join("|"),
         node_limit = takers(|e| e.options.node_limit),
         default_limit = limits.default_node_limit,
+        goal_tests = GoalTest::NAMES.join("|"),
+        goal_test = takers(|e| e.options.goal_test),
+        orders = NeighbourOrder::NAMES.join("|"),
+        neighbour_order = takers(|e| e.options.neighbour_order),
     )
 }
 
@@ -110,6 +121,8 @@ fn finders() -> String {
             ("movement", t.directions),
             ("diagonal", t.diagonal),
             ("costs", t.costs),
+            ("goal-test", t.goal_test),
+            ("neighbour-order", t.neighbour_order),
         ];
         out += &format!(
             "{}\n  family:   {}\n  priority: {}\n  takes:    {}\n  events:   {}\n  outcomes: {}\n  marks:    {}\n  counters: {}\n",

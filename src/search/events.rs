@@ -7,6 +7,9 @@ use crate::finder::Finder;
 use crate::grid::Point;
 use crate::relaxation::{self, Seen};
 
+/// How many of the nodes an expanded node tied with its event names.
+pub const NAMED_TIES: usize = 5;
+
 impl Search {
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.
     pub fn step(&mut self) -> Option<StepEvent> {
@@ -20,6 +23,10 @@ impl Search {
                 step,
                 node,
                 neighbours,
+                ties: (self.ties.iter().take(NAMED_TIES))
+                    .map(|&(_, cell)| self.values(cell))
+                    .collect(),
+                tied: self.ties.len() as u32,
             }
         }))
     }

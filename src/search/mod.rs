@@ -11,9 +11,9 @@ mod undo;
 use crate::grid::{Grid, Point, MAX_WEIGHT};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
-use crate::movement::{Movement, MOVES};
+use crate::movement::{Movement, NeighbourOrder, MOVES};
 use crate::open_list::OpenList;
-use crate::options::{Algorithm, SearchOptions, TieBreak};
+use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
@@ -53,6 +53,12 @@ pub struct Search {
     legal: Vec<u16>,
     /// How far each move shifts a cell index.
     offsets: [i32; 8],
+    /// The indices into `MOVES` in the order the neighbours are examined.
+    order: &'static [u8],
+    /// Whether that order is the moves' own (the default, clockwise).
+    in_move_order: bool,
+    /// The goal test is made when the goal is first reached, not when it leaves the open list.
+    stops_when_reached: bool,
     /// Each move's cost onto each terrain weight: `[move][weight]`.
     step_costs: [[f64; 16]; 8],
     key_layout: KeyLayout,
@@ -69,6 +75,9 @@ pub struct Search {
     path: Vec<u32>,
     total_steps: Option<u32>,
     history: History,
+    /// For the events: the open entries that had the popped node's priority when it was
+    /// taken, in pop order.
+    ties: Vec<(Key, u32)>,
 }
 
 /// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
@@ -126,6 +135,9 @@ impl Search {
             marks,
             legal,
             offsets: Movement::index_offsets(grid.width()),
+            order: options.neighbour_order.sequence(options.directions),
+            in_move_order: options.neighbour_order == NeighbourOrder::Clockwise,
+            stops_when_reached: options.goal_test == GoalTest::FirstReached,
             step_costs: options
                 .movement()
                 .step_costs()
@@ -140,6 +152,7 @@ impl Search {
             path,
             total_steps: None,
             history,
+            ties: Vec::new(),
             grid,
         };
         search.restart(start, goal)?;
@@ -176,9 +189,13 @@ impl Search {
     }
 
     /// The textbook loop body: take the best open node; stop at the goal; otherwise close it
-    /// and relax each neighbour. Returns the popped cell (`None`: the open list was empty),
-    /// or `None` overall when the search had already finished. `RECORD` keeps what step back
-    /// needs; `EVENTS` reports every move, blocked ones too, to `report`.
+    /// and relax each neighbour, in the neighbour order. Returns the popped cell (`None`: the
+    /// open list was empty), or `None` overall when the search had already finished. `RECORD`
+    /// keeps what step back needs; `EVENTS` reports every move, blocked ones too, to `report`.
+    ///
+    /// When the goal test is made on reaching, an expansion stops at the neighbour that is the
+    /// goal, and the next step ends the search there without taking anything off the open
+    /// list: that step is the test's answer, as the goal leaving the open list is otherwise.
     fn take_step<const RECORD: bool, const EVENTS: bool>(
         &mut self,
         report: &mut impl FnMut(&Search, Point, usize, Seen),
@@ -187,7 +204,10 @@ impl Search {
             return None;
         }
         self.counters.steps += 1;
-        let popped = self.open.pop();
+        // Under the goal test on reaching, the step after the goal was opened takes nothing.
+        let goal_reached =
+            self.stops_when_reached && self.record[self.goal as usize] & STATE_MASK == OPEN;
+        let popped = if goal_reached { None } else { self.open.pop() };
         if RECORD {
             self.history.record_step(StepRecord {
                 popped: popped.map(|(_, key)| key),
@@ -197,10 +217,19 @@ impl Search {
                 opened_from: self.visited.len() as u32,
             });
         }
+        if goal_reached {
+            self.current = self.goal;
+            self.path = self.follow_parents(self.goal);
+            self.finish_with(Status::Found);
+            return Some(Some(self.goal));
+        }
         let Some((current, _)) = popped else {
             self.finish_with(Status::NoPath);
             return Some(None);
         };
+        if EVENTS {
+            self.gather_ties(current);
+        }
         self.current = current;
         self.set_state(current, CLOSED);
         if current == self.goal {
@@ -217,14 +246,34 @@ impl Search {
         } else {
             legal
         };
-        for i in Movement::indices(to_visit) {
+        // Looks at the `i`-th move; true when it reached the goal and the search stops there.
+        let mut visit = |search: &mut Search, i: usize| {
             let seen = if legal & 1 << i == 0 {
                 Seen::Blocked
             } else {
-                self.relax::<RECORD>(current, from, i)
+                search.relax::<RECORD>(current, from, i)
             };
+            let reached_goal = search.stops_when_reached
+                && matches!(seen, Seen::Opened)
+                && current.wrapping_add_signed(search.offsets[i]) == search.goal;
             if EVENTS {
-                report(self, from, i, seen);
+                report(search, from, i, seen);
+            }
+            reached_goal
+        };
+        if self.in_move_order {
+            // The default order is the moves' own: only the moves wanted are looked at.
+            for i in Movement::indices(to_visit) {
+                if visit(self, i) {
+                    break;
+                }
+            }
+        } else {
+            for &i in self.order {
+                let i = usize::from(i);
+                if to_visit & 1 << i != 0 && visit(self, i) {
+                    break;
+                }
             }
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
@@ -281,6 +330,26 @@ impl Search {
             self.open_node(next, at, g, Some((current, i)));
             Seen::Opened
         }
+    }
+
+    /// The open entries whose priority equals that of `popped`, just taken off the list: the
+    /// nodes it was chosen among by the tie-break. A scan of the open list, made only when
+    /// the step is told as an event.
+    fn gather_ties(&mut self, popped: u32) {
+        let priority = |s: &Search, cell: u32| {
+            let c = cell as usize;
+            s.estimate_at(c, s.grid.point(c), s.g[c]).f
+        };
+        let f = priority(self, popped);
+        let mut ties = std::mem::take(&mut self.ties);
+        ties.clear();
+        ties.extend(
+            (self.open.entries())
+                .filter(|&(cell, _)| priority(self, cell) == f)
+                .map(|(cell, key)| (key, cell)),
+        );
+        ties.sort_unstable();
+        self.ties = ties;
     }
 
     /// The legal moves from a cell, worked out on its first expansion.

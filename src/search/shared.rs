@@ -68,10 +68,14 @@ macro_rules! best_first_queries {
 /// Its own changes are undone before, by each finder.
 macro_rules! put_back_popped {
     ($finder:ident, $popped:expr, $prev_current:expr, $prev_max_open:expr) => {
+        // The step that found the goal expanded nothing: it took the goal off the open list,
+        // or (goal test on reaching) took nothing at all.
+        let found = $finder.status == $crate::status::Status::Found;
+        if found {
+            $finder.path.clear();
+        }
         if let Some((cell, key)) = $popped {
-            if $finder.status == $crate::status::Status::Found {
-                $finder.path.clear();
-            } else {
+            if !found {
                 $finder.counters.expanded -= 1;
             }
             $finder.set_state(cell, $crate::record::OPEN);

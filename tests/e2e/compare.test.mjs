@@ -71,6 +71,18 @@ describe('compare view', () => {
     });
   });
 
+  it('gives the goal test and the neighbour order only to the panes whose finder takes them', async () => {
+    // The . + s d example stops on reaching the goal, as its tutorial does: Dijkstra's pane
+    // does so too; Jump Point Search, which has a stopping rule of its own, runs without.
+    await withComparison('?compare=dijkstra,jps&example=tutorial-dots', async ({ page }) => {
+      await page.getByRole('button', { name: 'To end' }).click();
+      await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
+      const rows = await table(page);
+      assert.deepEqual(rows.map((r) => [r.Method.split(',')[0], r['Path cost']]), [['Dijkstra', '38'], ['Jump Point Search', '38']]);
+      assert.equal(await page.locator('#message-text').textContent(), '');
+    });
+  });
+
   it('races: each method stops on its own and the finishing order is told', async () => {
     await withComparison('?compare=dijkstra,greedy,astar&example=tutorial-wall&speed=max', async ({ page }) => {
       await page.getByRole('combobox', { name: 'Stepping' }).selectOption('race');

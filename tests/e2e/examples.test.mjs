@@ -3,6 +3,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { browserForThisFile } from './browser.mjs';
 import { DESKTOP, withApp, inspect, cellNumbers, waitForText } from './page.mjs';
 
@@ -17,6 +18,8 @@ async function methodFields(page) {
       diagonal: value('diagonal'),
       costs: value('costs'),
       tieBreak: value('tie-break'),
+      goalTest: value('goal-test'),
+      neighbourOrder: value('neighbour-order'),
     };
   });
 }
@@ -30,6 +33,32 @@ async function numbersOf(page, x, y) {
   return read;
 }
 
+// The multimap tutorial's map as it prints it after the search, the path drawn with '-'.
+const PRINTED_MULTIMAP = readFileSync(new URL('../maps/tutorial/multimap_solved.txt', import.meta.url), 'utf8');
+
+function drawnPath(text) {
+  const cells = [];
+  text.trim().split('\n').forEach((row, y) => [...row].forEach((c, x) => {
+    if ('-sd'.includes(c)) cells.push({ x, y });
+  }));
+  return cells;
+}
+
+const sortedCells = (cells) => [...cells].sort((a, b) => a.y - b.y || a.x - b.x);
+
+// The path the page found, start first: the goal's parents followed back in the inspector.
+async function pathByParents(page, goal, start) {
+  const path = [goal];
+  let at = goal;
+  while (at.x !== start.x || at.y !== start.y) {
+    const parent = /^\((\d+),(\d+)\)$/.exec((await inspect(page, at.x, at.y)).Parent);
+    assert.ok(parent, `no parent at (${at.x},${at.y})`);
+    at = { x: Number(parent[1]), y: Number(parent[2]) };
+    path.unshift(at);
+  }
+  return path;
+}
+
 describe('tutorial examples', () => {
   it('the first C++ tutorial map opens with Manhattan H and shows the numbers of its text', async () => {
     await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
@@ -39,6 +68,8 @@ describe('tutorial examples', () => {
         diagonal: 'always',
         costs: '10-14',
         tieBreak: 'last-in',
+        goalTest: 'off-open',
+        neighbourOrder: 'left-then-right',
       });
       const note = page.locator('#example-about');
       assert.ok(await note.isVisible());
@@ -53,6 +84,10 @@ describe('tutorial examples', () => {
       // The tutorial's drawn path: S, then up-right twice over the wall's end, then down-right
       // twice. (The page redraws its read-outs on the next frame.)
       await waitForText(page, '#result', /Path found: cost 56, 4 moves\./);
+      // Cell for cell the path the tutorial prints: over the wall's upper end.
+      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
+        { x: 2, y: 2 }, { x: 3, y: 1 }, { x: 4, y: 0 }, { x: 5, y: 1 }, { x: 6, y: 2 },
+      ]);
     });
   });
 
@@ -61,6 +96,9 @@ describe('tutorial examples', () => {
       assert.equal((await methodFields(page)).heuristic, 'manhattan');
       await page.locator('#finish').click();
       await waitForText(page, '#result', /Path found: cost 84, 6 moves\./);
+      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
+        { x: 2, y: 2 }, { x: 3, y: 3 }, { x: 4, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 3 }, { x: 6, y: 2 },
+      ]);
     });
   });
 
@@ -72,14 +110,87 @@ describe('tutorial examples', () => {
         diagonal: 'if-at-most-one-obstacle',
         costs: 'exact',
         tieBreak: 'first-in',
+        goalTest: 'first-reached',
+        neighbourOrder: 'left-right-up-down',
       });
       assert.match(await page.locator('#example-about').textContent(), /multimap A\* tutorial/);
       await page.locator('#step').click();
       // s is at (4,2), d at (9,3): H = 5 + 1 in single steps.
-      await waitForText(page, '#narration', /^\s*Step 1: Expanded \(4,2\): F=6 G=0 H=6\. Opened \(4,1\) with G=1, H=7\./);
+      await waitForText(page, '#narration', /^\s*Step 1: Expanded \(4,2\): F=6 G=0 H=6\. Opened \(3,2\) with G=1, H=7\. Opened \(4,1\) with G=1, H=7\./);
       assert.deepEqual(await numbersOf(page, 3, 2), { F: '8', G: '1', H: '7' });
       await page.locator('#finish').click();
       await waitForText(page, '#result', /Path found: cost 38, 38 moves\./);
+      // Cell for cell the path the tutorial prints, into the goal from (9,4) below it.
+      const path = await pathByParents(page, { x: 9, y: 3 }, { x: 4, y: 2 });
+      assert.deepEqual(path[path.length - 2], { x: 9, y: 4 });
+      assert.deepEqual(sortedCells(path), drawnPath(PRINTED_MULTIMAP));
+      assert.match(await page.locator('#admissibility').textContent(), /Stopping when the goal is first reached can miss the shortest path/);
+    });
+  });
+
+  it('the C# tutorial\'s 4x4 map takes its printed path, written from the bottom left on request', async () => {
+    await withApp(browser(), '?example=tutorial-csharp', DESKTOP, async ({ page }) => {
+      assert.deepEqual(await methodFields(page), {
+        heuristic: 'octile',
+        directions: '8',
+        diagonal: 'always',
+        costs: '10-14',
+        tieBreak: 'larger-g',
+        goalTest: 'off-open',
+        neighbourOrder: 'columns-bottom-up',
+      });
+      assert.match(await page.locator('#example-about').textContent(), /4×4 example of the C# A\* tutorial/);
+      // Why its (2,1): the engine's open list held its (2,0) at the same F, and the tie-break
+      // took the larger G, as the tutorial's figure does.
+      for (let k = 0; k < 3; k++) await page.locator('#step').click();
+      await waitForText(page, '#narration', /^\s*Step 3: Expanded \(2,2\): F=38 G=28 H=10\. It was chosen over \(2,3\) \(G=24\), which had the same F=38: among equal F the larger G goes first/);
+      await page.locator('#finish').click();
+      await waitForText(page, '#result', /Path found: cost 38, 3 moves\./);
+      // Its (x, y) is our (x, 3 - y).
+      assert.deepEqual(await pathByParents(page, { x: 3, y: 2 }, { x: 0, y: 2 }), [
+        { x: 0, y: 2 }, { x: 1, y: 3 }, { x: 2, y: 2 }, { x: 3, y: 2 },
+      ]);
+      await page.getByRole('combobox', { name: 'Coordinates' }).selectOption('bottom-left');
+      await page.locator('#step-back').click();
+      await waitForText(page, '#narration', /^\s*Step 3: Expanded \(2,1\): F=38 G=28 H=10\. It was chosen over \(2,0\) \(G=24\)/);
+      await page.locator('#finish').click();
+      const info = await inspect(page, 2, 2, '(2,1)');
+      assert.equal(info.Parent, '(1,0)');
+      assert.match(await page.locator('#narration').textContent(), /\(3,1\)/);
+    });
+  });
+
+  it('says why a node was chosen among equals in Chinese too, and remembers the coordinates', async () => {
+    await withApp(browser(), '?lang=zh&example=tutorial-csharp', DESKTOP, async ({ page }) => {
+      await page.getByRole('combobox', { name: '坐标' }).selectOption('bottom-left');
+      for (let k = 0; k < 3; k++) await page.locator('#step').click();
+      await waitForText(page, '#narration', /^\s*第 3 步：扩展 \(2,1\)：F=38 G=28 H=10。开启列表中 \(2,0\)（G=24）的 F 也是 38，选中它的规则是：F 相同时 G 较大的优先/);
+      await page.reload();
+      await page.waitForFunction(() => document.getElementById('cell-origin')?.value === 'bottom-left');
+    });
+  });
+
+  it('the goal test example costs 80 stopping on reaching and 78 taken off the open list, in Chinese too', async () => {
+    await withApp(browser(), '?lang=zh&example=goal-test', DESKTOP, async ({ page }) => {
+      assert.equal((await methodFields(page)).goalTest, 'first-reached');
+      await page.locator('#finish').click();
+      await waitForText(page, '#result', /80/);
+      const warning = page.locator('#admissibility');
+      assert.match(await warning.textContent(), /第一次到达终点就停止，可能错过最短路径/);
+      const listing = await page.locator('#pseudocode li').evaluateAll((items) => items.map((li) => li.dataset.line));
+      assert.ok(listing.includes('reached') && !listing.includes('goal'), listing.join(','));
+      assert.match(await page.locator('#pseudocode-note').textContent(), /是终点/);
+      await page.getByRole('combobox', { name: '何时停在终点' }).selectOption('off-open');
+      await waitForText(page, '#result', /78/);
+      assert.ok(await warning.isHidden());
+      const plain = await page.locator('#pseudocode li').evaluateAll((items) => items.map((li) => li.dataset.line));
+      assert.ok(plain.includes('goal') && !plain.includes('reached'), plain.join(','));
+    });
+  });
+
+  it('a link asking a finder with its own stopping rule for the goal test on reaching gets the reason', async () => {
+    await withApp(browser(), '?algorithm=jps&goalTest=first-reached&neighbourOrder=left-then-right', DESKTOP, async ({ page }) => {
+      await waitForText(page, '#message-text', /goal test first-reached applies to the best-first finders only; Jump Point Search has a stopping rule of its own/);
     });
   });
 

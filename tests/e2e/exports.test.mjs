@@ -99,11 +99,13 @@ describe('exporting', () => {
       assert.equal(name, `astar-steps-2-${total}.gif`);
       const gif = new GifReader(new Uint8Array(bytes));
       assert.equal(gif.numFrames(), total - 2 + 1);
-      // An 8x5 map on a 960x540 slide: 5 rows of cells and the 28 px legend row fill its
+      // An 8x5 map on a 960x540 slide: 5 rows of cells and the legend's rows fill its
       // height, with cells of a whole number of pixels.
-      const cell = Math.floor(Math.min(960 / 8, (540 - 28) / 5));
-      assert.equal(gif.width, 8 * cell);
-      assert.equal(gif.height, 5 * cell + 28);
+      const cell = gif.width / 8;
+      assert.ok(Number.isInteger(cell) && gif.width <= 960 && gif.height <= 540, `${gif.width}x${gif.height}`);
+      const legendHeight = gif.height - 5 * cell;
+      assert.ok(legendHeight >= 28 && legendHeight < 120, `legend ${legendHeight} px`);
+      assert.equal(cell, Math.floor(Math.min(960 / 8, (540 - legendHeight) / 5)));
       // The frames differ (the search moves) and the last one shows the path.
       const frame = (k) => {
         const pixels = new Uint8Array(gif.width * gif.height * 4);
@@ -127,6 +129,84 @@ describe('exporting', () => {
       await page.getByRole('button', { name: 'Export animation' }).click();
       await waitForText(page, '#message-text', /"from" before "to"/);
     });
+  });
+
+  it('takes the seconds per step and the hold on the last frame, and keeps the page\'s colours', async () => {
+    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      await page.getByLabel('To step').fill('4');
+      await page.getByLabel('Seconds per step').fill('0.7');
+      await page.getByLabel('Hold the last frame (s)').fill('2.5');
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), 5);
+      // GIF delays are in hundredths of a second.
+      const delays = Array.from({ length: 5 }, (_, k) => gif.frameInfo(k).delay);
+      assert.deepEqual(delays, [70, 70, 70, 70, 320]);
+      const frame = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        return (x, y) => Array.from(pixels.subarray((y * gif.width + x) * 4, (y * gif.width + x) * 4 + 3));
+      };
+      const cell = gif.width / 8;
+      // Step 1 opens the start's neighbours: (1,2), left of the start, framed in the page's
+      // pink for "just opened" (the left side of the frame, clear of its numbers, of its
+      // arrow, which points right, and of the next node's marker, which is on (3,2)).
+      const ring = cell >= 24 ? Math.round(cell * 0.08) : 1;
+      const at = frame(1)(cell + Math.floor(ring / 2), 2 * cell + Math.floor(cell / 2));
+      assert.deepEqual(at, hexRgb(PALETTE.touched));
+      // The legend's swatch of it shows the same colour in every frame, step 0 included.
+      const first = frame(0);
+      let legendPink = 0;
+      for (let y = 5 * cell; y < gif.height; y++) {
+        for (let x = 0; x < gif.width; x++) if (near(first(x, y), hexRgb(PALETTE.touched), 0)) legendPink++;
+      }
+      assert.ok(legendPink > 10, `the legend's "just opened" swatch (${legendPink} px)`);
+
+      await page.getByLabel('Seconds per step').fill('5');
+      await page.getByRole('button', { name: 'Export animation' }).click();
+      await waitForText(page, '#message-text', /Each step of the animation shows for 0\.2 to 3 seconds/);
+    });
+  });
+
+  it('names every mark and the key to the numbers in the exported legend, in both languages', async () => {
+    for (const [lang, touched, key] of [['en', 'Just opened or improved', /F = G \+ H/], ['zh', /刚加入/, /F = G \+ H/]]) {
+      await withApp(browser(), `${WALL}&lang=${lang}&algorithm=jps`, DESKTOP, async ({ page }) => {
+        const legend = await page.evaluate(async () => {
+          const { PictureMaker } = await import('./www/export/picture.js');
+          const { finderOf } = await import('./www/finders/catalogue.js');
+          const { PALETTE, hexToRgb } = await import('./www/board/palette.js');
+          const maker = new PictureMaker(document);
+          maker.layout(8, 5, 40, 1, true, finderOf('jps'));
+          const canvas = document.createElement('canvas');
+          canvas.width = maker.width;
+          canvas.height = maker.height;
+          const ctx = canvas.getContext('2d');
+          maker.drawLegend(ctx);
+          const colourAt = (x, y) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3));
+          const entries = maker.legendLayout();
+          const swatch = (k) => entries.find((e) => e.key === k);
+          const touchedSwatch = swatch('legend.touched');
+          return {
+            keys: entries.map((e) => e.key),
+            labels: Object.fromEntries(entries.map((e) => [e.key, e.label])),
+            rows: new Set(entries.map((e) => e.y)).size,
+            inside: entries.every((e) => e.x + e.side <= maker.width && e.y + e.side <= maker.height),
+            ring: colourAt(touchedSwatch.x + 1, touchedSwatch.y + touchedSwatch.side / 2),
+            touched: hexToRgb(PALETTE.touched),
+            nextRing: colourAt(swatch('legend.next').x + 2, swatch('legend.next').y + 1),
+            next: hexToRgb(PALETTE.next),
+          };
+        });
+        for (const k of ['start', 'goal', 'wall', 'open', 'closed', 'current', 'touched', 'next', 'path', 'scanned', 'jump-point', 'forced', 'cell-key']) {
+          assert.ok(legend.keys.includes(`legend.${k}`), `${lang}: legend.${k} in ${legend.keys}`);
+        }
+        assert.match(legend.labels['legend.touched'], touched instanceof RegExp ? touched : new RegExp(touched));
+        assert.match(legend.labels['legend.cell-key'], key);
+        assert.ok(legend.rows >= 2 && legend.inside, `${lang}: the legend wraps inside the picture`);
+        assert.deepEqual(legend.ring, legend.touched);
+        assert.deepEqual(legend.nextRing, legend.next);
+      });
+    }
   });
 
   it('saves an animation from the single-file build too', async () => {

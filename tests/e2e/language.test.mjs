@@ -84,7 +84,7 @@ describe('languages', () => {
       await page.getByRole('button', { name: '到结束' }).click();
       const table = page.getByRole('table', { name: '各算法在这张地图上的表现' });
       await page.waitForFunction(() => document.querySelectorAll('.compare-table tbody tr').length === 3);
-      assert.match(await table.textContent(), /迪杰斯特拉/);
+      assert.match(await table.textContent(), /Dijkstra/);
       assert.deepEqual(latinWords(await visibleTexts(page)), [], 'English words left in the Chinese compare view');
       assertNoErrors(errors);
     } finally {

@@ -142,7 +142,7 @@ describe('copying the log', () => {
       assert.equal(await stepCount(page), 1234, 'copying leaves the search where it was');
 
       await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
-      await waitForText(page, '#copy-status', /^已复制 1,234 步的文字记录。$/);
+      await waitForText(page, '#copy-status', /^已复制 1,234 个搜索步的文字记录。$/);
       await page.getByRole('button', { name: '复制记录' }).click();
       const readClipboard = () => page.evaluate(() => navigator.clipboard.readText());
       await eventually(page, async () => (await readClipboard()).includes('\n第 1 步：'), 'the Chinese log is copied');

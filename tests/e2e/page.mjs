@@ -184,13 +184,14 @@ export async function snapshot(page) {
   };
 }
 
-// Hovers a cell and reads the inspector as { Cell, State, Terrain, F, G, H, Parent }.
-export async function inspect(page, x, y) {
+// Hovers a cell and reads the inspector as { Cell, State, Terrain, F, G, H, Parent };
+// `written` is the cell as the inspector writes it (another origin writes it otherwise).
+export async function inspect(page, x, y, written = `(${x},${y})`) {
   const point = await cellPoint(page, x, y);
   await page.mouse.move(point.x, point.y);
   await page.waitForFunction(
     (cell) => document.querySelector('#inspector dd')?.textContent.startsWith(cell),
-    `(${x},${y})`,
+    written,
   );
   return page.evaluate(() => {
     const info = {};

@@ -63,4 +63,33 @@ describe('interface texts', () => {
       assert.deepEqual(unknown, []);
     });
   }
+
+  // One name per concept: a search step (one expansion, the timeline's unit) is never called
+  // a move, and a move of the path never a step; a wall is 障碍物, Dijkstra is Dijkstra, and
+  // the panel and button a hint names are called what they are called.
+  it('zh names each concept one way', () => {
+    const mixed = [
+      [/障碍(?!物)/, '障碍 (a wall is 障碍物)'],
+      [/迪杰斯特拉/, '迪杰斯特拉 (Dijkstra is written Dijkstra)'],
+      [/步数/, '步数 (搜索步 for search steps, 移动次数 for the moves of a path)'],
+      [/“方法”/, '“方法” (the panel is 算法设置)'],
+      [/到结尾/, '到结尾 (the button is 到结束)'],
+    ];
+    const found = Object.entries(zh).flatMap(([key, text]) =>
+      mixed.filter(([pattern]) => pattern.test(text)).map(([, what]) => `${key}: ${what}`));
+    assert.deepEqual(found, []);
+    assert.equal(zh['method.title'], '算法设置');
+    assert.equal(zh['playback.finish'], '到结束');
+  });
+
+  it('says moves for the moves of a path and steps for search steps, in both languages', () => {
+    const wrong = [];
+    for (const [key, text] of Object.entries(en)) {
+      if (/\{moves\}|\{depth\} moves/.test(text) && !/\{moves\} moves?\b|\{depth\} moves/.test(text)) wrong.push(`en ${key}`);
+      if (/\{steps?\}/.test(text) && /\bmoves?\b/.test(text)) wrong.push(`en ${key}`);
+      if (/\{moves\}|\{depth\}/.test(en[key]) && /\bmoves?\b/.test(en[key]) && !/移动/.test(zh[key])) wrong.push(`zh ${key}`);
+      if (/\{steps\}/.test(text) && /移动/.test(zh[key])) wrong.push(`zh ${key}`);
+    }
+    assert.deepEqual(wrong, []);
+  });
 });

@@ -160,12 +160,18 @@ export class ComparePane {
 
   // The shared movement, costs and ties with this pane's algorithm, heuristic and weight (a
   // weight other than 1 from a link, for a finder that takes none, the engine refuses with
-  // its reason), and the Method panel's node limit for a finder that takes one.
+  // its reason), and the Method panel's node limit, goal test and neighbour order for a
+  // finder that takes them.
   options() {
-    const { heuristic, nodeLimit, ...shared } = this.host.sharedOptions();
+    const { heuristic, nodeLimit, goalTest, neighbourOrder, ...shared } = this.host.sharedOptions();
     const options = { ...shared, algorithm: this.method.algorithm, weight: this.method.weight };
     if (this.method.heuristic !== 'auto') options.heuristic = this.method.heuristic;
-    if (finderOf(this.method.algorithm).options.nodeLimit && nodeLimit !== undefined) options.nodeLimit = nodeLimit;
+    // A finder that does not take them runs them at their defaults (the engine refuses others).
+    const takes = finderOf(this.method.algorithm).options;
+    const taken = { nodeLimit, goalTest, neighbourOrder };
+    for (const [name, value] of Object.entries(taken)) {
+      if (takes[name] && value !== undefined) options[name] = value;
+    }
     return options;
   }
 

@@ -2,7 +2,7 @@ import { t } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { PictureMaker } from './picture.js';
 import { downloadBlob } from '../maps/files.js';
-import { encodeAnimation, framesFor } from './animation.js';
+import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
 
 // The Export panel: the current frame as a PNG, the search from one step to another as an
 // animated GIF, and the whole search as a Posthoc trace.
@@ -22,7 +22,7 @@ export function wireExports(doc, app) {
     try {
       const session = app.session();
       const editor = session.editor;
-      pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked);
+      pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
       const canvas = pictures.draw(session.frameView(pictures.labelCells()));
       const step = session.search.stepCount();
       canvas.toBlob((blob) => {
@@ -36,6 +36,20 @@ export function wireExports(doc, app) {
 
   const from = byId('export-from');
   const to = byId('export-to');
+  const frameSeconds = byId('export-frame-seconds');
+  const holdSeconds = byId('export-hold-seconds');
+  for (const [input, range] of [[frameSeconds, FRAME_SECONDS], [holdSeconds, HOLD_SECONDS]]) {
+    input.min = String(range.min);
+    input.max = String(range.max);
+    input.value = String(range.default);
+  }
+  // A number of seconds in the setting's range, or null.
+  const seconds = (input, range) => {
+    const value = Number(input.value);
+    const valid = input.value.trim() !== '' && value >= range.min && value <= range.max;
+    input.setAttribute('aria-invalid', String(!valid));
+    return valid ? value : null;
+  };
   const gifButton = byId('export-gif');
   const progress = byId('export-progress');
   const bar = byId('export-progress-bar');
@@ -74,6 +88,12 @@ export function wireExports(doc, app) {
       app.fail(new PageError('export.rangeInvalid', { total }));
       return;
     }
+    const perFrame = seconds(frameSeconds, FRAME_SECONDS);
+    const hold = seconds(holdSeconds, HOLD_SECONDS);
+    if (perFrame === null || hold === null) {
+      app.fail(new PageError('export.secondsInvalid', { frameMin: FRAME_SECONDS.min, frameMax: FRAME_SECONDS.max, holdMax: HOLD_SECONDS.max }));
+      return;
+    }
     const session = app.session();
     const steps = framesFor(first, last);
     cancelled = false;
@@ -89,6 +109,8 @@ export function wireExports(doc, app) {
         pictures: new PictureMaker(doc),
         steps,
         withLegend: legend.checked,
+        frameSeconds: perFrame,
+        holdSeconds: hold,
         onProgress: (done, count) => {
           bar.value = done / count;
           progressLabel.textContent = t('export.encoding', { frame: done, total: count });

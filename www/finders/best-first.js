@@ -1,6 +1,6 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
-import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, traceExpansion } from './common.js';
+import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, stopsWhenReached, traceExpansion } from './common.js';
 
 // The best-first finders (A*, Dijkstra, greedy best-first, breadth-first and any other the
 // engine runs on its shared loop): one open list taken in priority order, one expansion a
@@ -10,18 +10,21 @@ import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, traceExpa
 // The text keys' stem for each priority: the pseudocode lines, the open list's caption.
 export const PRIORITY_STEMS = { f: 'astar', g: 'dijkstra', h: 'greedy', moves: 'bfs' };
 
-const PRIORITY_LISTING = (stem) => [
+// `reached`: the goal test is made when a neighbour is first reached (goalTest
+// first-reached), right after it is added, instead of when a node leaves the open list.
+const PRIORITY_LISTING = (stem, reached) => [
   ['init', 0, 'code.init'],
   ['start', 0, `code.${stem}.start`],
   ['loop', 0, 'code.loop'],
   ['pop', 1, `code.${stem}.pop`],
-  ['goal', 1, 'code.goal'],
+  ...(reached ? [] : [['goal', 1, 'code.goal']]),
   ['each', 1, 'code.each'],
   ['skip', 2, 'code.skip'],
   ['cost', 2, 'code.cost'],
   ['new', 2, 'code.new'],
   ['set', 3, `code.${stem}.set`],
   ['add', 3, 'code.add'],
+  ...(reached ? [['reached', 3, 'code.reached']] : []),
   ['better', 2, 'code.better'],
   ['update', 3, `code.${stem}.update`],
   ['close', 1, 'code.close'],
@@ -29,18 +32,19 @@ const PRIORITY_LISTING = (stem) => [
 ];
 
 // First in, first out: a neighbour already open keeps its first parent.
-const FIRST_IN_LISTING = [
+const FIRST_IN_LISTING = (reached) => [
   ['init', 0, 'code.bfs.init'],
   ['start', 0, 'code.bfs.start'],
   ['loop', 0, 'code.loop'],
   ['pop', 1, 'code.bfs.pop'],
-  ['goal', 1, 'code.goal'],
+  ...(reached ? [] : [['goal', 1, 'code.goal']]),
   ['each', 1, 'code.each'],
   ['skip', 2, 'code.skip'],
   ['cost', 2, 'code.cost'],
   ['new', 2, 'code.new'],
   ['set', 3, 'code.bfs.set'],
   ['add', 3, 'code.bfs.add'],
+  ...(reached ? [['reached', 3, 'code.reached']] : []),
   ['keep', 2, 'code.bfs.keep'],
   ['close', 1, 'code.close'],
   ['fail', 0, 'code.fail'],
@@ -57,7 +61,10 @@ export function describePriority(finder, options) {
 
 export const bestFirst = {
   family: 'best-first',
-  listing: (finder) => (finder.priority === 'moves' ? FIRST_IN_LISTING : PRIORITY_LISTING(PRIORITY_STEMS[finder.priority])),
+  listing(finder, rules) {
+    const reached = stopsWhenReached(rules);
+    return finder.priority === 'moves' ? FIRST_IN_LISTING(reached) : PRIORITY_LISTING(PRIORITY_STEMS[finder.priority], reached);
+  },
   events: {
     expanded: { describe: describeExpansion, trace: traceExpansion },
     'goal-reached': { describe: describeGoal, trace: traceExpansion },

@@ -7,6 +7,22 @@ import { t, tn } from '../i18n/i18n.js';
 
 export const value = (v) => formatValue(v, 2);
 
+// The letter each priority goes by in words (breadth-first's, moves from the start, has none).
+export const PRIORITY_NAMES = { f: 'F', g: 'G', h: 'H', moves: null };
+
+// Why this node: when others on the open list had the same priority, the sentence names
+// them (the engine lists them in the order they come out) and the rule that put this one
+// first. `rules`: the search's resolved options (see SearchSession.rules).
+export function describeChoice(event, finder, rules) {
+  if (!event.tied) return null;
+  const name = PRIORITY_NAMES[finder.priority] ?? t('step.priority-moves');
+  const others = event.ties.map((n) => t('step.tie', { cell: formatCell(n), g: value(n.g) })).join(t('step.list-separator'));
+  const more = event.tied - event.ties.length;
+  const list = more > 0 ? t('step.ties-more', { list: others, more }) : others;
+  const rule = t(`predict.tie.${finder.options.tieBreak ? rules?.tieBreak ?? 'larger-g' : 'first-in'}`, { name });
+  return tn('step.chosen-among', event.tied, { others: list, name, value: value(event.node.f), rule });
+}
+
 export function nodeParams(node) {
   return { cell: formatCell(node), f: value(node.f), g: value(node.g), h: value(node.h) };
 }
@@ -69,9 +85,11 @@ export const NEIGHBOUR_OUTCOMES = {
 
 // An expansion in words, e.g. "Expanded (3,2): F=40 G=10 H=30. Opened (4,2) with G=20,
 // H=20. Improved (2,3): G 28 → 24, parent now (3,2). Skipped 1 wall."
-export function describeExpansion(event) {
+export function describeExpansion(event, finder, rules) {
   const n = event.node;
   const parts = [t('step.expanded', nodeParams(n))];
+  const choice = finder && describeChoice(event, finder, rules);
+  if (choice) parts.push(choice);
   const skipped = new Map();
   for (const nb of event.neighbours) {
     const outcome = NEIGHBOUR_OUTCOMES[nb.outcome];
@@ -86,9 +104,15 @@ export function describeExpansion(event) {
   return parts.join(t('sentence.separator'));
 }
 
+// Whether the search makes its goal test when the goal is first reached (the engine's
+// goalTest option) rather than when it leaves the open list. `rules`: the search's resolved
+// options and its goal (the session's `rules`).
+export const stopsWhenReached = (rules) => rules?.goalTest === 'first-reached';
+
 // The lines for each neighbour of an expansion; `met` (bidirectional) is the meeting this
-// expansion found, at one of the neighbours.
-export function relaxLines(event, at, met = null) {
+// expansion found, at one of the neighbours; `goal` the goal's cell when the goal test is
+// made on reaching (a neighbour just added is tested at once).
+export function relaxLines(event, at, met = null, goal = null) {
   const node = event.node;
   for (const nb of event.neighbours) {
     const outcome = NEIGHBOUR_OUTCOMES[nb.outcome];
@@ -99,6 +123,10 @@ export function relaxLines(event, at, met = null) {
     line('each', 'code.note.each');
     if (!outcome) line('each', 'code.note.unknown-outcome', { outcome: nb.outcome });
     else outcome.lines(line, nb, node);
+    if (goal && nb.outcome === 'opened') {
+      const isGoal = goal.x === nb.x && goal.y === nb.y;
+      line('reached', isGoal ? 'code.note.reached-goal' : 'code.note.reached-not-goal');
+    }
     if (met && met.x === nb.x && met.y === nb.y) {
       line('meet', 'code.note.meet');
       line('best', 'code.note.best', { cost: value(met.cost), moves: met.moves });
@@ -107,19 +135,26 @@ export function relaxLines(event, at, met = null) {
 }
 
 // A node taken off the open list, and the goal or its neighbours (best-first search and Jump
-// Point Search reaching the goal).
-export function traceExpansion(event) {
+// Point Search reaching the goal). With the goal test on reaching, the expansion stops at
+// the neighbour that is the goal, and the step after it returns the path from there.
+export function traceExpansion(event, finder, rules) {
   const node = event.node;
   const lines = [];
   const at = lineMaker(lines, node);
+  const onReaching = stopsWhenReached(rules);
+  const goalNote = () => ({ cell: formatCell(node), cost: value(event.cost), moves: event.steps });
+  if (event.kind === 'goal-reached' && onReaching) {
+    at('reached', 'code.note.goal', goalNote());
+    return lines;
+  }
   at('loop', 'code.note.loop');
   at('pop', 'code.note.pop', nodeParams(node));
   if (event.kind === 'goal-reached') {
-    at('goal', 'code.note.goal', { cell: formatCell(node), cost: value(event.cost), moves: event.steps });
+    at('goal', 'code.note.goal', goalNote());
     return lines;
   }
-  at('goal', 'code.note.not-goal', { cell: formatCell(node) });
-  relaxLines(event, at);
+  if (!onReaching) at('goal', 'code.note.not-goal', { cell: formatCell(node) });
+  relaxLines(event, at, null, onReaching ? rules.goal : null);
   at('close', 'code.note.close', { cell: formatCell(node) });
   return lines;
 }

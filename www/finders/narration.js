@@ -9,23 +9,25 @@ function handler(finder, event) {
   return familyOf(finder)?.events[event.kind];
 }
 
-// One step event told in plain language in the chosen language.
-export function describeStep(event, finder) {
+// One step event told in plain language in the chosen language; `rules` as for traceStep
+// (the tie-break names the rule that chose among equals).
+export function describeStep(event, finder, rules = {}) {
   const told = handler(finder, event);
-  return told ? told.describe(event, finder) : t('step.unknown-event', { kind: event.kind, finder: finder.id });
+  return told ? told.describe(event, finder, rules) : t('step.unknown-event', { kind: event.kind, finder: finder.id });
 }
 
 // The lines one step ran: [{ line, note: { key, params }, node, neighbour, values }].
-export function traceStep(event, finder) {
+// `rules` are the search's resolved options and its goal (the goal test changes the lines).
+export function traceStep(event, finder, rules = {}) {
   if (!event) return [];
   const told = handler(finder, event);
-  if (told) return told.trace(event, finder);
+  if (told) return told.trace(event, finder, rules);
   return [{ line: null, note: { key: 'code.note.unknown-event', params: { kind: event.kind, finder: finder.id } } }];
 }
 
-// The pseudocode of a finder: [[line id, indent, text key], ...].
-export function listingOf(finder) {
-  return familyOf(finder)?.listing(finder) ?? [['unknown', 0, 'code.unknown-family']];
+// The pseudocode of a finder under the search's rules: [[line id, indent, text key], ...].
+export function listingOf(finder, rules = {}) {
+  return familyOf(finder)?.listing(finder, rules) ?? [['unknown', 0, 'code.unknown-family']];
 }
 
 // Why the head of the open list comes next, for the caption above it.

@@ -7,6 +7,27 @@ export function formatValue(v, decimals = 1) {
   return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(decimals)));
 }
 
+// Where (0,0) is when a cell is written: the top-left corner, as the engine and most
+// tutorials count (y grows downwards), or the bottom-left, as the C# tutorial does (y grows
+// upwards). Only the writing changes; cells are held top-left first everywhere.
+export const CELL_ORIGINS = ['top-left', 'bottom-left'];
+let origin = CELL_ORIGINS[0];
+// The rows of the map on show, which the bottom-left origin counts from.
+let rows = 0;
+
+export function cellOrigin() {
+  return origin;
+}
+
+export function setCellOrigin(value) {
+  if (CELL_ORIGINS.includes(value)) origin = value;
+}
+
+export function setMapRows(count) {
+  rows = count;
+}
+
 export function formatCell(p) {
-  return `(${p.x},${p.y})`;
+  const y = origin === 'bottom-left' && rows > 0 ? rows - 1 - p.y : p.y;
+  return `(${p.x},${y})`;
 }

@@ -57,7 +57,7 @@ export function language() {
 // The URL's `lang=` wins, then the visitor's last choice, then the browser's language.
 export function initialLanguage(fromUrl) {
   if (fromUrl && fromUrl in LANGUAGES) return fromUrl;
-  const stored = readStored();
+  const stored = readSetting(STORAGE_KEY);
   if (stored && stored in LANGUAGES) return stored;
   const browser = (globalThis.navigator?.languages ?? [globalThis.navigator?.language ?? 'en'])[0] ?? 'en';
   return browser.toLowerCase().startsWith('zh') ? 'zh' : 'en';
@@ -66,7 +66,7 @@ export function initialLanguage(fromUrl) {
 export function setLanguage(code, { remember = true } = {}) {
   if (!(code in LANGUAGES)) return false;
   current = code;
-  if (remember) writeStored(code);
+  if (remember) writeSetting(STORAGE_KEY, code);
   if (globalThis.document) {
     document.documentElement.lang = HTML_LANG[code];
     translateDocument(document);
@@ -91,18 +91,20 @@ export function translateDocument(root) {
   }
 }
 
-function readStored() {
+// A choice remembered in the browser under `key`, or null. Storage can be refused (private
+// windows, file:// in some browsers): the choice then lasts for this visit.
+export function readSetting(key) {
   try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
+    return globalThis.localStorage?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-function writeStored(code) {
+export function writeSetting(key, value) {
   try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, code);
+    globalThis.localStorage?.setItem(key, value);
   } catch {
-    // Storage can be refused (private windows, file:// in some browsers): the choice then lasts for this visit.
+    // Refused: see readSetting.
   }
 }

@@ -1,19 +1,30 @@
 import { mazeText, randomWallsText } from './mapgen.js';
 
-// The built-in example maps. The first three are the worked examples of the classic
+// The built-in example maps. The first four are the worked examples of the classic
 // tutorials, in their own text formats: O X S E (ground, wall, start, end) and . + s d
 // (ground, wall, source, destination); digits are terrain weights. `options` are the search
 // options the example is meant to be seen with (on top of the defaults): for a tutorial's
-// map, that tutorial's own rules (heuristic, movement, diagonal rule, costs, and the way its
-// open list breaks ties), so every number on screen is the number in its text. Their names
-// and what they show are in the string files, as `example.<id>` and `example.about.<id>`.
+// map, that tutorial's own rules (heuristic, movement, diagonal rule, costs, the way its
+// open list breaks ties, the order it examines neighbours in and when it stops at the goal),
+// so every number and the path on screen are those printed in its text. Their names and what
+// they show are in the string files, as `example.<id>` and `example.about.<id>`.
 
 // The first C++ tutorial: 8 directions, diagonals never blocked, 10/14 costs, Manhattan H
-// (x10). Its open list is a vector scanned with `F <=`, so of equal F the last added wins.
-const FIRST_CPP_TUTORIAL = { directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'manhattan', tieBreak: 'last-in' };
+// (x10). Its open list is a vector scanned with `F <=`, so of equal F the last added wins;
+// it looks left (left, up-left, down-left), then right, then up and down.
+const FIRST_CPP_TUTORIAL = {
+  directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'manhattan', tieBreak: 'last-in', neighbourOrder: 'left-then-right',
+};
 // The multimap tutorial: 4 directions, every step costs 1, Manhattan H; its open list is a
-// std::multimap keyed by F, so of equal F the first added comes out first.
-const MULTIMAP_TUTORIAL = { directions: 4, costs: 'exact', heuristic: 'manhattan', tieBreak: 'first-in' };
+// std::multimap keyed by F, so of equal F the first added comes out first. It examines the
+// neighbours left, right, up, down and returns as soon as one of them is the goal.
+const MULTIMAP_TUTORIAL = {
+  directions: 4, costs: 'exact', heuristic: 'manhattan', tieBreak: 'first-in', neighbourOrder: 'left-right-up-down', goalTest: 'first-reached',
+};
+// The C# tutorial: 8 directions with no corner check, 10/14 costs, the diagonal (octile)
+// distance, neighbours by two nested loops, x then y from -1 to 1 with y upwards. Of equal F
+// it "picks either"; its figures took the larger G, the default.
+const CSHARP_TUTORIAL = { directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'octile', neighbourOrder: 'columns-bottom-up' };
 
 export const EXAMPLES = [
   {
@@ -48,6 +59,25 @@ OOOOOOOO`,
 .....+.....++.
 .....+.++++++.
 .....+........`,
+  },
+  {
+    // Its (0,0) is the bottom-left cell: start (0,1), goal (3,1), walls (1,1) and (1,2).
+    id: 'tutorial-csharp',
+    options: CSHARP_TUTORIAL,
+    text: `OOOO
+OXOO
+SXOE
+OOOO`,
+  },
+  {
+    // Dijkstra stopping on reaching: 80 where the shortest path costs 78.
+    id: 'goal-test',
+    options: { algorithm: 'dijkstra', goalTest: 'first-reached' },
+    text: `OOOOOO
+XXOOOO
+SXOOXE
+OXOOXO
+OOOOOO`,
   },
   {
     id: 'u-trap',

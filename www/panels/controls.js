@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
 
@@ -16,11 +16,26 @@ const METHOD_FIELDS = {
   costs: 'costs',
   tieBreak: 'tie-break',
   nodeLimit: 'node-limit',
+  goalTest: 'goal-test',
+  neighbourOrder: 'neighbour-order',
 };
+
+// Method fields whose choices are the catalogue's values, named by text key
+// `<prefix>.<value>`: option name -> prefix.
+const CATALOGUE_CHOICES = { goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
 
 // The options a finder may or may not take (its catalogue entry's `options`); the fields of
 // those it does not take are disabled.
-export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'diagonal', 'costs'];
+export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'diagonal', 'costs', 'goalTest', 'neighbourOrder'];
+
+// Fills a select with the catalogue's values of an option, each named in the page's language.
+function fillValueChoices(select, values, prefix) {
+  select.replaceChildren(...values.map((value) => {
+    const option = new Option(t(`${prefix}.${value}`), value);
+    option.dataset.i18n = `${prefix}.${value}`;
+    return option;
+  }));
+}
 
 // Fills an algorithm select with every finder of the catalogue, each named in the page's
 // language (and again after a language change).
@@ -94,6 +109,7 @@ export class Controls {
     this.method = {};
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
     fillFinderChoices(this.method.algorithm);
+    for (const [name, prefix] of Object.entries(CATALOGUE_CHOICES)) fillValueChoices(this.method[name], optionValues()[name], prefix);
     this.method.weight.max = String(limits().maxWeight);
     this.method.nodeLimit.max = String(limits().maxNodeLimit);
 
@@ -185,6 +201,8 @@ export class Controls {
     const takes = finderOf(options.algorithm).options;
     if (takes.weight) options.weight = Number(m.weight.value);
     if (takes.nodeLimit) options.nodeLimit = Number(m.nodeLimit.value);
+    if (takes.goalTest) options.goalTest = m.goalTest.value;
+    if (takes.neighbourOrder) options.neighbourOrder = m.neighbourOrder.value;
     return options;
   }
 

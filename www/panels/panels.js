@@ -132,7 +132,7 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder) }) : t('narration.not-started');
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : t('narration.not-started');
     if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
     setText(this.narration, narration);
     this.log.render(session);

@@ -1,4 +1,5 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
+import { PRIORITY_NAMES } from '../finders/common.js';
 import { formatValue, formatCell } from '../i18n/format.js';
 import { familyOf } from '../finders/catalogue.js';
 
@@ -11,7 +12,6 @@ import { familyOf } from '../finders/catalogue.js';
 
 // What each priority of the catalogue is called in the verdicts; first in, first out has
 // no value to name.
-const PRIORITY_NAMES = { f: 'F', g: 'G', h: 'H', moves: null };
 const TIED_ENTRIES = 64;
 const SAME_VALUE = 0.01;
 

@@ -24,9 +24,11 @@ export class PseudocodePanel {
   }
 
   // position: { finder (catalogue entry), line (id or null), ran (ids run in this step),
-  // note ({ key, params } or null) }
-  show(position) {
-    if (position.finder !== this.finder) this.build(position.finder);
+  // note ({ key, params } or null) }; rules: the search's options and goal (see
+  // listingOf), whose goal test changes the listing.
+  show(position, rules = {}) {
+    const variant = rules.goalTest;
+    if (position.finder !== this.finder || variant !== this.variant) this.build(position.finder, rules);
     // Brought into view again when the line moves or the listing's box changes size.
     const key = `${JSON.stringify(position)}:${this.list.clientHeight}`;
     if (key === this.shown) return;
@@ -44,11 +46,12 @@ export class PseudocodePanel {
     if (line) scrollIntoList(this.list, line);
   }
 
-  build(finder) {
+  build(finder, rules) {
     this.finder = finder;
+    this.variant = rules.goalTest;
     this.shown = null;
     this.items.clear();
-    const listing = listingOf(finder);
+    const listing = listingOf(finder, rules);
     const items = listing.map(([id, indent, key]) => {
       const li = this.doc.createElement('li');
       li.dataset.line = id;

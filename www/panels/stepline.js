@@ -31,7 +31,7 @@ export class StepLine {
   }
 
   nextLines(session) {
-    return traceStep(this.events.at(session, session.search.stepCount() + 1), session.finder);
+    return traceStep(this.events.at(session, session.search.stepCount() + 1), session.finder, session.rules);
   }
 
   // One line forward; takes the step in the engine after the expansion's last line.
@@ -58,7 +58,7 @@ export class StepLine {
     }
     const count = session.search.stepCount();
     if (count === 0) return true;
-    const lines = traceStep(this.events.at(session, count), session.finder);
+    const lines = traceStep(this.events.at(session, count), session.finder, session.rules);
     session.stepBack();
     this.sync(session);
     this.done = Math.max(0, lines.length - 1);
@@ -80,7 +80,7 @@ export class StepLine {
     }
     const count = session.search.stepCount();
     if (count === 0) return { finder, line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} }, item: null };
-    const lines = traceStep(this.events.at(session, count), finder);
+    const lines = traceStep(this.events.at(session, count), finder, session.rules);
     const last = lines[lines.length - 1];
     if (!last) return { finder, line: null, ran: [], note: null, item: null };
     return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: null };

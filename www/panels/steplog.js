@@ -73,7 +73,7 @@ export class StepLog {
     }
     const shown = new Map();
     for (const { step, event } of session.stepsBetween(first, last)) {
-      shown.set(step, this.items.get(step) ?? logItem(step, describeStep(event, session.finder)));
+      shown.set(step, this.items.get(step) ?? logItem(step, describeStep(event, session.finder, session.rules)));
     }
     this.items = shown;
     this.list.replaceChildren(...shown.values());
@@ -95,7 +95,7 @@ export class StepLog {
   // The whole log as text: one line per step, as the log words it.
   text(session) {
     const lines = [];
-    session.replaySteps((step, event) => lines.push(t('narration.step', { step, text: describeStep(event, session.finder) })));
+    session.replaySteps((step, event) => lines.push(t('narration.step', { step, text: describeStep(event, session.finder, session.rules) })));
     return lines;
   }
 

@@ -1,9 +1,12 @@
 import { PageError } from '../i18n/errors.js';
+import { finderOf } from '../finders/catalogue.js';
 
 // Options come in layers: a link's, the saved work's, an example's. They are applied one by
 // one, the algorithm first (what else is accepted depends on it), each layer in turn for a
 // name until the engine accepts a value: one refused option leaves every other, and its
-// message names the layer it came from.
+// message names the layer it came from. An option the finder settled on does not take is left
+// out when it was brought by saved work or an example (an example's goal test under a link's
+// Jump Point Search, say), so the scene still opens; a link's own is refused with its reason.
 
 // The message for an option refused, by where it came from.
 const REFUSED = {
@@ -32,6 +35,7 @@ export function settleOptions(defaults, layers, accepts, problems) {
   for (const name of optionNames(layers)) {
     for (const { source, options } of layers) {
       if (!Object.hasOwn(asObject(options), name)) continue;
+      if (source !== 'link' && finderOf(settled.algorithm)?.options[name] === false) continue;
       const candidate = { ...settled, [name]: options[name] };
       try {
         accepts(candidate);

@@ -16,6 +16,11 @@
  *                                                          (default if-at-most-one-obstacle)
  *   costs       10-14 | exact                                                 (default 10-14)
  *   tieBreak    larger-g | smaller-g | first-in | last-in                     (default larger-g)
+ *   goalTest    off-open | first-reached: stop when the goal leaves the open list, or as
+ *               soon as an expansion reaches it (best-first finders)         (default off-open)
+ *   neighbourOrder  clockwise | left-right-up-down | left-then-right | columns-bottom-up:
+ *               the order a node's neighbours are examined in (best-first finders)
+ *                                                                      (default clockwise)
  *   map         the map as text with rows separated by "/", in the O X S E format
  *               (O ground, X wall, S start, E goal) or the . + s d format; digits 1-9 are
  *               terrain weights. A "+" stays a "+" (it is not read as a space).
@@ -47,7 +52,7 @@ import { MAX_RATE } from './playback.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
-export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit'];
+export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
 const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
@@ -61,7 +66,10 @@ export const MAX_SIDE = 512;
 // The engine's defaults, spelled out so the option fields and shared links agree with them;
 // the default finder is the catalogue's first.
 export function defaultOptions() {
-  return { algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g' };
+  return {
+    algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g',
+    goalTest: 'off-open', neighbourOrder: 'clockwise',
+  };
 }
 
 // The values each listed search option may take in a link: the catalogue's finders and
@@ -75,6 +83,8 @@ export function optionChoices() {
     diagonal: values.diagonal,
     costs: values.costs,
     tieBreak: values.tieBreak,
+    goalTest: values.goalTest,
+    neighbourOrder: values.neighbourOrder,
   };
 }
 

@@ -34,6 +34,9 @@ export class SearchSession {
     this.search = next;
     this.generation += 1;
     this.resolvedOptions = next.options();
+    // What the pseudocode and the step's lines follow besides the finder: its options (the
+    // goal test) and the goal.
+    this.rules = { ...this.resolvedOptions, goal: this.editor.goal() };
     // The finder's catalogue entry, and how its marks are drawn.
     this.finder = finderOf(this.resolvedOptions.algorithm);
     this.markPainter = markPainter(this.finder);
