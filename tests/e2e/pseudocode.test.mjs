@@ -180,6 +180,9 @@ describe('pseudocode', () => {
       await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
       await waitForText(page, '#result', /^第 1 步进行中：已执行 43 行，共 44 行$/);
       await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('en')));
+      // English is drawn again before the next change is looked for: a note redrawn in the
+      // other language would count as the change.
+      await waitForText(page, '#result', /^Step 1 under way: 43 of its 44 lines run$/);
       assert.equal((await changed(() => click(page, 'Step back'))).id, 'set');
       assert.equal((await changed(() => page.keyboard.press('l'))).id, 'add');
       assert.equal((await changed(() => page.keyboard.press('l'))).id, 'close');
