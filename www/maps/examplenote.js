@@ -18,7 +18,5 @@ export class ExampleNote {
     this.element.hidden = this.id === null;
     const text = this.id === null ? '' : t('example.about', { name: t(`example.${this.id}`), about: t(`example.about.${this.id}`) });
     this.element.textContent = text;
-    // An embedded page cuts the note to one line; the whole of it stays a hover away.
-    this.element.title = text;
   }
 }
