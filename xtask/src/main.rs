@@ -8,6 +8,7 @@ mod chromium;
 mod dist;
 mod fingerprint;
 mod npm;
+mod pictures;
 mod process;
 mod serve;
 mod single_file;
@@ -28,6 +29,7 @@ commands:
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+  pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
                     and against the native build, on the Moving AI maps (names containing MAP)
@@ -61,6 +63,10 @@ fn run(args: Vec<String>) -> Result<()> {
             Ok(())
         }
         "bench" => bench::command(&root, options),
+        "pictures" => {
+            no_options(command, options)?;
+            pictures::command(&root)
+        }
         "test" => {
             no_options(command, options)?;
             suite::command(&root)
