@@ -26,6 +26,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     wasm_build::generate_bindings(&wasm_path, &engine_dir, Bindings::Bundled)?;
     let wasm_file = engine_dir.join(format!("{LIB_NAME}_bg.wasm"));
     let wasm = std::fs::read(&wasm_file)?;
+    check_no_float_formatting(&wasm)?;
     let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &wasm)?;
     // The stand-in carries the module packed (see dist/engine.js), at Zstandard's strongest.
     let packed = zstd::bulk::compress(&optimised, 22).context("packing the engine")?;
@@ -54,6 +55,21 @@ pub fn command(root: &Path) -> Result<PathBuf> {
         kib(wasm.len())
     );
     Ok(file)
+}
+
+/// Rust's float formatting is about 30 KiB of wasm the page does without: the engine writes
+/// its numbers through JavaScript (`src/number_text.rs`). A `{}` or `{:?}` of an f64 reachable
+/// from the page (an error's Debug text in an `expect`, say) brings it back; the module's
+/// function names, still there before `wasm-opt`, tell.
+fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {
+    const MARK: &[u8] = b"flt2dec";
+    if wasm.windows(MARK.len()).any(|window| window == MARK) {
+        anyhow::bail!(
+            "the engine formats floats with Rust's own code (core::num::flt2dec, about 30 KiB): \
+             write numbers with number_text, and keep f64 values out of panics' Debug text"
+        );
+    }
+    Ok(())
 }
 
 fn kib(bytes: usize) -> usize {
