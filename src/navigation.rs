@@ -340,7 +340,7 @@ impl Navigation {
     fn walk(&mut self, agent: Agent) -> Visit {
         let (agent, planned, expanded) = match agent {
             Agent::DStarLite(mut finder) => {
-                let next = finder.path()[1];
+                let next = finder.next_cell().expect("a path to walk");
                 self.step_to(next);
                 finder.move_start(self.at).expect("a move on the path");
                 let mut expanded = 0;

@@ -19,6 +19,7 @@
 //!
 //! Every step and every batch of changes is logged so that it can be undone exactly.
 
+use std::cell::{OnceCell, RefCell};
 use std::fmt;
 
 use serde::Serialize;
@@ -35,6 +36,7 @@ use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
 use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
+use crate::search::spare::{keep_spare, take_spare};
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, FinderInfo, Status};
 
@@ -148,8 +150,6 @@ struct Scalars {
     /// Expansions counted when the last repair began (a batch, a move, the first search).
     repair_from: u32,
     total_steps: Option<u32>,
-    /// Where the path begins in `Incremental::path`: D* Lite's start walks along it.
-    path_from: usize,
 }
 
 /// What a logged entry undoes.
@@ -198,14 +198,77 @@ pub struct Incremental {
     record: Vec<u8>,
     marks: Vec<u16>,
     open: OpenList<TwoPartKey>,
+    /// Every cell whose g or rhs has been finite (some more than once): what a search
+    /// that ends clears before handing its arrays on.
+    touched: Vec<u32>,
     s: Scalars,
-    path: Vec<u32>,
+    /// The path from the start, once the search has found one, worked out when first
+    /// asked for: an agent that walks needs only its next cell.
+    path: OnceCell<Vec<u32>>,
     /// Whether steps and changes are logged for undo (not while [`Incremental::run`] runs).
     recording: bool,
     log: Vec<Entry>,
     changes: Vec<CellChange>,
     /// Cells a repair looks at, gathered once per batch (reused buffer).
     affected: Vec<u32>,
+}
+
+/// The whole-map arrays of an incremental search, all clean: each g and rhs infinite, each
+/// record unvisited, no mark, the queue empty.
+#[derive(Debug)]
+struct CellArrays {
+    g: Vec<f64>,
+    rhs: Vec<f64>,
+    record: Vec<u8>,
+    marks: Vec<u16>,
+    open: OpenList<TwoPartKey>,
+    touched: Vec<u32>,
+}
+
+thread_local! {
+    /// The arrays of the last incremental search that ended, for the next one on a map of
+    /// the same size (as A*'s are, see `crate::search::spare`): an agent's walk starts a
+    /// new search, and filling megabytes for it cost more than a short walk's repairs.
+    static SPARE: RefCell<Option<CellArrays>> = const { RefCell::new(None) };
+}
+
+impl CellArrays {
+    fn take(cells: usize) -> CellArrays {
+        take_spare(&SPARE, |a| a.g.len() == cells).unwrap_or_else(|| CellArrays {
+            g: vec![f64::INFINITY; cells],
+            rhs: vec![f64::INFINITY; cells],
+            record: vec![UNVISITED; cells],
+            marks: vec![0; cells],
+            open: OpenList::new(cells),
+            touched: Vec::new(),
+        })
+    }
+}
+
+impl Drop for Incremental {
+    /// Hands the arrays on, clean, to the next search.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        for cell in self.touched.drain(..) {
+            let c = cell as usize;
+            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
+            (self.record[c], self.marks[c]) = (UNVISITED, 0);
+        }
+        self.open.clear();
+        keep_spare(
+            &SPARE,
+            CellArrays {
+                g: std::mem::take(&mut self.g),
+                rhs: std::mem::take(&mut self.rhs),
+                record: std::mem::take(&mut self.record),
+                marks: std::mem::take(&mut self.marks),
+                open: std::mem::replace(&mut self.open, OpenList::new(0)),
+                touched: std::mem::take(&mut self.touched),
+            },
+        );
+    }
 }
 
 /// The move that undoes the `i`-th move.
@@ -225,18 +288,26 @@ impl Incremental {
     ) -> Result<Incremental, SearchError> {
         let options = Incremental::checked_options(options, variant)?;
         let (s, t) = endpoint_cells(&grid, start, goal)?;
-        let cells = grid.cell_count();
+        let CellArrays {
+            g,
+            rhs,
+            record,
+            marks,
+            open,
+            touched,
+        } = CellArrays::take(grid.cell_count());
         let mut finder = Incremental {
             graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
             options,
             variant,
             goal: t,
             goal_at: goal,
-            g: vec![f64::INFINITY; cells],
-            rhs: vec![f64::INFINITY; cells],
-            record: vec![UNVISITED; cells],
-            marks: vec![0; cells],
-            open: OpenList::new(cells),
+            g,
+            rhs,
+            record,
+            marks,
+            open,
+            touched,
             s: Scalars {
                 status: Status::Running,
                 start: s,
@@ -247,9 +318,8 @@ impl Incremental {
                 counters: Counters::default(),
                 repair_from: 0,
                 total_steps: None,
-                path_from: 0,
             },
-            path: Vec::new(),
+            path: OnceCell::new(),
             recording: true,
             log: Vec::new(),
             changes: Vec::new(),
@@ -298,6 +368,7 @@ impl Incremental {
     fn initialize(&mut self) {
         let source = self.source();
         self.rhs[source as usize] = 0.0;
+        self.touched.push(source);
         self.queue_set(source, Some(self.calculate_key(source)));
         self.s.counters.max_open = 1;
     }
@@ -447,6 +518,9 @@ impl Incremental {
     /// Sets rhs and the move it came through (`None`: no parent).
     fn set_rhs(&mut self, cell: u32, rhs: f64, by: Option<usize>) {
         let c = cell as usize;
+        if rhs.is_finite() && self.rhs[c].is_infinite() && self.g[c].is_infinite() {
+            self.touched.push(cell);
+        }
         self.rhs[c] = rhs;
         let parent = by.map_or(0, |i| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
         self.record[c] = self.record[c] & STATE_MASK | parent;
@@ -477,10 +551,14 @@ impl Incremental {
             // Only a logged step is put into words.
             let queued = self.recording.then(|| self.open.key_of(s));
             let cost = self.edge(s, reverse(i), u);
-            let changed = s != source && new_rhs(self, s, i, cost);
-            self.update_vertex(s);
-            if queued.is_some_and(|q| changed || self.open.key_of(s) != q) {
-                updated.push(s);
+            // UpdateVertex(s) only when rhs(s) changed: with g and rhs as they were, the
+            // key is too (a D* Lite key queued before the start moved stays a lower bound,
+            // to be raised when it comes to the top).
+            if s != source && new_rhs(self, s, i, cost) {
+                self.update_vertex(s);
+                if queued.is_some() {
+                    updated.push(s);
+                }
             }
         }
     }
@@ -510,7 +588,7 @@ impl Incremental {
                 let found = self.g[t].is_finite() && self.g[t] == self.rhs[t];
                 self.s.status = if found { Status::Found } else { Status::NoPath };
                 self.s.total_steps = Some(self.s.counters.steps);
-                self.extract_path();
+                self.path = OnceCell::new();
                 return Some(Taken::Finished);
             }
         };
@@ -572,36 +650,52 @@ impl Incremental {
         })
     }
 
-    /// The path, once the search has ended with one: from the target, always the
-    /// neighbour rhs reads as best (the smallest c + g), to the source; start to goal.
-    fn extract_path(&mut self) {
-        self.path.clear();
-        self.s.path_from = 0;
+    /// The neighbour that rhs reads as best from `cell` (the smallest c + g, the first of
+    /// equals in move order), `None` when no neighbour has a finite g.
+    fn best_neighbour(&self, cell: u32) -> Option<u32> {
+        let legal = self.graph.legal_now(cell);
+        let mut best = (f64::INFINITY, None);
+        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+            let v = self.graph.neighbour(cell, i);
+            let via = self.g[v as usize] + self.edge(cell, i, v);
+            if via < best.0 {
+                best = (via, Some(v));
+            }
+        }
+        best.1
+    }
+
+    /// The path, once the search has ended with one: from the target, always the best
+    /// neighbour, to the source; start to goal.
+    fn extracted_path(&self) -> Vec<u32> {
         if self.s.status != Status::Found {
-            return;
+            return Vec::new();
         }
         let (source, mut cell) = (self.source(), self.target());
-        self.path.push(cell);
+        let mut path = vec![cell];
         // A path visits each cell once: a longer walk would mean unsound values.
-        while cell != source && self.path.len() <= self.g.len() {
-            let legal = self.graph.legal(cell);
-            let mut best = (f64::INFINITY, NO_PARENT);
-            for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
-                let v = self.graph.neighbour(cell, i);
-                let via = self.g[v as usize] + self.edge(cell, i, v);
-                if via < best.0 {
-                    best = (via, v);
-                }
-            }
-            if best.1 == NO_PARENT {
+        while cell != source && path.len() <= self.g.len() {
+            let Some(next) = self.best_neighbour(cell) else {
                 break;
-            }
-            cell = best.1;
-            self.path.push(cell);
+            };
+            cell = next;
+            path.push(cell);
         }
         if self.variant == Variant::LpaStar {
-            self.path.reverse();
+            path.reverse();
         }
+        path
+    }
+
+    /// D* Lite: the cell the start moves to next, the second of the path (`None` until a
+    /// path is found, or at the goal), without working out the rest of the path.
+    pub fn next_cell(&self) -> Option<u32> {
+        let at_goal = self.s.start == self.goal;
+        let walking = self.variant == Variant::DStarLite && self.s.status == Status::Found;
+        if !walking || at_goal {
+            return None;
+        }
+        self.best_neighbour(self.s.start)
     }
 
     /// Undoes the last batch of cell changes or move of the start, once the steps after it
@@ -642,14 +736,8 @@ impl Incremental {
                 (None, None) => {}
             }
         }
-        let path_from = entry.scalars.path_from;
         self.s = entry.scalars;
-        if self.s.status == Status::Found {
-            self.extract_path();
-            self.s.path_from = path_from;
-        } else {
-            self.path.clear();
-        }
+        self.path = OnceCell::new();
     }
 
     /// Applies a batch of cell changes, all or none, and updates the vertices whose edges
@@ -736,8 +824,7 @@ impl Incremental {
         self.s.status = Status::Running;
         self.s.total_steps = None;
         self.s.repair_from = self.s.counters.expanded;
-        self.path.clear();
-        self.s.path_from = 0;
+        self.path = OnceCell::new();
     }
 
     /// D* Lite: the agent moved one legal move, to `to`, which becomes the start. The
@@ -765,12 +852,13 @@ impl Incremental {
         (self.s.start, self.s.start_at) = (moved, to);
         self.s.repair_from = self.s.counters.expanded;
         if self.s.status == Status::Found {
-            // Walking the path found: the rest of it is the path from here.
-            let rest = &self.path[self.s.path_from..];
-            if rest.get(1) == Some(&moved) {
-                self.s.path_from += 1;
-            } else {
-                self.extract_path();
+            // Walking the path found: the rest of it is the path from here (the best
+            // neighbour of each cell is what it was).
+            match self.path.get_mut() {
+                Some(path) if path.get(1) == Some(&moved) => {
+                    path.remove(0);
+                }
+                _ => self.path = OnceCell::new(),
             }
         } else {
             self.s.total_steps = None;
@@ -1054,7 +1142,7 @@ impl Finder for Incremental {
 
     /// Cell indices from the start to the goal, once found.
     fn path(&self) -> &[u32] {
-        &self.path[self.s.path_from..]
+        self.path.get_or_init(|| self.extracted_path())
     }
 
     /// The path's cost in display units: g of the target.
