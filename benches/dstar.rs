@@ -11,7 +11,8 @@
 //!
 //! Expansions and thread CPU time per map, with the ratios A* / incremental and their
 //! medians over the maps. `cargo bench --bench dstar -- maze` measures only the maps whose
-//! names contain "maze".
+//! names contain "maze"; `-- --lengths=256-512` samples the scenarios of optimal length
+//! 256 to 512 instead, the same rule for every map.
 
 #[path = "support/cpu_time.rs"]
 mod cpu_time;
@@ -27,13 +28,14 @@ use astar_visualizer::{Finder, Grid, Search, SearchOptions};
 use cpu_time::cpu_time;
 use movingai_maps::{load, MAPS};
 
-/// Scenarios per map, spread evenly through those no longer than [`MAX_LENGTH`] (the
-/// file's buckets run short to long).
+/// Scenarios per map, spread evenly through those of optimal length in the sampled range
+/// (the file's buckets run short to long).
 const SAMPLE: usize = 12;
-/// The longest optimal length sampled: an agent that does not know the maze walks tens of
-/// times the optimal length, and A* from scratch replans at nearly every cell of it
-/// (one maze scenario of length 1196 takes it six minutes, one of 195 over a minute).
-const MAX_LENGTH: f64 = 128.0;
+/// The optimal lengths sampled unless `--lengths=LO-HI` says otherwise: an agent that
+/// does not know the maze walks tens of times the optimal length, and A* from scratch
+/// replans at nearly every cell of it (one maze scenario of length 1196 takes it six
+/// minutes, one of 195 over a minute).
+const LENGTHS: (f64, f64) = (0.0, 128.0);
 const SENSOR_RADIUS: f64 = 3.0;
 /// Single-wall batches per replanning scenario.
 const WALLS: usize = 10;
@@ -51,12 +53,12 @@ impl Tally {
     }
 }
 
-/// Every `len / SAMPLE`-th scenario no longer than [`MAX_LENGTH`] whose start and goal
-/// differ.
-fn sample(scenarios: &[Scenario]) -> Vec<Scenario> {
+/// Every `len / SAMPLE`-th scenario of optimal length within `lengths` whose start and
+/// goal differ.
+fn sample(scenarios: &[Scenario], (shortest, longest): (f64, f64)) -> Vec<Scenario> {
     let useful: Vec<&Scenario> = scenarios
         .iter()
-        .filter(|s| s.start != s.goal && s.optimal <= MAX_LENGTH)
+        .filter(|s| s.start != s.goal && (shortest..=longest).contains(&s.optimal))
         .collect();
     let stride = (useful.len() / SAMPLE).max(1);
     useful
@@ -180,15 +182,32 @@ fn ms(t: Duration) -> f64 {
     t.as_secs_f64() * 1000.0
 }
 
+/// `--lengths=LO-HI`, if given.
+fn lengths_argument(args: &[String]) -> (f64, f64) {
+    let Some(range) = args.iter().find_map(|a| a.strip_prefix("--lengths=")) else {
+        return LENGTHS;
+    };
+    let bounds = range
+        .split_once('-')
+        .and_then(|(lo, hi)| Some((lo.parse().ok()?, hi.parse().ok()?)));
+    bounds.unwrap_or_else(|| panic!("--lengths={range}: expected LO-HI, such as 256-512"))
+}
+
 fn main() {
-    let filter = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args
+        .iter()
         .find(|a| !a.starts_with('-'))
+        .cloned()
         .unwrap_or_default();
+    let lengths = lengths_argument(&args);
     println!(
-        "Times are {}; {SAMPLE} scenarios per map of optimal length up to {MAX_LENGTH}, \
-         sensor radius {SENSOR_RADIUS}, {WALLS} single-wall batches per replanning scenario.\n",
-        cpu_time::CLOCK
+        "Times are {}; {SAMPLE} scenarios per map spread through those of optimal length \
+         {} to {}, sensor radius {SENSOR_RADIUS}, {WALLS} single-wall batches per replanning \
+         scenario.\n",
+        cpu_time::CLOCK,
+        lengths.0,
+        lengths.1
     );
     println!(
         "| map | walks | navigation expansions A* / D* Lite | navigation ms A* / D* Lite | \
@@ -206,7 +225,7 @@ fn main() {
         if (grid.width(), grid.height()) != (512, 512) {
             continue;
         }
-        let scenarios = sample(&scenarios);
+        let scenarios = sample(&scenarios, lengths);
         // A* first, then the incremental finder, in each pair.
         let mut tallies = [[Tally::default(); 2]; 3];
         for s in &scenarios {
