@@ -348,7 +348,7 @@ pub struct Limits {
 pub struct Catalogue {
     pub finders: &'static [FinderEntry],
     pub values: OptionValues,
-    /// Each mark's bit in the byte per cell at `Search.marksPtr()`.
+    /// Each mark's bit in the sixteen bits per cell at `Search.marksPtr()`.
     pub marks: MarkBits,
     pub limits: Limits,
 }
@@ -446,7 +446,7 @@ mod tests {
     /// set and the counters reported along the way.
     struct Run {
         events: Vec<StepEvent>,
-        marks: u8,
+        marks: u16,
         counters: BTreeSet<String>,
     }
 

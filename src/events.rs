@@ -108,6 +108,18 @@ pub enum StepEvent {
     },
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },
+    /// LPA* and D* Lite: the vertex with the lowest key left the queue. Its key is
+    /// displayed as it was queued; g and rhs after the step, `INFINITY` for infinite.
+    #[serde(rename_all = "camelCase")]
+    VertexTaken {
+        step: u32,
+        node: NodeValues,
+        rhs: f64,
+        key: [f64; 2],
+        action: VertexAction,
+        /// Neighbours whose rhs or place in the queue this step changed.
+        updated: Vec<Point>,
+    },
     /// IDA*: the depth-first search visited one node.
     #[serde(rename_all = "camelCase")]
     Visited {
@@ -154,6 +166,21 @@ pub enum StepEvent {
         node: NodeValues,
         jumps: Vec<Jump>,
     },
+}
+
+/// What LPA* and D* Lite did with the vertex taken off the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum VertexAction {
+    /// Over-consistent (g > rhs): g became rhs, and the neighbours' rhs were lowered
+    /// through it.
+    MadeConsistent,
+    /// Under-consistent (g < rhs): g became infinite, and the vertex and the neighbours
+    /// whose rhs came through it were updated.
+    MadeInfinite,
+    /// D* Lite: its key had grown since it was queued (k_m or the start moved), so it went
+    /// back with the new key `[k1; k2]`.
+    Requeued { key: [f64; 2] },
 }
 
 /// What an IDA* visit did with its node.
@@ -265,6 +292,7 @@ pub enum EventKind {
     SideExpanded,
     Stopped,
     Jumped,
+    VertexTaken,
 }
 
 named_enum!(EventKind, "event kind", {
@@ -276,6 +304,7 @@ named_enum!(EventKind, "event kind", {
     SideExpanded => "side-expanded",
     Stopped => "stopped",
     Jumped => "jumped",
+    VertexTaken => "vertex-taken",
 });
 
 /// What a step can tell of a cell it looked at, named by its tag: a neighbour's [`Outcome`],
@@ -322,6 +351,7 @@ impl StepEvent {
             StepEvent::SideExpanded { .. } => EventKind::SideExpanded,
             StepEvent::Stopped { .. } => EventKind::Stopped,
             StepEvent::Jumped { .. } => EventKind::Jumped,
+            StepEvent::VertexTaken { .. } => EventKind::VertexTaken,
         }
     }
 

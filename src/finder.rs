@@ -52,7 +52,7 @@ pub trait Finder {
     fn grid(&self) -> &Grid;
     /// One byte of `MARK_*` flags per cell, set by recorded steps; all zero for a finder
     /// without marks.
-    fn marks(&self) -> &[u8];
+    fn marks(&self) -> &[u16];
 
     /// The finder's own counters (see its catalogue entry); none by default.
     fn info(&self) -> FinderInfo {

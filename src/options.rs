@@ -306,6 +306,11 @@ pub enum OptionsError {
         order: &'static str,
         algorithm: &'static str,
     },
+    /// LPA* and D* Lite order ties on k1 by larger or smaller g only.
+    TieBreakUnused {
+        tie_break: &'static str,
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for OptionsError {
@@ -342,6 +347,13 @@ impl fmt::Display for OptionsError {
                 "the neighbour order {order} applies to {} only, not to {algorithm} (leave it \
                  at clockwise)",
                 Algorithm::takers(|t| t.neighbour_order)
+            ),
+            OptionsError::TieBreakUnused {
+                tie_break,
+                algorithm,
+            } => write!(
+                f,
+                "{algorithm} breaks ties by larger-g or smaller-g only, not {tie_break}"
             ),
         }
     }

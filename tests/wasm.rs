@@ -7,7 +7,7 @@
 use astar_visualizer::wasm::{
     compare_with_optimal, finder_catalogue, parse_scenarios, record_layout, JsMapEditor, JsSearch,
 };
-use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
+use js_sys::{Array, Float64Array, Reflect, Uint16Array, Uint8Array, WebAssembly, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -87,6 +87,11 @@ fn bytes_at(pointer: *const u8, len: usize) -> Vec<u8> {
     Uint8Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
 }
 
+/// The finder marks, 16 bits per cell, as the page views them.
+fn marks_at(pointer: *const u16, len: usize) -> Vec<u16> {
+    Uint16Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
+}
+
 fn floats_at(pointer: *const f64, len: usize) -> Vec<f64> {
     Float64Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
 }
@@ -104,7 +109,7 @@ fn snapshot(search: &JsSearch) -> String {
         json(&ok(search.info())),
         format!(
             "{:?}",
-            bytes_at(
+            marks_at(
                 search.marks_ptr(),
                 (search.width() * search.height()) as usize
             )
@@ -524,11 +529,11 @@ fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
     let mut search = ok(JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#)));
     let cells = (search.width() * search.height()) as usize;
     let layout = ok(record_layout());
-    let scanned = number(&get(&layout, "marks"), "scanned") as u8;
-    assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
+    let scanned = number(&get(&layout, "marks"), "scanned") as u16;
+    assert!(marks_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
     let event = ok(search.step());
     assert_eq!(text(&event, "kind"), "jumped");
-    assert!(bytes_at(search.marks_ptr(), cells)
+    assert!(marks_at(search.marks_ptr(), cells)
         .iter()
         .any(|&m| m & scanned != 0));
     assert!(number(&ok(search.info()), "scanned") > 0.0);
@@ -637,6 +642,11 @@ fn the_finder_catalogue_crosses_as_plain_objects() {
         get(&layout, "jumpPoint").as_f64()
     );
     assert_eq!(get(&marks, "pruned").as_f64(), Some(64.0));
+    assert_eq!(get(&marks, "under-consistent").as_f64(), Some(256.0));
+    assert_eq!(
+        get(&marks, "under-consistent").as_f64(),
+        get(&layout, "underConsistent").as_f64()
+    );
     let limits = get(&catalogue, "limits");
     assert_eq!(get(&limits, "maxNodeLimit").as_f64(), Some(4294967295.0));
 }

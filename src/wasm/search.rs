@@ -110,10 +110,10 @@ impl JsSearch {
         self.finder().records().as_ptr()
     }
 
-    /// One byte of finder marks per cell (see `recordLayout().marks`); all zero for a
+    /// Sixteen bits of finder marks per cell (see `recordLayout().marks`); all zero for a
     /// finder whose catalogue entry lists no marks.
     #[wasm_bindgen(js_name = marksPtr)]
-    pub fn marks_ptr(&self) -> *const u8 {
+    pub fn marks_ptr(&self) -> *const u16 {
         self.finder().marks().as_ptr()
     }
 

@@ -152,7 +152,7 @@ export class GridRenderer {
   }
 
   allocate(count) {
-    this.prevSig = new Int32Array(count).fill(-1);
+    this.prevSig = new Float64Array(count).fill(-1);
     this.prevG = new Float64Array(count);
     this.flags = new Uint8Array(count);
     this.flagged = [];
@@ -226,7 +226,8 @@ export class GridRenderer {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
         // A record holds the state and the parent; within one search H and F change only
         // with G.
-        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12) | (marks ? marks[i] << 20 : 0);
+        // Marks are 16 bits, past what a 32-bit int holds beside the rest: added, not shifted.
+        const sig = (terrain[i] | (records[i] << 4) | (flags[i] << 12)) + (marks ? marks[i] * 2 ** 20 : 0);
         const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
         if (!changed) continue;
         prevSig[i] = sig;

@@ -172,7 +172,7 @@ export class SearchSession {
   // The finder marks of one cell (see www/finders/marks.js).
   markAt(cell) {
     const cells = this.editor.width * this.editor.height;
-    return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
+    return new Uint16Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
   }
 
   // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
@@ -223,7 +223,7 @@ export class SearchSession {
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
     view.records = new Uint8Array(buffer, pointers.records, cells);
-    view.finderMarks = new Uint8Array(buffer, pointers.marks, cells);
+    view.finderMarks = new Uint16Array(buffer, pointers.marks, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
