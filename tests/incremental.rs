@@ -338,3 +338,50 @@ fn refused_edits_change_nothing() {
         Err(RepairError::NotAMove { x: 2, y: 1 })
     );
 }
+
+/// A search hands its arrays on when it ends: one made after a search that was left dirty
+/// (repaired, moved, stepped back, on other walls of a map the same size) is the search
+/// made on fresh arrays, value for value.
+#[test]
+fn a_search_on_handed_on_arrays_sees_only_its_own_map() {
+    let walled = Grid::from_terrain(
+        5,
+        4,
+        [1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1].to_vec(),
+    )
+    .unwrap();
+    let (start, goal) = (Point::new(0, 0), Point::new(4, 0));
+    let finished = |variant| {
+        let mut f = Incremental::new(
+            walled.clone(),
+            start,
+            goal,
+            SearchOptions::default(),
+            variant,
+        )
+        .unwrap();
+        f.run();
+        snapshot(&f)
+    };
+    for variant in [Variant::DStarLite, Variant::LpaStar] {
+        let expected = finished(variant);
+        let mut other = Incremental::new(
+            Grid::new(4, 5).unwrap(),
+            Point::new(3, 4),
+            Point::new(0, 0),
+            SearchOptions::default(),
+            variant,
+        )
+        .unwrap();
+        other.run();
+        let wall = CellEdit {
+            at: Point::new(1, 1),
+            terrain: 0,
+        };
+        other.apply_edits(&[wall]).unwrap();
+        other.advance(3);
+        other.step_back();
+        drop(other);
+        assert_eq!(finished(variant), expected, "{variant:?}");
+    }
+}
