@@ -323,6 +323,9 @@ pub enum OutcomeKind {
     Pruned,
     JumpPoint,
     DeadEnd,
+    MadeConsistent,
+    MadeInfinite,
+    Requeued,
 }
 
 named_enum!(OutcomeKind, "outcome kind", {
@@ -338,6 +341,9 @@ named_enum!(OutcomeKind, "outcome kind", {
     Pruned => "pruned",
     JumpPoint => "jump-point",
     DeadEnd => "dead-end",
+    MadeConsistent => "made-consistent",
+    MadeInfinite => "made-infinite",
+    Requeued => "requeued",
 });
 
 impl StepEvent {
@@ -363,6 +369,7 @@ impl StepEvent {
                 neighbours.iter().map(|n| n.outcome.kind()).collect()
             }
             StepEvent::Visited { outcome, .. } => vec![outcome.kind()],
+            StepEvent::VertexTaken { action, .. } => vec![action.kind()],
             StepEvent::Jumped { jumps, .. } => jumps
                 .iter()
                 .flat_map(|jump| match &jump.end {
@@ -388,6 +395,16 @@ impl Outcome {
             Outcome::Improved { .. } => OutcomeKind::Improved,
             Outcome::NotImproved { .. } => OutcomeKind::NotImproved,
             Outcome::AlreadyOpen { .. } => OutcomeKind::AlreadyOpen,
+        }
+    }
+}
+
+impl VertexAction {
+    pub fn kind(self) -> OutcomeKind {
+        match self {
+            VertexAction::MadeConsistent => OutcomeKind::MadeConsistent,
+            VertexAction::MadeInfinite => OutcomeKind::MadeInfinite,
+            VertexAction::Requeued { .. } => OutcomeKind::Requeued,
         }
     }
 }

@@ -56,6 +56,10 @@ pub struct FinderInfo {
     /// LPA* and D* Lite: expansions since the last change of cells or of the start.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub repair_expanded: Option<u32>,
+    /// LPA* and D* Lite: the expansions A* from scratch makes on the map as it is now, with
+    /// the same options, for comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_scratch_expanded: Option<u32>,
 }
 
 /// The fields of [`FinderInfo`], as they are named when serialized.
@@ -69,6 +73,7 @@ pub enum Counter {
     Meeting,
     Km,
     RepairExpanded,
+    FromScratchExpanded,
 }
 
 named_enum!(Counter, "counter", {
@@ -80,4 +85,5 @@ named_enum!(Counter, "counter", {
     Meeting => "meeting",
     Km => "km",
     RepairExpanded => "repairExpanded",
+    FromScratchExpanded => "fromScratchExpanded",
 });

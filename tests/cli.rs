@@ -719,8 +719,16 @@ fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
             "bi-bfs",
             "bi-greedy",
             "jps",
+            "lpastar",
+            "dstar-lite",
             ""
         ]
+    );
+    let dstar = out.split("dstar-lite\n").nth(1).unwrap();
+    assert!(dstar.contains("tie-break (larger-g, smaller-g)"), "{dstar}");
+    assert!(
+        dstar.contains("cells:    key, g, rhs\n  repairs:  yes"),
+        "{dstar}"
     );
     let bi_astar = out.split("bi-astar\n").nth(1).unwrap();
     let takes = bi_astar.lines().find(|l| l.contains("takes:")).unwrap();

@@ -37,6 +37,7 @@ use crate::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
 use crate::search::spare::{keep_spare, take_spare};
+use crate::search::Search;
 use crate::search_error::{endpoint_cells, SearchError};
 use crate::status::{Counters, FinderInfo, Status};
 
@@ -53,6 +54,16 @@ named_enum!(Variant, "incremental search", {
     LpaStar => "lpastar",
     DStarLite => "dstar-lite",
 });
+
+impl Variant {
+    /// Its finder in the catalogue.
+    pub fn algorithm(self) -> Algorithm {
+        match self {
+            Variant::LpaStar => Algorithm::LpaStar,
+            Variant::DStarLite => Algorithm::DStarLite,
+        }
+    }
+}
 
 /// A queue key `[k1; k2]` in cost units, ordered by k1, then by `rank` (how ties on k1
 /// are broken, see [`Incremental::calculate_key`]), then by the cell, which makes every key
@@ -205,6 +216,9 @@ pub struct Incremental {
     /// The path from the start, once the search has found one, worked out when first
     /// asked for: an agent that walks needs only its next cell.
     path: OnceCell<Vec<u32>>,
+    /// The expansions of A* from scratch on the map as it is, worked out when first asked
+    /// for (see [`Incremental::from_scratch_expanded`]).
+    from_scratch: OnceCell<u32>,
     /// Whether steps and changes are logged for undo (not while [`Incremental::run`] runs).
     recording: bool,
     log: Vec<Entry>,
@@ -320,6 +334,7 @@ impl Incremental {
                 total_steps: None,
             },
             path: OnceCell::new(),
+            from_scratch: OnceCell::new(),
             recording: true,
             log: Vec::new(),
             changes: Vec::new(),
@@ -329,38 +344,18 @@ impl Incremental {
         Ok(finder)
     }
 
-    /// The options as the search keeps them. LPA* and D* Lite are built here, not from the
-    /// finder catalogue (the page does not offer them yet), so `options.algorithm` is not
-    /// read: they are kept as A*'s, the search from scratch whose answer they keep up to
-    /// date. They take no weight and no node limit, and break ties on k1 by larger or
-    /// smaller g only.
+    /// The options as the search keeps them: the variant's own algorithm, checked against
+    /// its catalogue entry (no weight, no node limit, ties on k1 broken by larger or
+    /// smaller g only).
     pub fn checked_options(
         options: SearchOptions,
         variant: Variant,
     ) -> Result<SearchOptions, OptionsError> {
         let options = SearchOptions {
-            algorithm: Algorithm::AStar,
+            algorithm: variant.algorithm(),
             ..options
         };
         options.validate()?;
-        if options.weight != 1.0 {
-            return Err(OptionsError::WeightUnused {
-                weight: options.weight,
-                algorithm: variant.name(),
-            });
-        }
-        if let Some(limit) = options.node_limit {
-            return Err(OptionsError::NodeLimitUnused {
-                limit,
-                algorithm: variant.name(),
-            });
-        }
-        if !matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG) {
-            return Err(OptionsError::TieBreakUnused {
-                tie_break: options.tie_break.name(),
-                algorithm: variant.name(),
-            });
-        }
         Ok(options)
     }
 
@@ -723,6 +718,9 @@ impl Incremental {
                 let _ = self.graph.set_terrain(at, terrain);
             }
         }
+        if !matches!(entry.kind, EntryKind::Step) {
+            self.from_scratch = OnceCell::new();
+        }
         for change in self.changes.split_off(entry.changes_from).into_iter().rev() {
             let c = change.cell as usize;
             (self.g[c], self.rhs[c]) = (change.g, change.rhs);
@@ -819,12 +817,14 @@ impl Incremental {
     }
 
     /// After a change, the search runs again to its end test; this repair's counters
-    /// begin here.
+    /// begin here, and its steps count from 0: stepping back stops at the change.
     fn reopen(&mut self) {
         self.s.status = Status::Running;
         self.s.total_steps = None;
+        self.s.counters.steps = 0;
         self.s.repair_from = self.s.counters.expanded;
         self.path = OnceCell::new();
+        self.from_scratch = OnceCell::new();
     }
 
     /// D* Lite: the agent moved one legal move, to `to`, which becomes the start. The
@@ -851,7 +851,10 @@ impl Incremental {
         }
         (self.s.start, self.s.start_at) = (moved, to);
         self.s.repair_from = self.s.counters.expanded;
+        self.s.counters.steps = 0;
+        self.from_scratch = OnceCell::new();
         if self.s.status == Status::Found {
+            self.s.total_steps = Some(0);
             // Walking the path found: the rest of it is the path from here (the best
             // neighbour of each cell is what it was).
             match self.path.get_mut() {
@@ -868,13 +871,16 @@ impl Incremental {
     }
 }
 
-/// What [`Incremental::queue`] shows of a queued cell: its key in display units.
+/// What [`Incremental::queue`] shows of a queued cell: its key, g and rhs in display units
+/// (`INFINITY` for infinite).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct QueuedKey {
     pub x: u32,
     pub y: u32,
     pub k1: f64,
     pub k2: f64,
+    pub g: f64,
+    pub rhs: f64,
 }
 
 impl Incremental {
@@ -886,6 +892,30 @@ impl Incremental {
 
     pub fn k_m(&self) -> f64 {
         self.s.k_m
+    }
+
+    /// How many nodes A* expands searching from scratch, with the same options, from the
+    /// start to the goal of the map as it is now: what this repair saves.
+    pub fn from_scratch_expanded(&self) -> u32 {
+        *self.from_scratch.get_or_init(|| {
+            let options = SearchOptions {
+                algorithm: Algorithm::AStar,
+                ..self.options
+            };
+            // The same grid, endpoints and checked options a search was made with.
+            match Search::new(
+                self.graph.grid.clone(),
+                self.s.start_at,
+                self.goal_at,
+                options,
+            ) {
+                Ok(mut search) => {
+                    search.run();
+                    search.counters().expanded
+                }
+                Err(_) => 0,
+            }
+        })
     }
 
     pub fn start(&self) -> Point {
@@ -922,9 +952,40 @@ impl Incremental {
                     y: p.y,
                     k1: key.k1 as f64 / scale,
                     k2: key.k2 as f64 / scale,
+                    g: self.g[cell as usize] / scale,
+                    rhs: self.rhs[cell as usize] / scale,
                 }
             })
             .collect()
+    }
+
+    /// The batch of cell changes that makes the map searched `grid`, applied (see
+    /// [`Incremental::apply_edits`]); `Ok(None)`, changing nothing, when `grid` is another
+    /// size or `start` and `goal` are not this search's: a new search is wanted then. A
+    /// grid the same as the one searched changes nothing: `Ok(Some(0))`.
+    pub fn repair_to(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+    ) -> Result<Option<usize>, RepairError> {
+        let searched = &self.graph.grid;
+        let same_size = (grid.width(), grid.height()) == (searched.width(), searched.height());
+        if !same_size || start != self.s.start_at || goal != self.goal_at {
+            return Ok(None);
+        }
+        let edits: Vec<CellEdit> = (grid.terrain().iter().zip(searched.terrain()))
+            .enumerate()
+            .filter(|(_, (new, old))| new != old)
+            .map(|(i, (&terrain, _))| CellEdit {
+                at: grid.point(i),
+                terrain,
+            })
+            .collect();
+        if edits.is_empty() {
+            return Ok(Some(0));
+        }
+        self.apply_edits(&edits).map(Some)
     }
 
     /// The invariants of the algorithm, checked over every cell: the first broken one.
@@ -1107,12 +1168,17 @@ impl Finder for Incremental {
         self.cost_scale()
     }
 
-    /// A cell's h (toward the target: the goal for LPA*, the start for D* Lite) and k1
-    /// (without k_m) in units; k1 is `INFINITY` where g and rhs are.
+    /// A cell's h (toward the target: the goal for LPA*, the start for D* Lite) and k1 in
+    /// units: the key it is queued under, else the one it would get; `INFINITY` where g and
+    /// rhs are.
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;
         let h = self.h(cell);
-        (h, self.g[c].min(self.rhs[c]) + h)
+        let k1 = match self.open.key_of(cell) {
+            Some(key) => key.k1 as f64,
+            None => self.g[c].min(self.rhs[c]) + h + self.s.k_m,
+        };
+        (h, k1)
     }
 
     fn current(&self) -> Option<Point> {
@@ -1131,7 +1197,7 @@ impl Finder for Incremental {
         self.graph.points(cells.into_iter())
     }
 
-    /// The first `k` queued cells in pop order, F being k1 less k_m.
+    /// The first `k` queued cells in pop order, F being k1.
     fn open_list(&self, k: usize) -> Vec<NodeValues> {
         self.open
             .peek_sorted(k)
@@ -1169,10 +1235,19 @@ impl Finder for Incremental {
         &self.graph.grid
     }
 
+    fn as_incremental(&self) -> Option<&Incremental> {
+        Some(self)
+    }
+
+    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+        Some(self)
+    }
+
     fn info(&self) -> FinderInfo {
         FinderInfo {
             k_m: (self.variant == Variant::DStarLite).then(|| self.s.k_m / self.cost_scale()),
             repair_expanded: Some(self.repair_expanded()),
+            from_scratch_expanded: Some(self.from_scratch_expanded()),
             ..FinderInfo::default()
         }
     }

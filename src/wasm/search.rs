@@ -122,6 +122,31 @@ impl JsSearch {
         to_js(&self.finder().info())
     }
 
+    /// LPA* and D* Lite: the map as the editor holds it now, handed to the search as one
+    /// batch of cell changes, which it repairs step by step from step 0; the number of
+    /// cells changed, or `undefined` when the map is another size or its start or goal
+    /// moved (a new search is wanted then). Refused for any other finder.
+    #[wasm_bindgen(js_name = repairFrom)]
+    pub fn repair_from(&mut self, editor: &JsMapEditor) -> JsResult<Option<u32>> {
+        let map = &editor.inner;
+        let incremental = self.inner.incremental_mut()?;
+        let changed = incremental.repair_to(map.grid(), map.start(), map.goal())?;
+        Ok(changed.map(|n| n as u32))
+    }
+
+    /// LPA* and D* Lite: rhs per cell in cost units, `Infinity` where infinite.
+    #[wasm_bindgen(js_name = rhsPtr)]
+    pub fn rhs_ptr(&self) -> JsResult<*const f64> {
+        Ok(self.inner.incremental()?.rhs_values().as_ptr())
+    }
+
+    /// LPA* and D* Lite: up to `count` queued cells in pop order after skipping the first
+    /// `offset`, each `{ x, y, k1, k2, g, rhs }` in display units.
+    #[wasm_bindgen(js_name = queuePage)]
+    pub fn queue_page(&self, offset: f64, count: f64) -> JsResult<JsValue> {
+        to_js(&self.inner.queue_page(offset, count)?)
+    }
+
     /// G per cell in cost units, `Infinity` where not reached.
     #[wasm_bindgen(js_name = gPtr)]
     pub fn g_ptr(&self) -> *const f64 {
