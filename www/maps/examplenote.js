@@ -1,11 +1,19 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
+import { exampleChange } from './examples.js';
 
 // The line above the board naming the built-in example on show and what it reproduces (for
-// a tutorial's map: which tutorial, and its rules). Hidden for any other map.
+// a tutorial's map: which tutorial, and its rules). Hidden for any other map. An example
+// about a change of the map (a wall that appears) has a button that makes it:
+// makeChange(cells) paints them as walls, one undoable edit.
 export class ExampleNote {
-  constructor(element) {
+  constructor(element, button = null, makeChange = null) {
     this.element = element;
+    this.button = button;
     this.id = null;
+    button?.addEventListener('click', () => {
+      const cells = this.id && exampleChange(this.id);
+      if (cells) makeChange(cells);
+    });
     onLanguageChange(() => this.render());
   }
 
@@ -18,6 +26,11 @@ export class ExampleNote {
     this.element.hidden = this.id === null;
     const text = this.id === null ? '' : t('example.about', { name: t(`example.${this.id}`), about: t(`example.about.${this.id}`) });
     this.element.textContent = text;
+    if (this.button) {
+      const change = this.id !== null && exampleChange(this.id) !== null;
+      this.button.hidden = !change;
+      this.button.textContent = change ? t(`example.change.${this.id}`) : '';
+    }
     // An embedded page cuts the note to one line; the whole of it stays a hover away.
     this.element.title = text;
   }

@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits, optionValues } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues, takenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
 
@@ -22,7 +22,7 @@ const METHOD_FIELDS = {
 
 // Method fields whose choices are the catalogue's values, named by text key
 // `<prefix>.<value>`: option name -> prefix.
-const CATALOGUE_CHOICES = { goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
+const CATALOGUE_CHOICES = { tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
 
 // The options a finder may or may not take (its catalogue entry's `options`); the fields of
 // those it does not take are disabled.
@@ -195,6 +195,9 @@ export class Controls {
       costs: m.costs.value,
       tieBreak: m.tieBreak.value,
     };
+    // A finder that takes only some tie-breaks gets its first one for any other.
+    const ties = takenValues(finderOf(options.algorithm), 'tieBreak');
+    if (!ties.includes(options.tieBreak)) options.tieBreak = ties[0];
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
     // Only where they mean something: the engine refuses a weight or a node limit that
     // the finder cannot use.
@@ -276,6 +279,9 @@ export class Controls {
     // Diagonal rules mean nothing without diagonal moves.
     const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    // The values it does not take are offered but greyed out.
+    const ties = takenValues(finder, 'tieBreak');
+    for (const option of this.method.tieBreak.options) setDisabled(option, !ties.includes(option.value));
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 

@@ -1,4 +1,4 @@
-import { formatValue, formatCell } from '../i18n/format.js';
+import { formatValue, formatCell, formatFinite, formatKey } from '../i18n/format.js';
 import { describeStep } from '../finders/narration.js';
 import { StepLog } from './steplog.js';
 import { OpenListPanel } from './openlist.js';
@@ -159,7 +159,12 @@ export class Panels {
     const where = isStart ? t('inspector.role-start', { cell: place }) : isGoal ? t('inspector.role-goal', { cell: place }) : place;
     const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(`state.${info.state}`)]];
     if (info.terrain > 0) rows.push([t('inspector.terrain'), info.terrain === 1 ? t('inspector.plain-ground') : t('inspector.terrain-cost', { weight: info.terrain })]);
-    if (info.f !== null && info.f !== undefined) {
+    if (info.incremental) {
+      const { g, rhs, key } = info.incremental;
+      rows.push(['g', formatFinite(g, 2)], ['rhs', formatFinite(rhs, 2)]);
+      if (key) rows.push([t('inspector.key'), formatKey(key, 2)]);
+      if (info.h !== null && info.h !== undefined) rows.push(['h', formatValue(info.h, 2)]);
+    } else if (info.f !== null && info.f !== undefined) {
       rows.push(['F', formatValue(info.f, 2)], ['G', formatValue(info.g, 2)], ['H', formatValue(info.h, 2)]);
     } else if (info.h !== null && info.h !== undefined) {
       rows.push(['H', formatValue(info.h, 2)]);
