@@ -168,9 +168,9 @@ pub enum StepEvent {
     },
 }
 
-/// What LPA* and D* Lite did with the vertex taken off the queue.
+/// What LPA* and D* Lite did with the vertex taken off the queue: the step's outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "kind", rename_all = "kebab-case")]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
 pub enum VertexAction {
     /// Over-consistent (g > rhs): g became rhs, and the neighbours' rhs were lowered
     /// through it.

@@ -734,7 +734,12 @@ impl Incremental {
                 (None, None) => {}
             }
         }
+        // Stepping back within a repair keeps its length known: steps are exact.
+        let total_steps = self.s.total_steps;
         self.s = entry.scalars;
+        if matches!(entry.kind, EntryKind::Step) {
+            self.s.total_steps = total_steps;
+        }
         self.path = OnceCell::new();
     }
 

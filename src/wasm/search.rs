@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, JsMapEditor, JsResult};
-use crate::argument::coord;
+use crate::argument::{coord, count};
 use crate::inspect::cell_info;
 use crate::option_fields::{read_given, Given, OptionProblem, ResolvedOptions};
 use crate::search_handle::SearchHandle;
@@ -132,6 +132,15 @@ impl JsSearch {
         let incremental = self.inner.incremental_mut()?;
         let changed = incremental.repair_to(map.grid(), map.start(), map.goal())?;
         Ok(changed.map(|n| n as u32))
+    }
+
+    /// D* Lite: the agent moved one legal move, to (x, y), which becomes the start (the
+    /// editor's start is moved by the page); refused for LPA* and for a cell that is not
+    /// one move away.
+    #[wasm_bindgen(js_name = moveStart)]
+    pub fn move_start(&mut self, x: f64, y: f64) -> JsResult<()> {
+        let to = crate::grid::Point::new(count(x, "x")?, count(y, "y")?);
+        Ok(self.inner.incremental_mut()?.move_start(to)?)
     }
 
     /// LPA* and D* Lite: rhs per cell in cost units, `Infinity` where infinite.

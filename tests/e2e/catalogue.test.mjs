@@ -133,6 +133,28 @@ describe('the finder catalogue', () => {
             }
           }
         };
+        // A finder that repairs, as a person drives it: walls put up across its path after
+        // the end and taken down mid-repair, each a batch; D* Lite's start first moved one
+        // cell along the path, so that k_m grows and keys queued before go stale.
+        const repairs = (text, search) => {
+          const editor = engine.MapEditor.fromText(text);
+          const cell = (i) => ({ x: i % editor.width, y: Math.floor(i / editor.width) });
+          const path = [...search.path()].map(cell);
+          if (search.info().km !== undefined && path.length > 2) {
+            search.moveStart(path[1].x, path[1].y);
+            editor.moveStart(path[1].x, path[1].y);
+          }
+          const told = [];
+          for (const [brush, steps] of [[0, 4], [1, 100000]]) {
+            editor.beginStroke();
+            for (const { x, y } of path.slice(2, 5)) editor.paint(x, y, brush);
+            editor.endStroke();
+            search.repairFrom(editor);
+            told.push(...search.takeSteps(steps));
+          }
+          editor.free();
+          return told;
+        };
         const results = [];
         for (const finder of finders()) {
           const problems = new Set();
@@ -148,6 +170,7 @@ describe('the finder catalogue', () => {
               for (const variant of variants) {
                 const search = new engine.Search(editor, { algorithm: finder.id, ...rule, ...variant });
                 events.push(...search.takeSteps(100000));
+                if (finder.repairs) events.push(...repairs(text, search));
                 search.free();
               }
             }

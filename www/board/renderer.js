@@ -587,6 +587,8 @@ export class GridRenderer {
 function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
   const pad = Math.max(2, inner * 0.07);
   const write = (text, x, y, width) => {
+    // A number a cell does not have now (a key while not queued) leaves its place empty.
+    if (text === '') return;
     if (edged) ctx.strokeText(text, x, y, width);
     ctx.fillText(text, x, y, width);
   };

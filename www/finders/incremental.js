@@ -85,8 +85,8 @@ function vertexParams(event) {
 
 function describeVertex(event) {
   const p = vertexParams(event);
-  const action = ACTIONS[event.action.kind];
-  const parts = [t('finder.inc.taken', p), action ? action.words(p) : unknownOutcome(event.node, event.action.kind)];
+  const action = ACTIONS[event.action.outcome];
+  const parts = [t('finder.inc.taken', p), action ? action.words(p) : unknownOutcome(event.node, event.action.outcome)];
   if (event.updated.length > 0) parts.push(t('finder.inc.updated', p));
   return parts.join(' ');
 }
@@ -97,9 +97,9 @@ function traceVertex(event) {
   const p = vertexParams(event);
   at('while', 'code.note.inc-go-on', p);
   at('top', 'code.note.inc-top', p);
-  const action = ACTIONS[event.action.kind];
+  const action = ACTIONS[event.action.outcome];
   if (action) action.lines(at, event, p);
-  else at('top', 'code.note.unknown-outcome', { cell: p.cell, outcome: event.action.kind });
+  else at('top', 'code.note.unknown-outcome', { cell: p.cell, outcome: event.action.outcome });
   return lines;
 }
 

@@ -1,5 +1,6 @@
 import { formatValue, formatCell, formatFinite, formatKey } from '../i18n/format.js';
 import { describeStep } from '../finders/narration.js';
+import { familyOf } from '../finders/catalogue.js';
 import { StepLog } from './steplog.js';
 import { OpenListPanel } from './openlist.js';
 import { t, tn } from '../i18n/i18n.js';
@@ -132,7 +133,9 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : t('narration.not-started');
+    // Before step 1, a family may say where its search stands (a repair about to begin).
+    const ready = last ? null : familyOf(session.finder)?.ready?.(session)?.note;
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : ready ? t(ready.key, ready.params) : t('narration.not-started');
     if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
     setText(this.narration, narration);
     this.log.render(session);
