@@ -295,7 +295,11 @@ pub struct Admissibility {
 
 /// An option value that is out of range, or that the finder cannot use.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "code", rename_all = "kebab-case")]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
 pub enum OptionsError {
     BadWeight {
         weight: f64,

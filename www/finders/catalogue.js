@@ -73,6 +73,17 @@ export function takenValues(finder, option) {
   return finder.only?.[option] ?? catalogue.values[option];
 }
 
+// The options with each value the finder does not take (of an option it takes only some
+// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in.
+export function withTakenValues(options) {
+  const finder = finderOf(options.algorithm);
+  const adjusted = { ...options };
+  for (const [option, values] of Object.entries(finder?.only ?? {})) {
+    if (adjusted[option] !== undefined && !values.includes(adjusted[option])) adjusted[option] = values[0];
+  }
+  return adjusted;
+}
+
 export function markBits() {
   return catalogue.marks;
 }

@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits, optionValues, takenValues } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
 
@@ -195,9 +195,6 @@ export class Controls {
       costs: m.costs.value,
       tieBreak: m.tieBreak.value,
     };
-    // A finder that takes only some tie-breaks gets its first one for any other.
-    const ties = takenValues(finderOf(options.algorithm), 'tieBreak');
-    if (!ties.includes(options.tieBreak)) options.tieBreak = ties[0];
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
     // Only where they mean something: the engine refuses a weight or a node limit that
     // the finder cannot use.
@@ -206,7 +203,7 @@ export class Controls {
     if (takes.nodeLimit) options.nodeLimit = Number(m.nodeLimit.value);
     if (takes.goalTest) options.goalTest = m.goalTest.value;
     if (takes.neighbourOrder) options.neighbourOrder = m.neighbourOrder.value;
-    return options;
+    return withTakenValues(options);
   }
 
   // Shows the options a search runs with (after the URL set them, or after a rejected change).

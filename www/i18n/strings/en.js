@@ -787,4 +787,7 @@ export const TEXTS = {
   'example.about.dstar-detour': 'A wall across the map with a gap on the straight line. Run it, then close the gap: the only way left is along the bottom row, and D* Lite repairs the search instead of starting again; compare its expansions with A* from scratch.',
   'example.change.dstar-paper': 'Put up the wall',
   'example.change.dstar-detour': 'Close the gap',
+  'engine.sensor-radius': 'the sensor radius must be at least {min} cells, got {radius}',
+  'engine.search': '{cause}',
+  'engine.wall-on-agent-or-goal': '({x},{y}) is the agent’s cell or the goal: a wall may not go there',
 };

@@ -786,4 +786,7 @@ export const TEXTS = {
   'example.about.dstar-detour': '一道横穿地图的障碍物，直线上留有缺口。先运行，再堵上缺口：只剩沿最下面一行绕行，D* Lite 修复原来的搜索而不是从头开始；把它的扩展数和 A* 从头搜索比一比。',
   'example.change.dstar-paper': '放上障碍物',
   'example.change.dstar-detour': '堵上缺口',
+  'engine.sensor-radius': '传感器半径至少要 {min} 格，实际是 {radius}',
+  'engine.search': '{cause}',
+  'engine.wall-on-agent-or-goal': '({x},{y}) 是智能体所在的格子或终点：不能放障碍物',
 };
