@@ -31,6 +31,7 @@ import { wireOriginPicker } from './i18n/origin.js';
 import { CompareView } from './compare/view.js';
 import { useCatalogue } from './finders/catalogue.js';
 import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from './layout/embed.js';
+import { FoldingLine } from './layout/foldline.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
 import { prefersReducedMotion } from './layout/motion.js';
 
@@ -145,6 +146,7 @@ function start(engine) {
   // shortcuts), and only the playback or editing keys its controls offer.
   if (params.embed) controls.limitKeys({ playback: params.controls !== 'none', editing: !readOnly, page: false });
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
+  if (params.embed) for (const id of ['admissibility', 'example-about']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   wireShare(doc, location, { workspace, playback }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);

@@ -330,6 +330,27 @@ describe('layout on small screens', () => {
     await assertFits(frame, `${when}, dismissed`);
   }
 
+  // A warning or an example's note cut to one line is a button named by its text: a tap
+  // unfolds the whole of it inside the frame, and another folds it again.
+  async function assertLineReadable(frame, selector, when) {
+    const line = frame.locator(selector);
+    if (!(await line.evaluate((e) => e.scrollWidth > e.clientWidth + 1))) {
+      assert.equal(await line.getAttribute('role'), null, `${when}: ${selector} fits, so it is no button`);
+      return false;
+    }
+    assert.equal(await line.getAttribute('role'), 'button', `${when}: ${selector} can be unfolded`);
+    await line.tap();
+    assert.equal(await line.getAttribute('aria-expanded'), 'true');
+    const whole = await line.evaluate((e) => e.scrollWidth <= e.clientWidth + 1
+      && (e.scrollHeight <= e.clientHeight + 1 || getComputedStyle(e).overflowY === 'auto')
+      && e.clientHeight > 1.5 * parseFloat(getComputedStyle(e).lineHeight));
+    assert.ok(whole, `${when}: all of ${selector} can be read`);
+    await assertFits(frame, `${when}: ${selector} unfolded`);
+    await line.tap();
+    assert.equal(await line.getAttribute('aria-expanded'), 'false', `${when}: ${selector} folds again`);
+    return true;
+  }
+
   // Every word of the message can be brought into view inside the frame, Show all unfolding
   // it where it is cut short, without the page itself scrolling.
   async function assertMessageReadable(frame, more, less, when) {
@@ -385,6 +406,7 @@ describe('layout on small screens', () => {
   }
 
   it('keeps a message, the warning and an example\'s note in a 320x240 touch frame, in both languages', async () => {
+    let unfolded = 0;
     for (const [lang, more, less, dismiss] of [['en', 'Show all', 'Show less', 'Dismiss message'], ['zh', '显示全部', '收起', '关闭消息']]) {
       for (const map of [`${MAP}&weight=3`, 'example=maze']) {
         const query = `${map}&embed=1&controls=full&legend=1&log=1&heuristic=nope&lang=${lang}`;
@@ -394,6 +416,7 @@ describe('layout on small screens', () => {
           const note = map.startsWith('example') ? '#example-about' : '#admissibility';
           assert.ok(await frame.locator(note).isVisible(), `${lang} ${map}: ${note} shows`);
           await assertFits(frame, `${lang} ${query}`);
+          if (await assertLineReadable(frame, note, `${lang} ${query}`)) unfolded += 1;
           await assertMessageReadable(frame, more, less, `${lang} ${query}`);
           await frame.getByRole('button', { name: dismiss }).tap();
           assert.equal(await frame.getByRole('alert').isVisible(), false);
@@ -404,6 +427,7 @@ describe('layout on small screens', () => {
         }
       }
     }
+    assert.ok(unfolded >= 3, `${unfolded} of the four lines were cut short and unfolded`);
   });
 
   for (const touch of [false, true]) {

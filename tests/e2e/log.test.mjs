@@ -167,7 +167,7 @@ describe('copying the log', () => {
       await copy.click();
       await waitForText(page, '#copy-status', /^Copied 3 steps as text\.$/);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.match(copied, /^A\* pathfinding, step by step\nMap: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)\nOptions: Algorithm: A\*; Heuristic: Manhattan; Heuristic weight: 1; Directions: 8 \(with diagonals\); Ties in F: Last in, first out; Diagonal moves: Always \(cut corners\); Step costs: 10 straight, 14 diagonal\n\nStep 1: .*\nStep 2: .*\nStep 3: .*\n$/);
+      assert.match(copied, /^A\* pathfinding, step by step\nMap: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)\nOptions: Algorithm: A\*; Heuristic: Manhattan; Heuristic weight: 1; Directions: 8 \(with diagonals\); Ties in F: Last in, first out; Diagonal moves: Always \(cut corners\); Step costs: 10 straight, 14 diagonal; Stop at the goal: Off the open list; Neighbour order: Left side, right side\n\nStep 1: .*\nStep 2: .*\nStep 3: .*\n$/);
 
       await page.evaluate(() => {
         document.execCommand = () => false;

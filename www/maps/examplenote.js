@@ -31,7 +31,5 @@ export class ExampleNote {
       this.button.hidden = !change;
       this.button.textContent = change ? t(`example.change.${this.id}`) : '';
     }
-    // An embedded page cuts the note to one line; the whole of it stays a hover away.
-    this.element.title = text;
   }
 }

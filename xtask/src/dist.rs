@@ -27,7 +27,11 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let wasm_file = engine_dir.join(format!("{LIB_NAME}_bg.wasm"));
     let wasm = std::fs::read(&wasm_file)?;
     let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &wasm)?;
-    std::fs::write(&wasm_file, &optimised)?;
+    // The stand-in carries the module gzipped (see dist/engine.js).
+    std::fs::write(
+        engine_dir.join(format!("{LIB_NAME}_bg.wasm.gz")),
+        gzip(&optimised)?,
+    )?;
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
 
@@ -58,10 +62,15 @@ fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024)
 }
 
-/// The size of `bytes` gzipped at the best compression, as a server would send them.
-pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
+/// `bytes` gzipped at the best compression.
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
     use std::io::Write;
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes)?;
-    Ok(encoder.finish()?.len())
+    Ok(encoder.finish()?)
+}
+
+/// The size of `bytes` gzipped at the best compression, as a server would send them.
+pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
+    Ok(gzip(bytes)?.len())
 }

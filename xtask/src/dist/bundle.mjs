@@ -70,6 +70,7 @@ try {
     // Files a stylesheet or a module pulls in travel inside the bundle.
     loader: {
       '.wasm': 'binary',
+      '.gz': 'binary',
       '.png': 'dataurl',
       '.jpg': 'dataurl',
       '.gif': 'dataurl',
