@@ -106,6 +106,7 @@ export class Controls {
     this.zoomOut = byId('zoom-out');
     this.zoomFit = byId('zoom-fit');
     this.zoomLabel = byId('zoom-label');
+    this.tieBreakLabel = byId('tie-break-label');
     this.method = {};
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
     fillFinderChoices(this.method.algorithm);
@@ -279,6 +280,12 @@ export class Controls {
     // The values it does not take are offered but greyed out.
     const ties = takenValues(finder, 'tieBreak');
     for (const option of this.method.tieBreak.options) setDisabled(option, !ties.includes(option.value));
+    // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
+    const tieLabel = `method.tie-break.${finder.priority}`;
+    if (this.tieBreakLabel.dataset.i18n !== tieLabel) {
+      this.tieBreakLabel.dataset.i18n = tieLabel;
+      this.tieBreakLabel.textContent = t(tieLabel);
+    }
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 
