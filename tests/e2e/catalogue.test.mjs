@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
 import { browserForThisFile } from './browser.mjs';
 import { DESKTOP, withApp, waitForText, eventually } from './page.mjs';
+import { TEXTS as en } from '../../www/i18n/strings/en.js';
 
 const browser = browserForThisFile();
 
@@ -213,8 +214,11 @@ describe('the finder catalogue', () => {
       await page.locator('#export-panel > summary').click();
       for (const finder of finders) {
         await page.locator('#algorithm').selectOption(finder.id);
-        await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) !== '' &&
-          (await page.evaluate((id) => document.getElementById('algorithm').value === id, finder.id)), `${finder.id} chosen`);
+        // The frame that shows the finder chosen redraws the side panel (its pseudocode, open
+        // list and fields), moving the Export button: clicked before it, the click could land
+        // wherever that frame moves something else to.
+        const title = en[`code.algorithm.${finder.id}`];
+        await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) === title, `${finder.id} shown`);
         const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export trace' }).click()]);
         const trace = YAML.parse((await readFile(await saved.path())).toString('utf8'));
         assert.equal(trace.version, '1.4.0', finder.id);
