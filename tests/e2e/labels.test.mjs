@@ -50,7 +50,7 @@ describe('labels', () => {
   // The tie-break field names what orders the finder's open list, as the catalogue gives it.
   const TIES = {
     en: { astar: 'Ties in F', dijkstra: 'Ties in G', greedy: 'Ties in H', bfs: 'Ties in moves', 'dstar-lite': 'Ties in k1' },
-    zh: { astar: 'F 相同时', dijkstra: 'G 相同时', greedy: 'H 相同时', bfs: '步数相同时', 'dstar-lite': 'k1 相同时' },
+    zh: { astar: 'F 相同时', dijkstra: 'G 相同时', greedy: 'H 相同时', bfs: '移动次数相同时', 'dstar-lite': 'k1 相同时' },
   };
   for (const language of ['en', 'zh']) {
     it(`names the tie-break field after the finder's priority (${language})`, async () => {

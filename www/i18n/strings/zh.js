@@ -103,7 +103,7 @@ export const TEXTS = {
   'method.tie-break.f': 'F 相同时',
   'method.tie-break.g': 'G 相同时',
   'method.tie-break.h': 'H 相同时',
-  'method.tie-break.moves': '步数相同时',
+  'method.tie-break.moves': '移动次数相同时',
   'method.tie-break.key': 'k1 相同时',
   'method.no-heuristic': '{algorithm}不使用启发函数。',
   'method.heuristic-in-use': '当前启发函数：{heuristic}（{directions} 方向移动的默认值）。',
