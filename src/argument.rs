@@ -28,6 +28,11 @@ pub enum ArgumentProblem {
     TraceWrite {
         detail: String,
     },
+    /// Asked of a search that keeps no g and rhs and takes no cell changes: only LPA* and
+    /// D* Lite do.
+    NotIncremental {
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for ArgumentProblem {
@@ -49,6 +54,11 @@ impl fmt::Display for ArgumentProblem {
             ArgumentProblem::TraceWrite { detail } => {
                 write!(f, "the trace could not be written: {detail}")
             }
+            ArgumentProblem::NotIncremental { algorithm } => write!(
+                f,
+                "{algorithm} keeps no g and rhs and takes no cell changes: only the finders \
+                 that repair (LPA*, D* Lite) do"
+            ),
         }
     }
 }

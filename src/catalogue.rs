@@ -8,6 +8,7 @@ use crate::events::{EventKind, OutcomeKind};
 use crate::finder::Finder;
 use crate::finders::bidirectional::{Bidirectional, Kind};
 use crate::finders::idastar::{IdaStar, DEFAULT_NODE_LIMIT};
+use crate::finders::incremental::{Incremental, Variant};
 use crate::finders::JumpPointSearch;
 use crate::grid::{Grid, Point, MAX_SIDE};
 use crate::heuristic::Heuristic;
@@ -30,6 +31,8 @@ pub enum Family {
     IterativeDeepening,
     /// Two best-first searches, from the start and from the goal.
     Bidirectional,
+    /// g and rhs per cell under two-part keys, repaired after cell changes (LPA*, D* Lite).
+    Incremental,
 }
 
 named_enum!(Family, "family", {
@@ -37,6 +40,7 @@ named_enum!(Family, "family", {
     JumpPoint => "jump-point",
     IterativeDeepening => "iterative-deepening",
     Bidirectional => "bidirectional",
+    Incremental => "incremental",
 });
 
 /// What orders a finder's open list (or, for IDA*, its threshold).
@@ -50,9 +54,40 @@ pub enum Priority {
     H,
     /// Moves from the start, first in first out.
     Moves,
+    /// The two-part key [min(g, rhs) + h + k_m; min(g, rhs)].
+    Key,
 }
 
-named_enum!(Priority, "priority", { F => "f", G => "g", H => "h", Moves => "moves" });
+named_enum!(Priority, "priority", { F => "f", G => "g", H => "h", Moves => "moves", Key => "key" });
+
+/// A number a cell shows, in the order the page places them (top left, bottom left, bottom
+/// right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellValue {
+    F,
+    G,
+    H,
+    /// The one-step lookahead of LPA* and D* Lite.
+    Rhs,
+    /// A queued cell's key [k1; k2].
+    Key,
+}
+
+named_enum!(CellValue, "cell value", { F => "f", G => "g", H => "h", Rhs => "rhs", Key => "key" });
+
+/// The values of an option a finder takes only some of (`None`: all of them, if it takes
+/// the option at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Only {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tie_break: Option<&'static [TieBreak]>,
+}
+
+const ALL_VALUES: Only = Only { tie_break: None };
+
+/// What the cells of a best-first search show: F = G + H.
+const F_G_H: &[CellValue] = &[CellValue::F, CellValue::G, CellValue::H];
 
 /// The options a finder takes. A weight other than 1, a node limit or a map with terrain
 /// weights is refused by a finder that does not take it; the other options are shared by
@@ -87,6 +122,13 @@ pub struct FinderEntry {
     pub family: Family,
     pub priority: Priority,
     pub options: Takes,
+    /// The values of an option it takes only some of.
+    pub only: Only,
+    /// Whether a batch of cell changes is handed to the search on show, which repairs
+    /// itself, rather than a new search being made (see `SearchHandle::repair_from`).
+    pub repairs: bool,
+    /// What its cells show.
+    pub cell_values: &'static [CellValue],
     /// The step events it can emit.
     pub events: &'static [EventKind],
     /// The outcomes its events can tell of.
@@ -100,7 +142,7 @@ pub struct FinderEntry {
 }
 
 /// Every finder, in the order of [`Algorithm::ALL`].
-pub static FINDERS: [FinderEntry; 10] = [
+pub static FINDERS: [FinderEntry; 12] = [
     best_first(Algorithm::AStar, Priority::F, WEIGHTED, NEIGHBOUR_OUTCOMES),
     best_first(
         Algorithm::Dijkstra,
@@ -125,6 +167,9 @@ pub static FINDERS: [FinderEntry; 10] = [
             tie_break: false,
             ..WEIGHTED
         },
+        only: ALL_VALUES,
+        repairs: false,
+        cell_values: F_G_H,
         events: &[
             EventKind::Visited,
             EventKind::GoalReached,
@@ -174,6 +219,9 @@ pub static FINDERS: [FinderEntry; 10] = [
             terrain: false,
             ..WEIGHTED
         },
+        only: ALL_VALUES,
+        repairs: false,
+        cell_values: F_G_H,
         events: &[EventKind::Jumped, EventKind::GoalReached, EventKind::NoPath],
         outcomes: &[
             OutcomeKind::JumpPoint,
@@ -187,7 +235,62 @@ pub static FINDERS: [FinderEntry; 10] = [
         counters: &[Counter::Scanned, Counter::JumpPoints],
         build: |grid, start, goal, options| boxed(JumpPointSearch::new(grid, start, goal, options)),
     },
+    incremental(
+        Algorithm::LpaStar,
+        INCREMENTAL_OUTCOMES,
+        &[Counter::RepairExpanded, Counter::FromScratchExpanded],
+        |g, s, t, o| boxed(Incremental::new(g, s, t, o, Variant::LpaStar)),
+    ),
+    // Only a start that moves raises k_m, and with it the keys a vertex was queued under.
+    incremental(
+        Algorithm::DStarLite,
+        &[
+            OutcomeKind::MadeConsistent,
+            OutcomeKind::MadeInfinite,
+            OutcomeKind::Requeued,
+        ],
+        &[
+            Counter::Km,
+            Counter::RepairExpanded,
+            Counter::FromScratchExpanded,
+        ],
+        |g, s, t, o| boxed(Incremental::new(g, s, t, o, Variant::DStarLite)),
+    ),
 ];
+
+/// LPA*'s keys never go stale: a vertex is taken over-consistent or under-consistent.
+const INCREMENTAL_OUTCOMES: &[OutcomeKind] =
+    &[OutcomeKind::MadeConsistent, OutcomeKind::MadeInfinite];
+
+/// An incremental search: no weight and no node limit, ties on k1 broken by larger or
+/// smaller g only; its cells show their key while queued, g and rhs.
+const fn incremental(
+    id: Algorithm,
+    outcomes: &'static [OutcomeKind],
+    counters: &'static [Counter],
+    build: Build,
+) -> FinderEntry {
+    FinderEntry {
+        id,
+        family: Family::Incremental,
+        priority: Priority::Key,
+        options: SHARED,
+        only: Only {
+            tie_break: Some(&[TieBreak::LargerG, TieBreak::SmallerG]),
+        },
+        repairs: true,
+        cell_values: &[CellValue::Key, CellValue::G, CellValue::Rhs],
+        events: &[
+            EventKind::VertexTaken,
+            EventKind::GoalReached,
+            EventKind::NoPath,
+        ],
+        outcomes,
+        marks: &[Mark::OverConsistent, Mark::UnderConsistent],
+        counters,
+        build,
+    }
+}
 
 /// What a finder takes unless its entry says otherwise: every shared option and terrain
 /// weights, but no weight and no node limit.
@@ -261,6 +364,9 @@ const fn best_first(
             neighbour_order: true,
             ..options
         },
+        only: ALL_VALUES,
+        repairs: false,
+        cell_values: F_G_H,
         events: &[
             EventKind::Expanded,
             EventKind::GoalReached,
@@ -286,6 +392,9 @@ const fn bidirectional(
         family: Family::Bidirectional,
         priority,
         options,
+        only: ALL_VALUES,
+        repairs: false,
+        cell_values: F_G_H,
         events: &[EventKind::SideExpanded, EventKind::Stopped],
         outcomes,
         marks: &[Mark::Backward, Mark::Meeting],
@@ -348,7 +457,7 @@ pub struct Limits {
 pub struct Catalogue {
     pub finders: &'static [FinderEntry],
     pub values: OptionValues,
-    /// Each mark's bit in the byte per cell at `Search.marksPtr()`.
+    /// Each mark's bit in the sixteen bits per cell at `Search.marksPtr()`.
     pub marks: MarkBits,
     pub limits: Limits,
 }
@@ -397,6 +506,7 @@ mod tests {
 
     use super::*;
     use crate::events::StepEvent;
+    use crate::finders::incremental::CellEdit;
     use crate::grid::{GROUND, WALL};
 
     /// Small random maps (a fixed sequence), each with a path or not, the corners free.
@@ -446,7 +556,7 @@ mod tests {
     /// set and the counters reported along the way.
     struct Run {
         events: Vec<StepEvent>,
-        marks: u8,
+        marks: u16,
         counters: BTreeSet<String>,
     }
 
@@ -457,14 +567,47 @@ mod tests {
             marks: 0,
             counters: BTreeSet::new(),
         };
-        while let Some(event) = finder.step() {
-            run.events.push(event);
-            run.marks |= finder.marks().iter().fold(0, |all, m| all | m);
-            let info = serde_json::to_value(finder.info()).unwrap();
-            run.counters
-                .extend(info.as_object().unwrap().keys().cloned());
+        run.steps(finder.as_mut(), u32::MAX);
+        if options.algorithm.entry().repairs {
+            run.repairs(finder.as_mut());
         }
         Ok(run)
+    }
+
+    impl Run {
+        /// Up to `n` steps, each event with the marks and counters after it.
+        fn steps(&mut self, finder: &mut dyn Finder, n: u32) {
+            for _ in 0..n {
+                let Some(event) = finder.step() else { break };
+                self.events.push(event);
+                self.marks |= finder.marks().iter().fold(0, |all, m| all | m);
+                let info = serde_json::to_value(finder.info()).unwrap();
+                self.counters
+                    .extend(info.as_object().unwrap().keys().cloned());
+            }
+        }
+
+        /// What a finder that repairs does after cell changes: walls across its path, put
+        /// up after the end and taken down mid-repair; for D* Lite, the start moved one cell
+        /// along the path first, so that k_m grows.
+        fn repairs(&mut self, finder: &mut dyn Finder) {
+            let path: Vec<Point> = (finder.path().iter())
+                .map(|&c| finder.grid().point(c as usize))
+                .collect();
+            let inner: Vec<Point> = path.iter().skip(2).take(3).copied().collect();
+            let edits = |terrain| -> Vec<CellEdit> {
+                (inner.iter()).map(|&at| CellEdit { at, terrain }).collect()
+            };
+            let incremental = finder.as_incremental_mut().unwrap();
+            if incremental.variant() == Variant::DStarLite && path.len() > 2 {
+                incremental.move_start(path[1]).unwrap();
+            }
+            incremental.apply_edits(&edits(WALL)).unwrap();
+            self.steps(finder, 4);
+            let incremental = finder.as_incremental_mut().unwrap();
+            incremental.apply_edits(&edits(GROUND)).unwrap();
+            self.steps(finder, u32::MAX);
+        }
     }
 
     #[test]
@@ -580,6 +723,10 @@ mod tests {
                         if !set(&mut o, i) {
                             break;
                         }
+                        let only = entry.only.tie_break;
+                        if only.is_some_and(|taken| !taken.contains(&o.tie_break)) {
+                            continue;
+                        }
                         streams.push(run(grid, o).unwrap().events);
                     }
                     changed |= streams.iter().any(|s| *s != streams[0]);
@@ -674,6 +821,28 @@ mod tests {
         }
     }
 
+    /// A tie-break an entry lists no value for is refused with the values it takes.
+    #[test]
+    fn only_the_tie_breaks_an_entry_lists_are_taken() {
+        for entry in &FINDERS {
+            for &tie_break in TieBreak::ALL {
+                let o = SearchOptions {
+                    tie_break,
+                    ..options(entry.id)
+                };
+                match entry.only.tie_break {
+                    Some(taken) if !taken.contains(&tie_break) => {
+                        let refused = o.validate().unwrap_err();
+                        let text = refused.to_string();
+                        assert!(text.contains("larger-g or smaller-g only"), "{text}");
+                        assert!(run(&Grid::new(10, 10).unwrap(), o).is_err());
+                    }
+                    _ => assert!(o.validate().is_ok(), "{} {tie_break}", entry.id),
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_catalogue_serializes_in_the_shape_the_page_reads() {
         let json = serde_json::to_value(catalogue()).unwrap();
@@ -698,6 +867,26 @@ mod tests {
         assert_eq!(json["limits"]["maxNodeLimit"], u32::MAX);
         assert_eq!(json["limits"]["defaultNodeLimit"], DEFAULT_NODE_LIMIT);
         assert_eq!(json["limits"]["maxSide"], MAX_SIDE);
+        let dstar = &json["finders"][11];
+        assert_eq!(dstar["id"], "dstar-lite");
+        assert_eq!(dstar["family"], "incremental");
+        assert_eq!(dstar["priority"], "key");
+        assert_eq!(dstar["repairs"], true);
+        assert_eq!(
+            dstar["only"]["tieBreak"],
+            serde_json::json!(["larger-g", "smaller-g"])
+        );
+        assert_eq!(dstar["cellValues"], serde_json::json!(["key", "g", "rhs"]));
+        assert_eq!(
+            dstar["marks"],
+            serde_json::json!(["over-consistent", "under-consistent"])
+        );
+        assert_eq!(
+            json["finders"][0]["cellValues"],
+            serde_json::json!(["f", "g", "h"])
+        );
+        assert_eq!(json["finders"][0]["only"], serde_json::json!({}));
+        assert_eq!(json["finders"][0]["repairs"], false);
         let keys: BTreeSet<&str> = bi_astar["options"]
             .as_object()
             .unwrap()

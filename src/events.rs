@@ -108,6 +108,18 @@ pub enum StepEvent {
     },
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },
+    /// LPA* and D* Lite: the vertex with the lowest key left the queue. Its key is
+    /// displayed as it was queued; g and rhs after the step, `INFINITY` for infinite.
+    #[serde(rename_all = "camelCase")]
+    VertexTaken {
+        step: u32,
+        node: NodeValues,
+        rhs: f64,
+        key: [f64; 2],
+        action: VertexAction,
+        /// Neighbours whose rhs or place in the queue this step changed.
+        updated: Vec<Point>,
+    },
     /// IDA*: the depth-first search visited one node.
     #[serde(rename_all = "camelCase")]
     Visited {
@@ -154,6 +166,21 @@ pub enum StepEvent {
         node: NodeValues,
         jumps: Vec<Jump>,
     },
+}
+
+/// What LPA* and D* Lite did with the vertex taken off the queue: the step's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum VertexAction {
+    /// Over-consistent (g > rhs): g became rhs, and the neighbours' rhs were lowered
+    /// through it.
+    MadeConsistent,
+    /// Under-consistent (g < rhs): g became infinite, and the vertex and the neighbours
+    /// whose rhs came through it were updated.
+    MadeInfinite,
+    /// D* Lite: its key had grown since it was queued (k_m or the start moved), so it went
+    /// back with the new key `[k1; k2]`.
+    Requeued { key: [f64; 2] },
 }
 
 /// What an IDA* visit did with its node.
@@ -265,6 +292,7 @@ pub enum EventKind {
     SideExpanded,
     Stopped,
     Jumped,
+    VertexTaken,
 }
 
 named_enum!(EventKind, "event kind", {
@@ -276,6 +304,7 @@ named_enum!(EventKind, "event kind", {
     SideExpanded => "side-expanded",
     Stopped => "stopped",
     Jumped => "jumped",
+    VertexTaken => "vertex-taken",
 });
 
 /// What a step can tell of a cell it looked at, named by its tag: a neighbour's [`Outcome`],
@@ -294,6 +323,9 @@ pub enum OutcomeKind {
     Pruned,
     JumpPoint,
     DeadEnd,
+    MadeConsistent,
+    MadeInfinite,
+    Requeued,
 }
 
 named_enum!(OutcomeKind, "outcome kind", {
@@ -309,6 +341,9 @@ named_enum!(OutcomeKind, "outcome kind", {
     Pruned => "pruned",
     JumpPoint => "jump-point",
     DeadEnd => "dead-end",
+    MadeConsistent => "made-consistent",
+    MadeInfinite => "made-infinite",
+    Requeued => "requeued",
 });
 
 impl StepEvent {
@@ -322,6 +357,7 @@ impl StepEvent {
             StepEvent::SideExpanded { .. } => EventKind::SideExpanded,
             StepEvent::Stopped { .. } => EventKind::Stopped,
             StepEvent::Jumped { .. } => EventKind::Jumped,
+            StepEvent::VertexTaken { .. } => EventKind::VertexTaken,
         }
     }
 
@@ -333,6 +369,7 @@ impl StepEvent {
                 neighbours.iter().map(|n| n.outcome.kind()).collect()
             }
             StepEvent::Visited { outcome, .. } => vec![outcome.kind()],
+            StepEvent::VertexTaken { action, .. } => vec![action.kind()],
             StepEvent::Jumped { jumps, .. } => jumps
                 .iter()
                 .flat_map(|jump| match &jump.end {
@@ -358,6 +395,16 @@ impl Outcome {
             Outcome::Improved { .. } => OutcomeKind::Improved,
             Outcome::NotImproved { .. } => OutcomeKind::NotImproved,
             Outcome::AlreadyOpen { .. } => OutcomeKind::AlreadyOpen,
+        }
+    }
+}
+
+impl VertexAction {
+    pub fn kind(self) -> OutcomeKind {
+        match self {
+            VertexAction::MadeConsistent => OutcomeKind::MadeConsistent,
+            VertexAction::MadeInfinite => OutcomeKind::MadeInfinite,
+            VertexAction::Requeued { .. } => OutcomeKind::Requeued,
         }
     }
 }

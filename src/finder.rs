@@ -5,6 +5,7 @@
 
 use crate::catalogue::Priority;
 use crate::events::{NodeValues, StepEvent};
+use crate::finders::incremental::Incremental;
 use crate::grid::{Grid, GridError, Point};
 use crate::options::SearchOptions;
 use crate::record::CellState;
@@ -52,7 +53,17 @@ pub trait Finder {
     fn grid(&self) -> &Grid;
     /// One byte of `MARK_*` flags per cell, set by recorded steps; all zero for a finder
     /// without marks.
-    fn marks(&self) -> &[u8];
+    fn marks(&self) -> &[u16];
+
+    /// LPA* or D* Lite, which take batches of cell changes while they run (the finders
+    /// whose catalogue entry says `repairs`); `None` for the others.
+    fn as_incremental(&self) -> Option<&Incremental> {
+        None
+    }
+
+    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+        None
+    }
 
     /// The finder's own counters (see its catalogue entry); none by default.
     fn info(&self) -> FinderInfo {

@@ -224,6 +224,16 @@ impl Grid {
         p.y as usize * self.width as usize + p.x as usize
     }
 
+    /// The indices of the 3x3 block of cells centred on `p` (clipped to the grid), `p`
+    /// included: the cells whose moves a change at `p` can alter, as a wall there blocks
+    /// the moves into it and, by the corner rules, the diagonals beside it.
+    pub fn around(&self, p: Point) -> impl Iterator<Item = u32> {
+        let (w, h) = (self.width, self.height);
+        let xs = p.x.saturating_sub(1)..=(p.x + 1).min(w - 1);
+        (p.y.saturating_sub(1)..=(p.y + 1).min(h - 1))
+            .flat_map(move |y| xs.clone().map(move |x| y * w + x))
+    }
+
     /// Terrain at a position inside the grid.
     pub fn get(&self, p: Point) -> Result<u8, GridError> {
         Ok(self.terrain[self.index_of(p.x as i64, p.y as i64)?])

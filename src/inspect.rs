@@ -94,6 +94,18 @@ pub struct CellInfo {
     pub h: Option<f64>,
     pub f: Option<f64>,
     pub parent: Option<Point>,
+    /// LPA* and D* Lite: g, rhs and the key while queued.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub incremental: Option<IncrementalCell>,
+}
+
+/// A cell's g and rhs in display units (`INFINITY` for infinite) and its key `[k1; k2]`
+/// while it is queued.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct IncrementalCell {
+    pub g: f64,
+    pub rhs: f64,
+    pub key: Option<[f64; 2]>,
 }
 
 /// Everything about the cell at (x, y), which must be on the grid.
@@ -112,6 +124,11 @@ pub fn cell_info(finder: &dyn Finder, x: i64, y: i64) -> Result<CellInfo, GridEr
         h: known(values.h),
         f: known(values.f),
         parent: finder.parent_of(p)?,
+        incremental: finder.as_incremental().map(|search| IncrementalCell {
+            g: values.g,
+            rhs: search.rhs_values()[i] / finder.cost_scale(),
+            key: search.key_of(i as u32),
+        }),
     })
 }
 

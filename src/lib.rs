@@ -1,8 +1,9 @@
 //! A stepwise grid pathfinding engine: A*, Dijkstra, greedy best-first and breadth-first
 //! search over one best-first loop, IDA*, bidirectional searches and Jump Point Search with
 //! loops of their own, all behind one `Finder` interface with every step observable and
-//! undoable; a catalogue of the finders, what each takes and emits; and the text map
-//! formats of the classic tutorials and of Moving AI.
+//! undoable; a catalogue of the finders, what each takes and emits; LPA* and D* Lite, which
+//! repair their search when cells change, and navigation in unknown terrain; and the text
+//! map formats of the classic tutorials and of Moving AI.
 
 pub mod argument;
 pub mod catalogue;
@@ -18,6 +19,7 @@ pub mod map_text;
 pub mod marks;
 pub mod movement;
 mod names;
+pub mod navigation;
 pub mod number_text;
 pub mod open_list;
 pub mod option_fields;
@@ -36,7 +38,7 @@ pub mod wasm;
 pub use catalogue::{catalogue, new_finder, Catalogue, Family, FinderEntry, Priority, Takes};
 pub use events::{
     EventKind, Jump, JumpOutcome, JumpReason, Neighbour, NodeValues, Outcome, OutcomeKind,
-    StepEvent,
+    StepEvent, VertexAction,
 };
 pub use finder::Finder;
 pub use grid::{Grid, GridError, Point, MAX_SIDE};

@@ -1,11 +1,12 @@
-//! Finder-specific marks: one byte of flags per cell, set by the finders with loops of
+//! Finder-specific marks: sixteen bits of flags per cell, set by the finders with loops of
 //! their own (see `Finder::marks`), each flag named as the catalogue and the page name it.
+//! A bit means one thing for every finder, so each mark has a bit of its own.
 
 use crate::names::named_enum;
 
 /// One flag of a cell's marks; its value is the bit it sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u8)]
+#[repr(u16)]
 pub enum Mark {
     /// A cell a jump passed over (Jump Point Search).
     Scanned = 1 << 0,
@@ -22,6 +23,10 @@ pub enum Mark {
     OnStack = 1 << 5,
     /// IDA*: cut off by the threshold.
     Pruned = 1 << 6,
+    /// LPA* and D* Lite: over-consistent, g > rhs (a cheaper route has appeared).
+    OverConsistent = 1 << 7,
+    /// LPA* and D* Lite: under-consistent, g < rhs (the route g counted on got dearer).
+    UnderConsistent = 1 << 8,
 }
 
 named_enum!(Mark, "mark", {
@@ -32,18 +37,38 @@ named_enum!(Mark, "mark", {
     Meeting => "meeting",
     OnStack => "on-stack",
     Pruned => "pruned",
+    OverConsistent => "over-consistent",
+    UnderConsistent => "under-consistent",
 });
 
 impl Mark {
-    pub const fn bit(self) -> u8 {
-        self as u8
+    pub const fn bit(self) -> u16 {
+        self as u16
     }
 }
 
-pub const MARK_SCANNED: u8 = Mark::Scanned.bit();
-pub const MARK_JUMP_POINT: u8 = Mark::JumpPoint.bit();
-pub const MARK_FORCED: u8 = Mark::Forced.bit();
-pub const MARK_BACKWARD: u8 = Mark::Backward.bit();
-pub const MARK_MEETING: u8 = Mark::Meeting.bit();
-pub const MARK_ON_STACK: u8 = Mark::OnStack.bit();
-pub const MARK_PRUNED: u8 = Mark::Pruned.bit();
+pub const MARK_SCANNED: u16 = Mark::Scanned.bit();
+pub const MARK_JUMP_POINT: u16 = Mark::JumpPoint.bit();
+pub const MARK_FORCED: u16 = Mark::Forced.bit();
+pub const MARK_BACKWARD: u16 = Mark::Backward.bit();
+pub const MARK_MEETING: u16 = Mark::Meeting.bit();
+pub const MARK_ON_STACK: u16 = Mark::OnStack.bit();
+pub const MARK_PRUNED: u16 = Mark::Pruned.bit();
+pub const MARK_OVERCONSISTENT: u16 = Mark::OverConsistent.bit();
+pub const MARK_UNDERCONSISTENT: u16 = Mark::UnderConsistent.bit();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A bit means one mark whatever the finder: no two marks share one.
+    #[test]
+    fn every_mark_has_a_bit_of_its_own() {
+        let mut all = 0u16;
+        for mark in Mark::ALL {
+            assert_eq!(mark.bit().count_ones(), 1, "{mark}");
+            assert_eq!(all & mark.bit(), 0, "{mark} shares its bit");
+            all |= mark.bit();
+        }
+    }
+}

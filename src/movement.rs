@@ -64,9 +64,11 @@ pub enum CostModel {
     TenFourteen,
     /// 1 and sqrt(2), as in the Moving AI benchmarks, in fixed point with six decimals.
     Exact,
+    /// Every move costs 1, diagonals too, as in Koenig and Likhachev's D* Lite examples.
+    Unit,
 }
 
-named_enum!(CostModel, "cost mode", { TenFourteen => "10-14", Exact => "exact" });
+named_enum!(CostModel, "cost mode", { TenFourteen => "10-14", Exact => "exact", Unit => "unit" });
 
 /// Units per displayed unit in exact mode.
 const EXACT_SCALE: f64 = 1_000_000.0;
@@ -76,6 +78,7 @@ impl CostModel {
         match self {
             CostModel::TenFourteen => 10.0,
             CostModel::Exact => EXACT_SCALE,
+            CostModel::Unit => 1.0,
         }
     }
 
@@ -84,13 +87,14 @@ impl CostModel {
             CostModel::TenFourteen => 14.0,
             // sqrt(2) rounded to the nearest unit.
             CostModel::Exact => 1_414_214.0,
+            CostModel::Unit => 1.0,
         }
     }
 
     /// Cost units per displayed unit.
     pub fn scale(self) -> f64 {
         match self {
-            CostModel::TenFourteen => 1.0,
+            CostModel::TenFourteen | CostModel::Unit => 1.0,
             CostModel::Exact => EXACT_SCALE,
         }
     }
@@ -114,6 +118,7 @@ impl CostModel {
         match self {
             CostModel::TenFourteen => (10 * straight + 14 * diagonal) as f64,
             CostModel::Exact => straight as f64 + diagonal as f64 * std::f64::consts::SQRT_2,
+            CostModel::Unit => (straight + diagonal) as f64,
         }
     }
 }

@@ -1,11 +1,24 @@
 //! The open list: the cells waiting to be expanded, lowest key first (see [`crate::key`]).
 //! An indexed 4-ary min-heap: knowing where each cell sits lets the search lower a cell's
-//! key in place, and lets a step be undone exactly.
+//! key in place, and lets a step be undone exactly. Generic over the key, so that the
+//! incremental finders' two-part keys share it.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::key::{cell_of, Key};
+
+/// A key of the open list: totally ordered, lower first, and naming its cell.
+pub trait QueueKey: Copy + Ord {
+    fn cell(self) -> u32;
+}
+
+impl QueueKey for Key {
+    #[inline(always)]
+    fn cell(self) -> u32 {
+        cell_of(self)
+    }
+}
 
 /// `OpenList::slot` of a cell that is not on the list.
 const ABSENT: u32 = u32::MAX;
@@ -24,15 +37,15 @@ const FRONT_CAPACITY: usize = 16;
 /// on the same F as its parent always does), and the buffer takes those without the climb
 /// to the heap's root and the walk back down that the next pop would cost.
 #[derive(Clone, Debug)]
-pub struct OpenList {
+pub struct OpenList<K = Key> {
     /// Sorted with the lowest key last, so the next pop is a plain `Vec::pop`.
-    front: Vec<Key>,
-    heap: Vec<Key>,
+    front: Vec<K>,
+    heap: Vec<K>,
     /// Each cell's index in `heap`, [`IN_FRONT`] or [`ABSENT`].
     slot: Vec<u32>,
 }
 
-impl OpenList {
+impl<K: QueueKey> OpenList<K> {
     pub fn new(cells: usize) -> Self {
         OpenList {
             front: Vec::with_capacity(FRONT_CAPACITY),
@@ -49,7 +62,7 @@ impl OpenList {
         self.len() == 0
     }
 
-    pub fn key_of(&self, cell: u32) -> Option<Key> {
+    pub fn key_of(&self, cell: u32) -> Option<K> {
         match self.slot[cell as usize] {
             ABSENT => None,
             IN_FRONT => self.front_index(cell).map(|i| self.front[i]),
@@ -59,15 +72,15 @@ impl OpenList {
 
     pub fn clear(&mut self) {
         for &key in self.front.iter().chain(&self.heap) {
-            self.slot[cell_of(key) as usize] = ABSENT;
+            self.slot[key.cell() as usize] = ABSENT;
         }
         self.front.clear();
         self.heap.clear();
     }
 
     /// Puts a cell that is not on the list on it, with a key that carries the cell.
-    pub fn push(&mut self, cell: u32, key: Key) {
-        debug_assert_eq!((self.slot[cell as usize], cell_of(key)), (ABSENT, cell));
+    pub fn push(&mut self, cell: u32, key: K) {
+        debug_assert_eq!((self.slot[cell as usize], key.cell()), (ABSENT, cell));
         if self.heap.first().is_some_and(|&top| key > top) {
             self.heap_push(key);
             return;
@@ -92,22 +105,22 @@ impl OpenList {
         self.front
             .last()
             .or(self.heap.first())
-            .map(|&key| cell_of(key))
+            .map(|&key| key.cell())
     }
 
     /// Takes the cell with the lowest key.
-    pub fn pop(&mut self) -> Option<(u32, Key)> {
+    pub fn pop(&mut self) -> Option<(u32, K)> {
         let top = match self.front.pop() {
             Some(key) => key,
             None => self.heap_pop()?,
         };
-        let cell = cell_of(top);
+        let cell = top.cell();
         self.slot[cell as usize] = ABSENT;
         Some((cell, top))
     }
 
     /// Gives a cell already on the list a new key, higher or lower.
-    pub fn update(&mut self, cell: u32, key: Key) {
+    pub fn update(&mut self, cell: u32, key: K) {
         let s = self.slot[cell as usize];
         let stays_in_heap = s != IN_FRONT && self.front.first().map_or(true, |&k| k < key);
         if !stays_in_heap {
@@ -125,7 +138,7 @@ impl OpenList {
         }
     }
 
-    pub fn remove(&mut self, cell: u32) -> Option<Key> {
+    pub fn remove(&mut self, cell: u32) -> Option<K> {
         let removed = match self.slot[cell as usize] {
             ABSENT => return None,
             IN_FRONT => self.front.remove(self.front_index(cell)?),
@@ -144,16 +157,16 @@ impl OpenList {
     }
 
     /// Every entry, in no particular order.
-    pub fn entries(&self) -> impl Iterator<Item = (u32, Key)> + '_ {
-        (self.front.iter().chain(&self.heap)).map(|&key| (cell_of(key), key))
+    pub fn entries(&self) -> impl Iterator<Item = (u32, K)> + '_ {
+        (self.front.iter().chain(&self.heap)).map(|&key| (key.cell(), key))
     }
 
     /// The first `k` cells in pop order, without disturbing the list: the front buffer, then
     /// a best-first walk of the heap tree, O(k log k).
-    pub fn peek_sorted(&self, k: usize) -> Vec<(u32, Key)> {
-        let mut out: Vec<(u32, Key)> = (self.front.iter().rev())
+    pub fn peek_sorted(&self, k: usize) -> Vec<(u32, K)> {
+        let mut out: Vec<(u32, K)> = (self.front.iter().rev())
             .take(k)
-            .map(|&key| (cell_of(key), key))
+            .map(|&key| (key.cell(), key))
             .collect();
         let mut frontier = BinaryHeap::new();
         if let Some(&root) = self.heap.first() {
@@ -163,7 +176,7 @@ impl OpenList {
             let Some(Reverse((key, s))) = frontier.pop() else {
                 break;
             };
-            out.push((cell_of(key), key));
+            out.push((key.cell(), key));
             let first = first_child(s);
             for (child, &key) in self.heap.iter().enumerate().skip(first).take(ARITY) {
                 frontier.push(Reverse((key, child)));
@@ -173,16 +186,16 @@ impl OpenList {
     }
 
     fn front_index(&self, cell: u32) -> Option<usize> {
-        self.front.iter().position(|&k| cell_of(k) == cell)
+        self.front.iter().position(|&k| k.cell() == cell)
     }
 
-    fn heap_push(&mut self, key: Key) {
+    fn heap_push(&mut self, key: K) {
         self.heap.push(key);
         let last = self.heap.len() - 1;
         sift_up(&mut self.heap, &mut self.slot, last);
     }
 
-    fn heap_pop(&mut self) -> Option<Key> {
+    fn heap_pop(&mut self) -> Option<K> {
         let top = *self.heap.first()?;
         let last = self.heap.pop()?;
         if !self.heap.is_empty() {
@@ -226,14 +239,14 @@ fn parent(s: usize) -> usize {
 
 /// The index of the smallest of a full family, chosen without branches: which child wins is
 /// a coin toss a branch predictor cannot learn.
-fn smallest_of_four(family: &[Key]) -> usize {
+fn smallest_of_four<K: QueueKey>(family: &[K]) -> usize {
     let left = usize::from(family[1] < family[0]);
     let right = 2 + usize::from(family[3] < family[2]);
     [left, right][usize::from(family[right] < family[left])]
 }
 
 /// The index of the smallest of any number of keys.
-fn smallest(keys: &[Key]) -> Option<usize> {
+fn smallest<K: QueueKey>(keys: &[K]) -> Option<usize> {
     (0..keys.len()).reduce(|best, i| if keys[i] < keys[best] { i } else { best })
 }
 
@@ -241,7 +254,7 @@ fn smallest(keys: &[Key]) -> Option<usize> {
 // their lengths cannot change and drops most bounds checks.
 
 /// Moves the key at `s` up while it comes before its parent.
-fn sift_up(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
+fn sift_up<K: QueueKey>(heap: &mut [K], slot: &mut [u32], mut s: usize) {
     let key = heap[s];
     while s > 0 {
         let up = parent(s);
@@ -255,7 +268,7 @@ fn sift_up(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
 }
 
 /// Moves the key at `s` down while a child comes before it.
-fn sift_down(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
+fn sift_down<K: QueueKey>(heap: &mut [K], slot: &mut [u32], mut s: usize) {
     let key = heap[s];
     loop {
         let first = first_child(s).min(heap.len());
@@ -272,9 +285,9 @@ fn sift_down(heap: &mut [Key], slot: &mut [u32], mut s: usize) {
 }
 
 /// Puts `key` at index `s`, keeping its cell's position up to date.
-fn place(heap: &mut [Key], slot: &mut [u32], s: usize, key: Key) {
+fn place<K: QueueKey>(heap: &mut [K], slot: &mut [u32], s: usize, key: K) {
     heap[s] = key;
-    slot[cell_of(key) as usize] = s as u32;
+    slot[key.cell() as usize] = s as u32;
 }
 
 #[cfg(test)]

@@ -35,6 +35,10 @@ pub enum Algorithm {
     BiGreedy,
     /// Jump Point Search: A*'s priority over jump points only; uniform costs only.
     JumpPoint,
+    /// Lifelong Planning A*: g and rhs from the fixed start, repaired after cell changes.
+    LpaStar,
+    /// D* Lite: LPA* from the goal toward a start that moves.
+    DStarLite,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -48,6 +52,8 @@ named_enum!(Algorithm, "algorithm", {
     BiBreadthFirst => "bi-bfs",
     BiGreedy => "bi-greedy",
     JumpPoint => "jps",
+    LpaStar => "lpastar",
+    DStarLite => "dstar-lite",
 });
 
 impl Algorithm {
@@ -202,6 +208,17 @@ impl SearchOptions {
                 algorithm: self.algorithm.name(),
             });
         }
+        let only = self.algorithm.entry().only;
+        if let Some(taken) = only
+            .tie_break
+            .filter(|taken| !taken.contains(&self.tie_break))
+        {
+            return Err(OptionsError::TieBreakUnused {
+                tie_break: self.tie_break.name(),
+                algorithm: self.algorithm.name(),
+                allowed: taken.iter().map(|t| t.name()).collect(),
+            });
+        }
         if self.neighbour_order != NeighbourOrder::Clockwise && !takes.neighbour_order {
             return Err(OptionsError::NeighbourOrderUnused {
                 order: self.neighbour_order.name(),
@@ -278,7 +295,11 @@ pub struct Admissibility {
 
 /// An option value that is out of range, or that the finder cannot use.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(tag = "code", rename_all = "kebab-case")]
+#[serde(
+    tag = "code",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
 pub enum OptionsError {
     BadWeight {
         weight: f64,
@@ -305,6 +326,13 @@ pub enum OptionsError {
     NeighbourOrderUnused {
         order: &'static str,
         algorithm: &'static str,
+    },
+    /// A tie-break the finder does not take (LPA* and D* Lite order ties on k1 by larger
+    /// or smaller g only).
+    TieBreakUnused {
+        tie_break: &'static str,
+        algorithm: &'static str,
+        allowed: Vec<&'static str>,
     },
 }
 
@@ -342,6 +370,15 @@ impl fmt::Display for OptionsError {
                 "the neighbour order {order} applies to {} only, not to {algorithm} (leave it \
                  at clockwise)",
                 Algorithm::takers(|t| t.neighbour_order)
+            ),
+            OptionsError::TieBreakUnused {
+                tie_break,
+                algorithm,
+                allowed,
+            } => write!(
+                f,
+                "{algorithm} breaks ties by {} only, not {tie_break}",
+                allowed.join(" or ")
             ),
         }
     }

@@ -63,7 +63,8 @@ impl CellState {
     }
 }
 
-/// How to read the byte per cell at `Search.recordsPtr()` and the marks at `marksPtr()`.
+/// How to read the byte per cell at `Search.recordsPtr()` and the marks at `marksPtr()`
+/// (sixteen bits per cell).
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordLayout {
@@ -74,20 +75,22 @@ pub struct RecordLayout {
     pub has_parent: u8,
     pub parent_move_shift: u8,
     pub moves: Vec<Step>,
-    /// The flags of the byte per cell at `Search.marksPtr()`.
+    /// The flags of the sixteen bits per cell at `Search.marksPtr()`.
     pub marks: MarkLayout,
 }
 
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MarkLayout {
-    pub scanned: u8,
-    pub jump_point: u8,
-    pub forced: u8,
-    pub backward: u8,
-    pub meeting: u8,
-    pub on_stack: u8,
-    pub pruned: u8,
+    pub scanned: u16,
+    pub jump_point: u16,
+    pub forced: u16,
+    pub backward: u16,
+    pub meeting: u16,
+    pub on_stack: u16,
+    pub pruned: u16,
+    pub over_consistent: u16,
+    pub under_consistent: u16,
 }
 
 #[derive(Debug, Serialize)]
@@ -112,6 +115,8 @@ impl RecordLayout {
                 meeting: Mark::Meeting.bit(),
                 on_stack: Mark::OnStack.bit(),
                 pruned: Mark::Pruned.bit(),
+                over_consistent: Mark::OverConsistent.bit(),
+                under_consistent: Mark::UnderConsistent.bit(),
             },
         }
     }

@@ -7,6 +7,7 @@ use crate::catalogue::new_finder;
 use crate::editor::MapEditor;
 use crate::events::{NodeValues, StepEvent};
 use crate::finder::Finder;
+use crate::finders::incremental::{Incremental, QueuedKey};
 use crate::grid::Point;
 use crate::inspect::{open_list_page, replay, ShownEstimates};
 use crate::options::SearchOptions;
@@ -45,6 +46,27 @@ impl SearchHandle {
 
     pub fn finder_mut(&mut self) -> &mut dyn Finder {
         self.finder.as_mut()
+    }
+
+    /// The search as LPA* or D* Lite, for what only they keep (rhs, keys) and take (cell
+    /// changes); refused for any other finder.
+    pub fn incremental(&self) -> Result<&Incremental, ArgumentProblem> {
+        let algorithm = self.finder.options().algorithm.name();
+        (self.finder.as_incremental()).ok_or(ArgumentProblem::NotIncremental { algorithm })
+    }
+
+    pub fn incremental_mut(&mut self) -> Result<&mut Incremental, ArgumentProblem> {
+        let algorithm = self.finder.options().algorithm.name();
+        (self.finder.as_incremental_mut()).ok_or(ArgumentProblem::NotIncremental { algorithm })
+    }
+
+    /// Up to `count` queued cells of LPA* or D* Lite in pop order, with their keys, after
+    /// skipping the first `offset`.
+    pub fn queue_page(&self, offset: f64, count: f64) -> Result<Vec<QueuedKey>, ArgumentProblem> {
+        let offset = whole(offset, "offset", f64::from(u32::MAX))? as usize;
+        let count = whole(count, "count", MAX_BATCH)? as usize;
+        let queue = self.incremental()?.queue(offset.saturating_add(count));
+        Ok(queue.into_iter().skip(offset).collect())
     }
 
     /// H and F as last filled by [`SearchHandle::fill_estimates`].
@@ -210,5 +232,85 @@ mod tests {
         let (hv, fv) = h.finder().estimates(start as u32);
         assert!(hv.is_finite() && fv.is_finite());
         assert_eq!((h.shown().h()[start], h.shown().f()[start]), (hv, fv));
+    }
+
+    /// LPA* and D* Lite take the editor's map as a batch while they run and repair from
+    /// step 0, which stepping back does not cross; an undo of the edit is another batch.
+    #[test]
+    fn an_incremental_search_repairs_to_the_editors_map_from_step_0() {
+        for algorithm in [Algorithm::LpaStar, Algorithm::DStarLite] {
+            let mut map = MapEditor::default_scene(12, 8).unwrap();
+            let options = SearchOptions {
+                algorithm,
+                ..SearchOptions::default()
+            };
+            let mut h = SearchHandle::new(&map, options).unwrap();
+            h.finder_mut().finish();
+            let cost = h.finder().path_cost().unwrap();
+            let path: Vec<u32> = h.finder().path().to_vec();
+            let on_path = map.grid().point(path[path.len() / 2] as usize);
+            map.paint(on_path.x.into(), on_path.y.into(), 0).unwrap();
+            let search = h.incremental_mut().unwrap();
+            let repaired = search.repair_to(map.grid(), map.start(), map.goal());
+            assert_eq!(repaired, Ok(Some(1)), "{algorithm}");
+            assert_eq!(h.finder().counters().steps, 0);
+            assert!(
+                !h.finder_mut().step_back(),
+                "{algorithm}: not across the batch"
+            );
+            let total = h.finder_mut().finish();
+            assert_eq!(total, crate::status::Status::Found);
+            let steps = h.finder().counters().steps;
+            assert_eq!(h.finder().total_steps(), Some(steps));
+            assert!(h.finder().path_cost().unwrap() >= cost);
+            // The repair's expansions, beside A*'s from scratch on the map as edited.
+            let mut scratch = crate::search::Search::new(
+                map.grid().clone(),
+                map.start(),
+                map.goal(),
+                SearchOptions::default(),
+            )
+            .unwrap();
+            scratch.run();
+            let info = h.finder().info();
+            assert_eq!(
+                info.from_scratch_expanded,
+                Some(scratch.counters().expanded)
+            );
+            assert!(info.repair_expanded.unwrap() > 0);
+            assert_eq!(h.seek(0.0).unwrap(), 0, "back to the batch");
+            assert_eq!(h.finder().grid(), map.grid(), "the batch stays");
+            // Undo in the editor is one more batch.
+            map.undo();
+            let search = h.incremental_mut().unwrap();
+            let undone = search.repair_to(map.grid(), map.start(), map.goal());
+            assert_eq!(undone, Ok(Some(1)));
+            assert_eq!(h.finder_mut().finish(), crate::status::Status::Found);
+            assert_eq!(h.finder().path_cost(), Some(cost));
+            // Nothing changed: nothing to repair. Another goal: a new search is wanted.
+            let search = h.incremental_mut().unwrap();
+            assert_eq!(
+                search.repair_to(map.grid(), map.start(), map.goal()),
+                Ok(Some(0))
+            );
+            map.move_endpoint(crate::editor::Endpoint::Goal, 0, 7)
+                .unwrap();
+            let search = h.incremental_mut().unwrap();
+            assert_eq!(
+                search.repair_to(map.grid(), map.start(), map.goal()),
+                Ok(None)
+            );
+            let queue = h.queue_page(0.0, 3.0).unwrap();
+            assert!(queue.len() <= 3);
+            assert!(h.queue_page(0.5, 3.0).is_err());
+        }
+    }
+
+    #[test]
+    fn what_only_an_incremental_search_has_is_refused_to_the_others() {
+        let mut h = handle(Algorithm::AStar);
+        assert_eq!(code(h.incremental_mut().err().unwrap()), "not-incremental");
+        let refused = h.queue_page(0.0, 5.0).unwrap_err();
+        assert!(refused.to_string().contains("astar keeps no g and rhs"));
     }
 }

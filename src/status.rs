@@ -50,6 +50,16 @@ pub struct FinderInfo {
     /// Bidirectional search: where the best path so far joins the two searches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub meeting: Option<Point>,
+    /// D* Lite: the key modifier k_m, in display units.
+    #[serde(rename = "km", skip_serializing_if = "Option::is_none")]
+    pub k_m: Option<f64>,
+    /// LPA* and D* Lite: expansions since the last change of cells or of the start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repair_expanded: Option<u32>,
+    /// LPA* and D* Lite: the expansions A* from scratch makes on the map as it is now, with
+    /// the same options, for comparison.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_scratch_expanded: Option<u32>,
 }
 
 /// The fields of [`FinderInfo`], as they are named when serialized.
@@ -61,6 +71,9 @@ pub enum Counter {
     Iteration,
     BestCost,
     Meeting,
+    Km,
+    RepairExpanded,
+    FromScratchExpanded,
 }
 
 named_enum!(Counter, "counter", {
@@ -70,4 +83,7 @@ named_enum!(Counter, "counter", {
     Iteration => "iteration",
     BestCost => "bestCost",
     Meeting => "meeting",
+    Km => "km",
+    RepairExpanded => "repairExpanded",
+    FromScratchExpanded => "fromScratchExpanded",
 });

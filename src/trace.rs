@@ -15,7 +15,9 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VisitOutcome};
+use crate::events::{
+    JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VertexAction, VisitOutcome,
+};
 use crate::finder::Finder;
 use crate::grid::Point;
 use crate::number_text::number_text;
@@ -182,6 +184,28 @@ fn write_events<W: Write>(
                 ..
             } => writer.joined_path(run, cost)?,
             StepEvent::NodeLimit { limit, .. } => node_limit = Some(limit),
+            // LPA* and D* Lite: a vertex whose g changed is expanded and its neighbours with
+            // a new rhs or key updated; a vertex requeued under a larger key is updated.
+            StepEvent::VertexTaken {
+                node,
+                action,
+                updated,
+                ..
+            } => {
+                let at = Point::new(node.x, node.y);
+                let parent = run.parent_of(at).ok().flatten();
+                if let VertexAction::Requeued { .. } = action {
+                    writer.node("updating", at, parent, Some(node))?;
+                    continue;
+                }
+                writer.node("expanding", at, parent, Some(node))?;
+                for to in updated {
+                    let values = run.values(run.grid().index(to) as u32);
+                    let by = run.parent_of(to).ok().flatten();
+                    writer.node("updating", to, by, Some(values))?;
+                }
+                writer.node("closing", at, parent, Some(node))?;
+            }
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }
     }

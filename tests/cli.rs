@@ -719,8 +719,16 @@ fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
             "bi-bfs",
             "bi-greedy",
             "jps",
+            "lpastar",
+            "dstar-lite",
             ""
         ]
+    );
+    let dstar = out.split("dstar-lite\n").nth(1).unwrap();
+    assert!(dstar.contains("tie-break (larger-g, smaller-g)"), "{dstar}");
+    assert!(
+        dstar.contains("cells:    key, g, rhs\n  repairs:  yes"),
+        "{dstar}"
     );
     let bi_astar = out.split("bi-astar\n").nth(1).unwrap();
     let takes = bi_astar.lines().find(|l| l.contains("takes:")).unwrap();
@@ -736,4 +744,168 @@ fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
     );
     assert!(help.contains("--node-limit N      idastar:"), "{help}");
     assert!(refused(&["finders", "extra"]).contains("usage: astar finders"));
+}
+
+const DYNAMIC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/dynamic");
+
+/// The lines of `replan` as (K, COST, EXPANDED).
+fn batches(out: &str) -> Vec<(String, String, u32)> {
+    out.lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!((fields.len(), fields[0]), (4, "batch"), "{line}");
+            (
+                fields[1].to_string(),
+                fields[2].to_string(),
+                fields[3].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn replan_prints_the_optimal_cost_after_each_batch_for_every_algorithm() {
+    let map = format!("{DYNAMIC}/detour_20x15.txt");
+    // Close the only gap in the wall, then open a door on the straight line; then a
+    // heavy cell on that line (3 x 10 to enter it), which two diagonals round it beat by
+    // 2 (28 against 30 + 10 - 20), then clear it.
+    let edits = scratch_file(
+        "detour_edits.txt",
+        "10 14 wall\n\n10 7 free\n\n\n11 7 3\n\n11 7 free\n",
+    );
+    let mut expanded = Vec::new();
+    for algorithm in ["lpastar", "dstar-lite", "astar"] {
+        let out = ok(&["replan", &map, "--edits", &edits, "--algorithm", algorithm]);
+        let lines = batches(&out);
+        let costs: Vec<(&str, &str)> = lines
+            .iter()
+            .map(|(k, c, _)| (k.as_str(), c.as_str()))
+            .collect();
+        assert_eq!(
+            costs,
+            [
+                ("0", "246"),
+                ("1", "none"),
+                ("2", "190"),
+                ("3", "198"),
+                ("4", "190")
+            ],
+            "{algorithm}\n{out}"
+        );
+        expanded.push(lines.iter().map(|l| l.2).collect::<Vec<u32>>());
+    }
+    // Both repair the first search's answer with fewer expansions than A* from scratch
+    // once the door opens on their searched ground.
+    for repaired in &expanded[..2] {
+        assert!(repaired[2] < expanded[2][2], "{expanded:?}");
+    }
+}
+
+#[test]
+fn replan_refuses_bad_edits_naming_the_line() {
+    let map = format!("{DYNAMIC}/detour_20x15.txt");
+    let cases = [
+        ("1 1 wall\n\n20 3 wall\n", "line 3", "outside"),
+        ("1 1 wall\n0 7 wall\n", "line 2", "is the start"),
+        ("19 7 free\n", "line 1", "is the goal"),
+        ("1 1 wall\n1 2\n", "line 2", "expected 'X Y wall'"),
+        ("1 1 door\n", "line 1", "found '1 1 door'"),
+        ("1 1 10\n", "line 1", "a weight 1-9"),
+    ];
+    for (text, line, words) in cases {
+        let edits = scratch_file("bad_edits.txt", text);
+        let message = refused(&["replan", &map, "--edits", &edits]);
+        assert!(
+            message.contains(line) && message.contains(words),
+            "{text:?}: {message}"
+        );
+    }
+    let missing = refused(&["replan", &map, "--edits", "/nonexistent/edits.txt"]);
+    assert!(missing.contains("/nonexistent/edits.txt"), "{missing}");
+    assert!(refused(&["replan", &map]).contains("--edits is required"));
+    let wrong = refused(&["replan", &map, "--edits", &map, "--algorithm", "jps"]);
+    assert!(wrong.contains("lpastar or dstar-lite or astar"), "{wrong}");
+}
+
+#[test]
+fn navigate_walks_the_paper_example_cell_by_cell() {
+    let map = format!("{DYNAMIC}/koenig_likhachev_3x5.txt");
+    let out = ok(&[
+        "navigate",
+        &map,
+        "--sensor",
+        "1.5",
+        "--costs",
+        "unit",
+        "--tie-break",
+        "smaller-g",
+    ]);
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    let moves: Vec<&[&str]> = lines[..5].iter().map(|l| &l[..5]).collect();
+    assert_eq!(
+        moves[..5],
+        [
+            ["move", "0", "0", "1", "4"],
+            ["move", "1", "1", "1", "3"],
+            ["move", "2", "2", "0", "2"],
+            ["move", "3", "3", "0", "1"],
+            ["move", "4", "4", "1", "0"],
+        ],
+        "{out}"
+    );
+    // Seeing the wall costs D* Lite no expansion: every cell keeps a route as cheap.
+    assert_eq!(lines[1][5], "0", "{out}");
+    let first: u32 = lines[0][5].parse().unwrap();
+    assert_eq!(lines[5], ["arrived", "4", &first.to_string()], "{out}");
+}
+
+#[test]
+fn navigate_follows_the_moving_ai_rules_on_a_map_file() {
+    let map = scratch_file(
+        "pillar.map",
+        "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n",
+    );
+    for algorithm in ["dstar-lite", "astar"] {
+        let out = ok(&[
+            "navigate",
+            &map,
+            "--start",
+            "0,0",
+            "--goal",
+            "2,2",
+            "--sensor",
+            "1.5",
+            "--algorithm",
+            algorithm,
+        ]);
+        // No corner of the pillar may be cut: four straight moves, exact costs.
+        let first: Vec<&str> = out.lines().next().unwrap().split('\t').collect();
+        assert_eq!(first[..5], ["move", "0", "0", "0", "4"], "{out}");
+        let last = out.lines().last().unwrap();
+        assert!(last.starts_with("arrived\t4\t"), "{algorithm}: {out}");
+        assert_eq!(out.lines().count(), 6, "{out}");
+    }
+}
+
+#[test]
+fn navigate_reports_an_unreachable_goal_where_it_finds_out() {
+    let map = scratch_file("walled_in.txt", "SOOXO\nOOOXE\nOOOXO\n");
+    let out = ok(&["navigate", &map, "--sensor", "2"]);
+    let last = out.lines().last().unwrap();
+    let k = out.lines().count() - 2;
+    assert_eq!(last, format!("unreachable\t{k}"), "{out}");
+    let stuck: Vec<&str> = out.lines().nth(k).unwrap().split('\t').collect();
+    assert_eq!(stuck[4], "none", "{out}");
+}
+
+#[test]
+fn navigate_refuses_a_sensor_too_short_to_see_around() {
+    let map = format!("{DYNAMIC}/koenig_likhachev_3x5.txt");
+    let message = refused(&["navigate", &map, "--sensor", "1"]);
+    assert!(message.contains("at least 1.5"), "{message}");
+    assert!(refused(&["navigate", &map, "--sensor", "far"]).contains("'far'"));
+    assert!(refused(&["navigate", &map]).contains("--sensor is required"));
+    assert!(
+        refused(&["navigate", "/nonexistent.map", "--sensor", "2"]).contains("/nonexistent.map")
+    );
 }

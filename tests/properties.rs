@@ -279,7 +279,7 @@ struct Snapshot {
     /// Each cell's G, H and F as shown, to the bit.
     values: Vec<[u64; 3]>,
     parents: Vec<Option<Point>>,
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     info: FinderInfo,
     open: Vec<NodeValues>,
     current: Option<Point>,

@@ -7,7 +7,7 @@
 use astar_visualizer::wasm::{
     compare_with_optimal, finder_catalogue, parse_scenarios, record_layout, JsMapEditor, JsSearch,
 };
-use js_sys::{Array, Float64Array, Reflect, Uint8Array, WebAssembly, JSON};
+use js_sys::{Array, Float64Array, Reflect, Uint16Array, Uint8Array, WebAssembly, JSON};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -87,6 +87,11 @@ fn bytes_at(pointer: *const u8, len: usize) -> Vec<u8> {
     Uint8Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
 }
 
+/// The finder marks, 16 bits per cell, as the page views them.
+fn marks_at(pointer: *const u16, len: usize) -> Vec<u16> {
+    Uint16Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
+}
+
 fn floats_at(pointer: *const f64, len: usize) -> Vec<f64> {
     Float64Array::new_with_byte_offset_and_length(&buffer(), pointer as u32, len as u32).to_vec()
 }
@@ -104,7 +109,7 @@ fn snapshot(search: &JsSearch) -> String {
         json(&ok(search.info())),
         format!(
             "{:?}",
-            bytes_at(
+            marks_at(
                 search.marks_ptr(),
                 (search.width() * search.height()) as usize
             )
@@ -524,11 +529,11 @@ fn jump_point_search_marks_its_jumps_and_refuses_weights_with_a_code() {
     let mut search = ok(JsSearch::new(&editor, options(r#"{"algorithm":"jps"}"#)));
     let cells = (search.width() * search.height()) as usize;
     let layout = ok(record_layout());
-    let scanned = number(&get(&layout, "marks"), "scanned") as u8;
-    assert!(bytes_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
+    let scanned = number(&get(&layout, "marks"), "scanned") as u16;
+    assert!(marks_at(search.marks_ptr(), cells).iter().all(|&m| m == 0));
     let event = ok(search.step());
     assert_eq!(text(&event, "kind"), "jumped");
-    assert!(bytes_at(search.marks_ptr(), cells)
+    assert!(marks_at(search.marks_ptr(), cells)
         .iter()
         .any(|&m| m & scanned != 0));
     assert!(number(&ok(search.info()), "scanned") > 0.0);
@@ -624,7 +629,14 @@ fn loads_and_scenarios_are_undoable_edits_and_bad_input_is_an_error() {
 fn the_finder_catalogue_crosses_as_plain_objects() {
     let catalogue = ok(finder_catalogue());
     let finders = Array::from(&get(&catalogue, "finders"));
-    assert_eq!(finders.length(), 10);
+    assert_eq!(finders.length(), 12);
+    let dstar = finders.get(11);
+    assert_eq!(text(&dstar, "id"), "dstar-lite");
+    assert_eq!(get(&dstar, "repairs").as_bool(), Some(true));
+    assert_eq!(
+        json(&get(&get(&dstar, "only"), "tieBreak")),
+        r#"["larger-g","smaller-g"]"#
+    );
     let weight = |i: u32| get(&get(&finders.get(i), "options"), "weight").as_bool();
     assert_eq!(text(&finders.get(5), "id"), "bi-astar");
     assert_eq!(weight(5), Some(false));
@@ -637,6 +649,44 @@ fn the_finder_catalogue_crosses_as_plain_objects() {
         get(&layout, "jumpPoint").as_f64()
     );
     assert_eq!(get(&marks, "pruned").as_f64(), Some(64.0));
+    assert_eq!(get(&marks, "under-consistent").as_f64(), Some(256.0));
+    assert_eq!(
+        get(&marks, "under-consistent").as_f64(),
+        get(&layout, "underConsistent").as_f64()
+    );
     let limits = get(&catalogue, "limits");
     assert_eq!(get(&limits, "maxNodeLimit").as_f64(), Some(4294967295.0));
+}
+
+/// D* Lite takes the editor's map as a batch and shows rhs and its queue; a finder that does
+/// not repair refuses them with the code the page words, and a bad move changes nothing.
+#[wasm_bindgen_test]
+fn an_incremental_search_takes_the_editors_map_as_a_batch() {
+    let mut editor = ok(JsMapEditor::from_text("SOOOE\nOOOOO\nOOOOO"));
+    let mut search = ok(JsSearch::new(
+        &editor,
+        options(r#"{"algorithm":"dstar-lite"}"#),
+    ));
+    search.finish();
+    ok(editor.paint(2.0, 0.0, 0.0));
+    assert_eq!(ok(search.repair_from(&editor)), Some(1));
+    assert_eq!(search.step_count(), 0);
+    assert!(!search.step_back(), "not across the batch");
+    let rhs = floats_at(ok(search.rhs_ptr()), 15);
+    assert_eq!(rhs[4], 0.0, "the goal's rhs");
+    assert!(rhs[2].is_infinite(), "the wall's rhs");
+    let queue = Array::from(&ok(search.queue_page(0.0, 3.0)));
+    assert!(queue.length() > 0);
+    assert!(get(&queue.get(0), "k1").as_f64().is_some());
+    fails(search.move_start(4.0, 2.0), &["not one legal move"]);
+    fails(search.queue_page(0.5, 1.0), &["offset"]);
+    ok(editor.move_goal(4.0, 2.0));
+    assert_eq!(
+        ok(search.repair_from(&editor)),
+        None,
+        "a new search is wanted"
+    );
+    let mut astar = ok(JsSearch::new(&editor, JsValue::UNDEFINED));
+    fails(astar.repair_from(&editor), &["keeps no g and rhs"]);
+    fails(astar.rhs_ptr(), &["keeps no g and rhs"]);
 }

@@ -90,7 +90,13 @@ function start(engine) {
 
   const workspace = new Workspace(engine, { params, saved, board, problems, setAside: savedWork.setAside }, {
     defaults: defaultOptions(),
-    exampleNote: new ExampleNote(byId('example-about')),
+    // The change an example is about, made as a stroke of walls the search takes in.
+    exampleNote: new ExampleNote(byId('example-note'), byId('example-about'), readOnly ? null : byId('example-change'), act((cells) => {
+      const editor = workspace.editor;
+      editor.beginStroke();
+      for (const [x, y] of cells) editor.paint(x, y, 0);
+      editor.endStroke();
+    })),
     applied: () => {
       if (compare.active) compare.restart();
       controls.showOptions(workspace.session.options);

@@ -7,13 +7,16 @@ use std::time::Instant;
 
 use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
-use astar_visualizer::map_text::{parse_map, write_map, MapFormat};
+use astar_visualizer::finders::incremental::{CellEdit, Incremental, Variant};
+use astar_visualizer::grid::{GROUND, MAX_WEIGHT, WALL};
+use astar_visualizer::map_text::{parse_map, write_map, MapFormat, TextMap};
+use astar_visualizer::navigation::{Arrival, Navigation, NavigationError, Planner};
 use astar_visualizer::option_fields::{OptionField, OptionProblem};
 use astar_visualizer::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::trace::write_trace;
 use astar_visualizer::{
-    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, GoalTest, Heuristic,
-    NeighbourOrder, Point, SearchOptions, Status, TieBreak,
+    new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, GoalTest, Grid, Heuristic,
+    NeighbourOrder, Point, Search, SearchOptions, Status, TieBreak,
 };
 
 /// The help text, its lists of finders and values drawn from the catalogue.
@@ -44,6 +47,24 @@ USAGE:
         backward, and path events joining the two halves before end). A {node_limit}
         search stopped by its node limit is written whole, without end, then reported as
         solve reports it (exit code 2).
+    astar replan MAPFILE --edits FILE [OPTIONS] [--start X,Y] [--goal X,Y]
+        Searches, then applies batches of cell changes and repairs the search after each.
+        The edits file has one change a line, 'X Y wall', 'X Y free' or 'X Y W' (ground of
+        terrain weight W, 1-9), and a blank line between batches. Prints
+        'batch<TAB>K<TAB>COST<TAB>EXPANDED' after the first search (K = 0) and after each
+        batch: the optimal cost on the map as edited ('none' without a path) and the
+        expansions of that search. --algorithm lpastar (default), dstar-lite, or astar (a
+        search from scratch each time).
+    astar navigate MAPFILE --sensor R [OPTIONS] [--start X,Y] [--goal X,Y]
+        An agent walks from start to goal knowing only the cells within R (Euclidean, at
+        least 1.5) of each cell it has stood on; unseen cells count as ground. Prints
+        'move<TAB>K<TAB>X<TAB>Y<TAB>PLANNED<TAB>EXPANDED' for every cell it stands on (K
+        moves made; PLANNED the optimal cost to the goal on the map as known there, or
+        'none'; EXPANDED the replanning done there), then
+        'arrived<TAB>TRAVELLED<TAB>TOTAL_EXPANDED' (TRAVELLED: the cost of its moves) or
+        'unreachable<TAB>K'. --algorithm dstar-lite (default) or astar (A* from scratch at
+        every cell where what it sensed changed its path).
+        replan and navigate follow the Moving AI rules on a .map file.
     astar scen MAPFILE SCENFILE [OPTIONS]
         Runs every scenario in file order and prints one tab-separated line per scenario,
         'index cost optimal expanded' ('-' for the cost when there is no path), then a
@@ -112,11 +133,19 @@ fn finders() -> String {
     let mut out = String::new();
     for entry in &FINDERS {
         let t = entry.options;
+        // An option it takes only some values of names them: tie-break (larger-g, smaller-g).
+        let tie_break = match entry.only.tie_break {
+            Some(values) => {
+                let values: Vec<&str> = values.iter().map(|v| v.name()).collect();
+                format!("tie-break ({})", values.join(", "))
+            }
+            None => "tie-break".to_string(),
+        };
         let taken = [
             ("heuristic", t.heuristic),
             ("weight", t.weight),
             ("node-limit", t.node_limit),
-            ("tie-break", t.tie_break),
+            (tie_break.as_str(), t.tie_break),
             ("terrain", t.terrain),
             ("movement", t.directions),
             ("diagonal", t.diagonal),
@@ -125,11 +154,13 @@ fn finders() -> String {
             ("neighbour-order", t.neighbour_order),
         ];
         out += &format!(
-            "{}\n  family:   {}\n  priority: {}\n  takes:    {}\n  events:   {}\n  outcomes: {}\n  marks:    {}\n  counters: {}\n",
+            "{}\n  family:   {}\n  priority: {}\n  takes:    {}\n  cells:    {}\n  repairs:  {}\n  events:   {}\n  outcomes: {}\n  marks:    {}\n  counters: {}\n",
             entry.id,
             entry.family.name(),
             entry.priority.name(),
             names(taken.iter().filter(|(_, on)| *on).map(|(n, _)| *n).collect()),
+            names(entry.cell_values.iter().map(|v| v.name()).collect()),
+            if entry.repairs { "yes" } else { "no" },
             names(entry.events.iter().map(|k| k.name()).collect()),
             names(entry.outcomes.iter().map(|k| k.name()).collect()),
             names(entry.marks.iter().map(|m| m.name()).collect()),
@@ -175,12 +206,17 @@ fn run(args: &[String]) -> Result<(), String> {
         ("solve", [map_file]) => solve(map_file, &flags),
         ("scen", [map_file, scen_file]) => scen(map_file, scen_file, &flags),
         ("trace", [map_file]) => trace(map_file, &flags),
+        ("replan", [map_file]) => replan(map_file, &flags),
+        ("navigate", [map_file]) => navigate(map_file, &flags),
+        ("replan", _) => Err("usage: astar replan MAPFILE --edits FILE [OPTIONS]".into()),
+        ("navigate", _) => Err("usage: astar navigate MAPFILE --sensor R [OPTIONS]".into()),
         ("solve", _) => Err("usage: astar solve MAPFILE [OPTIONS]".into()),
         ("trace", _) => Err("usage: astar trace MAPFILE [OPTIONS] [--output FILE]".into()),
         ("scen", _) => Err("usage: astar scen MAPFILE SCENFILE [OPTIONS]".into()),
         ("finders", _) => Err("usage: astar finders".into()),
         (other, _) => Err(format!(
-            "unknown command '{other}': expected 'solve', 'trace', 'scen' or 'finders' (see --help)"
+            "unknown command '{other}': expected 'solve', 'trace', 'scen', 'replan' or \
+             'navigate' (see --help)"
         )),
     }
 }
@@ -244,6 +280,30 @@ fn fmt_cost(v: f64) -> String {
     }
 }
 
+/// The start and goal from `--start` and `--goal`, else from the map; with the flags left
+/// over.
+fn endpoints<'a>(
+    map_path: &str,
+    map: &TextMap,
+    flags: Vec<Flag<'a>>,
+) -> Result<(Point, Point, Vec<Flag<'a>>), String> {
+    let (mut start, mut goal) = (map.start, map.goal);
+    let mut rest = Vec::new();
+    for (flag, value) in flags {
+        match flag {
+            "--start" => start = Some(parse_point(flag, value)?),
+            "--goal" => goal = Some(parse_point(flag, value)?),
+            _ => rest.push((flag, value)),
+        }
+    }
+    match (start, goal) {
+        (Some(start), Some(goal)) => Ok((start, goal, rest)),
+        _ => Err(format!(
+            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
+        )),
+    }
+}
+
 /// A search over a map file, with start and goal from the file or the flags.
 struct Opened<'a> {
     search: Box<dyn Finder>,
@@ -257,20 +317,7 @@ struct Opened<'a> {
 fn open_search<'a>(map_path: &str, flags: &[Flag<'a>]) -> Result<Opened<'a>, String> {
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
     let (options, other) = apply_options(rules_for(map.format), flags)?;
-    let (mut start, mut goal) = (map.start, map.goal);
-    let mut rest = Vec::new();
-    for (flag, value) in other {
-        match flag {
-            "--start" => start = Some(parse_point(flag, value)?),
-            "--goal" => goal = Some(parse_point(flag, value)?),
-            _ => rest.push((flag, value)),
-        }
-    }
-    let (Some(start), Some(goal)) = (start, goal) else {
-        return Err(format!(
-            "{map_path}: the map has no start and goal: give --start X,Y and --goal X,Y"
-        ));
-    };
+    let (start, goal, rest) = endpoints(map_path, &map, other)?;
     let search = new_finder(map.grid, start, goal, options).map_err(|e| e.to_string())?;
     if map.format == MapFormat::MovingAi {
         eprintln!(
@@ -462,4 +509,247 @@ fn limit_message(visited: u32) -> String {
         "idastar stopped after visiting {visited} nodes, its node limit, without reaching the \
          goal; raise the limit with --node-limit N or use another algorithm"
     )
+}
+
+/// A map for `replan` and `navigate`: its grid, its start and goal (from the map or the
+/// flags), the options (the Moving AI rules on a `.map` file) and the flags left over.
+struct Scene<'a> {
+    grid: Grid,
+    start: Point,
+    goal: Point,
+    options: SearchOptions,
+    rest: Vec<Flag<'a>>,
+}
+
+/// The scene and the `--algorithm` of `replan` or `navigate`, one of `choices` (the first
+/// by default). These commands build their finders themselves, not from the catalogue,
+/// so the flag is read here; the other options as for every command.
+fn open_scene<'a, T: Copy>(
+    map_path: &str,
+    flags: &[Flag<'a>],
+    choices: &[(&str, T)],
+) -> Result<(Scene<'a>, T), String> {
+    let mut algorithm = choices[0].1;
+    for &(_, value) in flags.iter().filter(|(flag, _)| *flag == "--algorithm") {
+        let chosen = choices.iter().find(|(name, _)| *name == value.trim());
+        algorithm = chosen.map(|&(_, a)| a).ok_or_else(|| {
+            let names: Vec<&str> = choices.iter().map(|&(name, _)| name).collect();
+            format!(
+                "--algorithm: expected {}, found '{value}'",
+                names.join(" or ")
+            )
+        })?;
+    }
+    let flags: Vec<Flag> = (flags.iter().copied())
+        .filter(|(flag, _)| *flag != "--algorithm")
+        .collect();
+    let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
+    let base = match map.format {
+        MapFormat::MovingAi => SearchOptions::moving_ai(),
+        _ => SearchOptions::default(),
+    };
+    let (options, other) = apply_options(base, &flags)?;
+    let (start, goal, rest) = endpoints(map_path, &map, other)?;
+    endpoint_cells(&map.grid, start, goal)?;
+    if let Some(reason) = options.admissibility().reason {
+        eprintln!("warning: {reason}");
+    }
+    let scene = Scene {
+        grid: map.grid,
+        start,
+        goal,
+        options,
+        rest,
+    };
+    Ok((scene, algorithm))
+}
+
+/// The start and goal must be passable cells of the grid.
+fn endpoint_cells(grid: &Grid, start: Point, goal: Point) -> Result<(), String> {
+    for (name, p) in [("start", start), ("goal", goal)] {
+        if !grid.is_passable(p) {
+            let why = if grid.get(p).is_ok() {
+                "is on a wall".to_string()
+            } else {
+                format!("is outside the {}x{} map", grid.width(), grid.height())
+            };
+            return Err(format!("the {name} ({},{}) {why}", p.x, p.y));
+        }
+    }
+    Ok(())
+}
+
+/// The value of a flag the command needs.
+fn required<'a>(rest: &[Flag<'a>], flag: &str, what: &str) -> Result<&'a str, String> {
+    rest.iter()
+        .rev()
+        .find(|(f, _)| *f == flag)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| format!("{flag} is required: {what}"))
+}
+
+/// Batches of cell changes from an edits file: one change a line, a blank line between
+/// batches. Every change is checked (on the map, not on the start or goal) before any is
+/// made, and a refusal names the line.
+fn parse_edits(
+    path: &str,
+    text: &str,
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+) -> Result<Vec<Vec<CellEdit>>, String> {
+    let mut batches: Vec<Vec<CellEdit>> = vec![Vec::new()];
+    for (n, line) in text.lines().enumerate() {
+        let at_line = |what: String| format!("{path} line {}: {what}", n + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            if batches.last().is_some_and(|b| !b.is_empty()) {
+                batches.push(Vec::new());
+            }
+            continue;
+        }
+        let malformed = || {
+            at_line(format!(
+                "expected 'X Y wall', 'X Y free' or 'X Y W' (a weight 1-9), found '{}'",
+                line.trim()
+            ))
+        };
+        let [x, y, what] = words[..] else {
+            return Err(malformed());
+        };
+        let (Ok(x), Ok(y)) = (x.parse::<i64>(), y.parse::<i64>()) else {
+            return Err(malformed());
+        };
+        let terrain = match what {
+            "wall" => WALL,
+            "free" => GROUND,
+            w => match w.parse::<u8>() {
+                Ok(w) if (1..=MAX_WEIGHT).contains(&w) => w,
+                _ => return Err(malformed()),
+            },
+        };
+        let cell = grid.index_of(x, y).map_err(|e| at_line(e.to_string()))?;
+        let at = grid.point(cell);
+        for (name, endpoint) in [("start", start), ("goal", goal)] {
+            if at == endpoint {
+                return Err(at_line(format!(
+                    "({x},{y}) is the {name}: edits may not change the start or the goal"
+                )));
+            }
+        }
+        batches
+            .last_mut()
+            .expect("at least one batch")
+            .push(CellEdit { at, terrain });
+    }
+    batches.retain(|b| !b.is_empty());
+    Ok(batches)
+}
+
+fn cost_or_none(cost: Option<f64>) -> String {
+    cost.map_or("none".to_string(), fmt_cost)
+}
+
+/// How `replan` answers after each batch: repairing the search, or A* from scratch.
+#[derive(Clone, Copy)]
+enum Replanner {
+    Repair(Variant),
+    FromScratch,
+}
+
+fn replan(map_path: &str, flags: &[Flag]) -> Result<(), String> {
+    let choices = [
+        ("lpastar", Replanner::Repair(Variant::LpaStar)),
+        ("dstar-lite", Replanner::Repair(Variant::DStarLite)),
+        ("astar", Replanner::FromScratch),
+    ];
+    let (scene, replanner) = open_scene(map_path, flags, &choices)?;
+    let (edits, other): (Vec<Flag>, Vec<Flag>) =
+        scene.rest.iter().partition(|(flag, _)| *flag == "--edits");
+    unknown_option(&other)?;
+    let edits_path = required(&edits, "--edits", "the file of cell changes")?;
+    let batches = parse_edits(
+        edits_path,
+        &read(edits_path)?,
+        &scene.grid,
+        scene.start,
+        scene.goal,
+    )?;
+    let Scene {
+        mut grid,
+        start,
+        goal,
+        options,
+        ..
+    } = scene;
+    let print = |k: usize, cost: Option<f64>, expanded: u32| {
+        println!("batch\t{k}\t{}\t{expanded}", cost_or_none(cost));
+    };
+    let Replanner::Repair(variant) = replanner else {
+        for k in 0..=batches.len() {
+            if k > 0 {
+                for e in &batches[k - 1] {
+                    grid.set(e.at, e.terrain).map_err(|e| e.to_string())?;
+                }
+            }
+            let mut search =
+                Search::new(grid.clone(), start, goal, options).map_err(|e| e.to_string())?;
+            search.run();
+            print(k, search.path_cost(), search.counters().expanded);
+        }
+        return Ok(());
+    };
+    let mut finder =
+        Incremental::new(grid, start, goal, options, variant).map_err(|e| e.to_string())?;
+    finder.run();
+    print(0, finder.path_cost(), finder.counters().expanded);
+    for (k, batch) in batches.iter().enumerate() {
+        finder.apply_edits(batch).map_err(|e| e.to_string())?;
+        finder.run();
+        print(k + 1, finder.path_cost(), finder.repair_expanded());
+    }
+    Ok(())
+}
+
+fn navigate(map_path: &str, flags: &[Flag]) -> Result<(), String> {
+    let choices: Vec<(&str, Planner)> = (Planner::ALL.iter()).map(|&p| (p.name(), p)).collect();
+    let (scene, planner) = open_scene(map_path, flags, &choices)?;
+    let (sensor, other): (Vec<Flag>, Vec<Flag>) =
+        scene.rest.iter().partition(|(flag, _)| *flag == "--sensor");
+    unknown_option(&other)?;
+    let radius = required(&sensor, "--sensor", "the sensor radius R (at least 1.5)")?;
+    let radius: f64 = radius.parse().map_err(|_| {
+        format!("--sensor: expected a number of cells (at least 1.5), found '{radius}'")
+    })?;
+    let mut walk = Navigation::new(
+        scene.grid,
+        scene.start,
+        scene.goal,
+        scene.options,
+        radius,
+        planner,
+    )
+    .map_err(|e| match e {
+        NavigationError::SensorRadius { .. } => format!("--sensor: {e}"),
+        _ => e.to_string(),
+    })?;
+    while let Some(visit) = walk.advance() {
+        println!(
+            "move\t{}\t{}\t{}\t{}\t{}",
+            visit.k,
+            visit.at.x,
+            visit.at.y,
+            cost_or_none(visit.planned),
+            visit.expanded
+        );
+    }
+    match walk.arrival() {
+        Some(Arrival::Arrived {
+            travelled,
+            expanded,
+        }) => println!("arrived\t{}\t{expanded}", fmt_cost(travelled)),
+        Some(Arrival::Unreachable { k }) => println!("unreachable\t{k}"),
+        None => {}
+    }
+    Ok(())
 }

@@ -137,7 +137,7 @@ pub struct Bidirectional {
     /// reached the cell, else the backward side's (marked [`MARK_BACKWARD`]).
     shown_record: Vec<u8>,
     shown_g: Vec<f64>,
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     s: Scalars,
     /// The best path so far (the answer once found), start to goal.
     path: Vec<u32>,
@@ -712,7 +712,7 @@ impl Finder for Bidirectional {
         &self.shown_g
     }
 
-    fn marks(&self) -> &[u8] {
+    fn marks(&self) -> &[u16] {
         &self.marks
     }
 

@@ -1,10 +1,13 @@
 //! The grid as a graph for the finders outside the best-first loop: each cell's legal
 //! moves (worked out once), where a move leads, and what it costs.
 
-use crate::grid::{Grid, Point};
+use std::cell::RefCell;
+
+use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
 use crate::record::NO_PARENT;
+use crate::search::spare::{keep_spare, take_spare};
 
 /// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
 const MOVES_UNKNOWN: u16 = 1 << 8;
@@ -19,16 +22,30 @@ pub struct Graph {
     /// Each move's cost onto each terrain weight: `[move][weight]`.
     step_costs: [[f64; 16]; 8],
     legal: Vec<u16>,
+    /// The cells whose legal moves are worked out, so that a graph that ends clears only
+    /// those before handing `legal` on.
+    legal_known: Vec<u32>,
+}
+
+thread_local! {
+    /// The legal-move array of the last graph that ended, all unknown, for the next one on
+    /// a map of the same size: filling half a megabyte for every search of a 512x512 map
+    /// costs more than many a repair.
+    static SPARE: RefCell<Option<(Vec<u16>, Vec<u32>)>> = const { RefCell::new(None) };
 }
 
 impl Graph {
     pub fn new(grid: Grid, movement: Movement, heuristic: Heuristic) -> Graph {
+        let cells = grid.cell_count();
+        let (legal, legal_known) = take_spare(&SPARE, |(legal, _)| legal.len() == cells)
+            .unwrap_or_else(|| (vec![MOVES_UNKNOWN; cells], Vec::new()));
         Graph {
             offsets: Movement::index_offsets(grid.width()),
             step_costs: movement
                 .step_costs()
                 .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
-            legal: vec![MOVES_UNKNOWN; grid.cell_count()],
+            legal,
+            legal_known,
             grid,
             movement,
             heuristic,
@@ -45,8 +62,29 @@ impl Graph {
                 .movement
                 .legal_moves(&self.grid, self.grid.point(cell as usize))
                 .into();
+            self.legal_known.push(cell);
         }
         *known as u8
+    }
+
+    /// [`Graph::legal`] without keeping what it works out, for readers that only borrow.
+    pub fn legal_now(&self, cell: u32) -> u8 {
+        match self.legal[cell as usize] {
+            MOVES_UNKNOWN => self
+                .movement
+                .legal_moves(&self.grid, self.grid.point(cell as usize)),
+            known => known as u8,
+        }
+    }
+
+    /// Sets a cell's terrain and forgets the legal moves of the cells around it (see
+    /// [`Grid::around`]). Returns the previous terrain.
+    pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
+        let old = self.grid.set(p, terrain)?;
+        for cell in self.grid.around(p) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        Ok(old)
     }
 
     /// The cell the `i`-th move leads to (the move must be legal from `cell`).
@@ -88,5 +126,24 @@ impl Graph {
 
     pub fn point(&self, cell: u32) -> Point {
         self.grid.point(cell as usize)
+    }
+}
+
+impl Drop for Graph {
+    /// Hands the legal-move array on, all unknown again, to the next graph.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        for cell in self.legal_known.drain(..) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        keep_spare(
+            &SPARE,
+            (
+                std::mem::take(&mut self.legal),
+                std::mem::take(&mut self.legal_known),
+            ),
+        );
     }
 }

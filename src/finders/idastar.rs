@@ -41,7 +41,7 @@ struct Frame {
 struct CellChange {
     cell: u32,
     record: u8,
-    mark: u8,
+    mark: u16,
     g: f64,
     /// The change was the cell's first this iteration (it joined `touched`).
     first: bool,
@@ -85,7 +85,7 @@ pub struct IdaStar {
     record: Vec<u8>,
     /// The cheapest G this iteration reached each cell with (`INFINITY`: not reached).
     g: Vec<f64>,
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     stack: Vec<Frame>,
     /// Cells changed this iteration, cleared when the next begins.
     touched: Vec<u32>,
@@ -161,7 +161,7 @@ impl IdaStar {
     }
 
     /// Sets a cell's record, mark and G, logging the old values.
-    fn set_cell(&mut self, cell: u32, record: u8, mark: u8, g: f64) {
+    fn set_cell(&mut self, cell: u32, record: u8, mark: u16, g: f64) {
         let c = cell as usize;
         let first = self.record[c] == UNVISITED && self.marks[c] == 0;
         self.changes.push(CellChange {
@@ -452,7 +452,7 @@ impl Finder for IdaStar {
         &self.g
     }
 
-    fn marks(&self) -> &[u8] {
+    fn marks(&self) -> &[u16] {
         &self.marks
     }
 

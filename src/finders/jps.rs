@@ -60,14 +60,14 @@ struct JumpArrays {
     record: Vec<u8>,
     g: Vec<f64>,
     parent: Vec<u32>,
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     open: OpenList,
     visited: Vec<u32>,
     marked: Vec<u32>,
     path: Vec<u32>,
     steps: Vec<StepRecord>,
     changes: Vec<Change>,
-    mark_changes: Vec<(u32, u8)>,
+    mark_changes: Vec<(u32, u16)>,
     reached: Vec<(u32, Reached)>,
     jumper: Jumper,
     /// The width and terrain of the map the lines were read from.
@@ -95,7 +95,7 @@ pub struct JumpPointSearch {
     g: Vec<f64>,
     /// The jump point each node was reached from (`NO_PARENT` for none).
     parent: Vec<u32>,
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     straight_cost: f64,
     diagonal_cost: f64,
     key_layout: KeyLayout,
@@ -113,7 +113,7 @@ pub struct JumpPointSearch {
     steps: Vec<StepRecord>,
     changes: Vec<Change>,
     /// (cell, its marks before) for every mark a recorded step changed.
-    mark_changes: Vec<(u32, u8)>,
+    mark_changes: Vec<(u32, u16)>,
     /// The jump points one expansion of the run to the end found, kept for its allocation.
     reached: Vec<(u32, Reached)>,
 }
@@ -310,7 +310,7 @@ impl JumpPointSearch {
         self.key_layout.key(f, h, order, cell)
     }
 
-    fn mark<const RECORD: bool>(&mut self, cell: u32, flag: u8) {
+    fn mark<const RECORD: bool>(&mut self, cell: u32, flag: u16) {
         if RECORD {
             mark_cell(
                 &mut self.marks,
@@ -645,11 +645,11 @@ impl JumpPointSearch {
 
 /// Sets `flag` on a cell's marks, noting the old value for undo and the cell for restarts.
 fn mark_cell(
-    marks: &mut [u8],
-    changes: &mut Vec<(u32, u8)>,
+    marks: &mut [u16],
+    changes: &mut Vec<(u32, u16)>,
     marked: &mut Vec<u32>,
     cell: u32,
-    flag: u8,
+    flag: u16,
 ) {
     let old = marks[cell as usize];
     if old & flag == 0 {

@@ -4,6 +4,7 @@
 pub mod bidirectional;
 mod graph;
 pub mod idastar;
+pub mod incremental;
 pub mod jps;
 mod jump;
 

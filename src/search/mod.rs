@@ -8,7 +8,7 @@ pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
-use crate::grid::{Grid, Point, MAX_WEIGHT};
+use crate::grid::{Grid, GridError, Point, MAX_WEIGHT};
 use crate::heuristic::Heuristic;
 use crate::key::{Key, KeyFields, KeyLayout};
 use crate::movement::{Movement, NeighbourOrder, MOVES};
@@ -46,7 +46,7 @@ pub struct Search {
     /// Moves from the start, for breadth-first search only (empty otherwise).
     depth: Vec<u32>,
     /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
-    marks: Vec<u8>,
+    marks: Vec<u16>,
     /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
     /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts
     /// and, through [`spare`], for the next search on the same map.
@@ -174,6 +174,18 @@ impl Search {
         self.open_node(s, start, 0.0, None);
         self.counters.max_open = 1;
         Ok(())
+    }
+
+    /// Changes a cell's terrain for the searches that follow: call [`Search::restart`]
+    /// next. The legal moves worked out around the cell are forgotten (a wall blocks the
+    /// moves into it and, by the corner rules, the diagonals beside it). Returns the
+    /// previous terrain.
+    pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
+        let old = self.grid.set(p, terrain)?;
+        for cell in self.grid.around(p) {
+            self.legal[cell as usize] = MOVES_UNKNOWN;
+        }
+        Ok(old)
     }
 
     /// Clears what the search wrote, cell by cell, back to unvisited.

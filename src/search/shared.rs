@@ -57,7 +57,7 @@ macro_rules! best_first_queries {
             &self.grid
         }
 
-        fn marks(&self) -> &[u8] {
+        fn marks(&self) -> &[u16] {
             &self.marks
         }
     };

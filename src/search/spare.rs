@@ -23,7 +23,7 @@ pub(super) struct CellArrays {
     pub record: Vec<u8>,
     pub g: Vec<f64>,
     /// Never written: a best-first search has no finder marks.
-    pub marks: Vec<u8>,
+    pub marks: Vec<u16>,
     /// Each cell's legal moves, or `MOVES_UNKNOWN` where not worked out yet.
     pub legal: Vec<u16>,
     /// The cells whose legal moves are worked out.
@@ -121,7 +121,7 @@ mod tests {
     }
 
     /// Everything a finished search shows, to compare two of them.
-    type Outcome = (Option<f64>, Counters, Vec<u8>, Vec<u64>, Vec<u8>, Vec<u32>);
+    type Outcome = (Option<f64>, Counters, Vec<u8>, Vec<u64>, Vec<u16>, Vec<u32>);
 
     fn outcome(s: &dyn Finder) -> Outcome {
         let g = s.g_values().iter().map(|g| g.to_bits()).collect();

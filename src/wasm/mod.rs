@@ -21,6 +21,7 @@ use wasm_bindgen::prelude::*;
 use crate::argument::{count, ArgumentProblem};
 use crate::catalogue::catalogue;
 use crate::editor::EditError;
+use crate::finders::incremental::RepairError;
 use crate::grid::GridError;
 use crate::map_text::ParseError;
 use crate::names::UnknownName;
@@ -71,6 +72,7 @@ macro_rules! thrown {
 
 thrown!(
     ArgumentProblem,
+    RepairError,
     OptionProblem,
     SearchError,
     GridError,

@@ -4,7 +4,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, JsMapEditor, JsResult};
-use crate::argument::coord;
+use crate::argument::{coord, count};
 use crate::inspect::cell_info;
 use crate::option_fields::{read_given, Given, OptionProblem, ResolvedOptions};
 use crate::search_handle::SearchHandle;
@@ -110,16 +110,50 @@ impl JsSearch {
         self.finder().records().as_ptr()
     }
 
-    /// One byte of finder marks per cell (see `recordLayout().marks`); all zero for a
+    /// Sixteen bits of finder marks per cell (see `recordLayout().marks`); all zero for a
     /// finder whose catalogue entry lists no marks.
     #[wasm_bindgen(js_name = marksPtr)]
-    pub fn marks_ptr(&self) -> *const u8 {
+    pub fn marks_ptr(&self) -> *const u16 {
         self.finder().marks().as_ptr()
     }
 
     /// The finder's own counters (e.g. cells scanned by jumps); absent ones are left out.
     pub fn info(&self) -> JsResult<JsValue> {
         to_js(&self.finder().info())
+    }
+
+    /// LPA* and D* Lite: the map as the editor holds it now, handed to the search as one
+    /// batch of cell changes, which it repairs step by step from step 0; the number of
+    /// cells changed, or `undefined` when the map is another size or its start or goal
+    /// moved (a new search is wanted then). Refused for any other finder.
+    #[wasm_bindgen(js_name = repairFrom)]
+    pub fn repair_from(&mut self, editor: &JsMapEditor) -> JsResult<Option<u32>> {
+        let map = &editor.inner;
+        let incremental = self.inner.incremental_mut()?;
+        let changed = incremental.repair_to(map.grid(), map.start(), map.goal())?;
+        Ok(changed.map(|n| n as u32))
+    }
+
+    /// D* Lite: the agent moved one legal move, to (x, y), which becomes the start (the
+    /// editor's start is moved by the page); refused for LPA* and for a cell that is not
+    /// one move away.
+    #[wasm_bindgen(js_name = moveStart)]
+    pub fn move_start(&mut self, x: f64, y: f64) -> JsResult<()> {
+        let to = crate::grid::Point::new(count(x, "x")?, count(y, "y")?);
+        Ok(self.inner.incremental_mut()?.move_start(to)?)
+    }
+
+    /// LPA* and D* Lite: rhs per cell in cost units, `Infinity` where infinite.
+    #[wasm_bindgen(js_name = rhsPtr)]
+    pub fn rhs_ptr(&self) -> JsResult<*const f64> {
+        Ok(self.inner.incremental()?.rhs_values().as_ptr())
+    }
+
+    /// LPA* and D* Lite: up to `count` queued cells in pop order after skipping the first
+    /// `offset`, each `{ x, y, k1, k2, g, rhs }` in display units.
+    #[wasm_bindgen(js_name = queuePage)]
+    pub fn queue_page(&self, offset: f64, count: f64) -> JsResult<JsValue> {
+        to_js(&self.inner.queue_page(offset, count)?)
     }
 
     /// G per cell in cost units, `Infinity` where not reached.

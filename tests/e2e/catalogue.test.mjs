@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import YAML from 'yaml';
 import { browserForThisFile } from './browser.mjs';
 import { DESKTOP, withApp, waitForText, eventually } from './page.mjs';
+import { TEXTS as en } from '../../www/i18n/strings/en.js';
 
 const browser = browserForThisFile();
 
@@ -133,6 +134,28 @@ describe('the finder catalogue', () => {
             }
           }
         };
+        // A finder that repairs, as a person drives it: walls put up across its path after
+        // the end and taken down mid-repair, each a batch; D* Lite's start first moved one
+        // cell along the path, so that k_m grows and keys queued before go stale.
+        const repairs = (text, search) => {
+          const editor = engine.MapEditor.fromText(text);
+          const cell = (i) => ({ x: i % editor.width, y: Math.floor(i / editor.width) });
+          const path = [...search.path()].map(cell);
+          if (search.info().km !== undefined && path.length > 2) {
+            search.moveStart(path[1].x, path[1].y);
+            editor.moveStart(path[1].x, path[1].y);
+          }
+          const told = [];
+          for (const [brush, steps] of [[0, 4], [1, 100000]]) {
+            editor.beginStroke();
+            for (const { x, y } of path.slice(2, 5)) editor.paint(x, y, brush);
+            editor.endStroke();
+            search.repairFrom(editor);
+            told.push(...search.takeSteps(steps));
+          }
+          editor.free();
+          return told;
+        };
         const results = [];
         for (const finder of finders()) {
           const problems = new Set();
@@ -148,6 +171,7 @@ describe('the finder catalogue', () => {
               for (const variant of variants) {
                 const search = new engine.Search(editor, { algorithm: finder.id, ...rule, ...variant });
                 events.push(...search.takeSteps(100000));
+                if (finder.repairs) events.push(...repairs(text, search));
                 search.free();
               }
             }
@@ -190,8 +214,11 @@ describe('the finder catalogue', () => {
       await page.locator('#export-panel > summary').click();
       for (const finder of finders) {
         await page.locator('#algorithm').selectOption(finder.id);
-        await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) !== '' &&
-          (await page.evaluate((id) => document.getElementById('algorithm').value === id, finder.id)), `${finder.id} chosen`);
+        // The frame that shows the finder chosen redraws the side panel (its pseudocode, open
+        // list and fields), moving the Export button: clicked before it, the click could land
+        // wherever that frame moves something else to.
+        const title = en[`code.algorithm.${finder.id}`];
+        await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) === title, `${finder.id} shown`);
         const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export trace' }).click()]);
         const trace = YAML.parse((await readFile(await saved.path())).toString('utf8'));
         assert.equal(trace.version, '1.4.0', finder.id);

@@ -256,3 +256,107 @@ describe('compare view', () => {
     });
   }
 });
+
+// D* Lite beside A* on the same edits: the D* Lite pane repairs its search, the A* pane
+// searches again from scratch, and each counts what the single view counts for that search.
+describe('compare view with D* Lite', () => {
+  // The table's rows as [method, expanded, path cost, status], in any language.
+  const rows = (page) => page.$$eval('#compare-rows tr', (trs) => trs.map((tr) => {
+    const cells = Array.from(tr.children, (cell) => cell.textContent.trim());
+    return { method: cells[0], expanded: cells[1], cost: cells[3], status: cells[5] };
+  }));
+  const counter = async (page, name) => (await page.locator(`#count-${name}`).textContent()).trim();
+  const timeline = async (page) => (await page.locator('#timeline-label').textContent()).trim();
+  const SUMMARY = {
+    en: (repair, scratch) => `After the edit: D* Lite, Octile (diagonal) repaired its search with ${repair} expansions; A*, Octile (diagonal) searched from scratch with ${scratch} expansions.`,
+    zh: (repair, scratch) => `编辑之后：D* Lite，对角线距离 修复原来的搜索，扩展了 ${repair} 个节点；A*，对角线距离 从头搜索，扩展了 ${scratch} 个节点。`,
+  };
+
+  // The single view's D* Lite on the example, driven by `before` (clicks before its change)
+  // and then to the end of the repair: its expansions and A*'s from scratch, before and after.
+  async function singleView(lang, example, before) {
+    const counts = async (page) => ({ repair: await counter(page, 'repair-expanded'), scratch: await counter(page, 'from-scratch-expanded') });
+    let seen;
+    await withApp(browser(), `?example=${example}&lang=${lang}`, DESKTOP, async ({ page }) => {
+      await before(page);
+      const first = await counts(page);
+      const at = await timeline(page);
+      await page.click('#example-change');
+      await eventually(page, async () => (await timeline(page)) !== at, 'the batch is taken');
+      if (await page.locator('#finish').isEnabled()) await page.click('#finish');
+      await eventually(page, async () => page.locator('#finish').isDisabled(), 'the repair ends');
+      seen = { first, repaired: await counts(page) };
+    });
+    return seen;
+  }
+
+  for (const lang of ['en', 'zh']) {
+    it(`sets D* Lite's repair beside A* from scratch after the detour's change, as the single view counts them (${lang})`, async () => {
+      const single = await singleView(lang, 'dstar-detour', async (page) => {
+        await page.click('#finish');
+        await eventually(page, async () => page.locator('#finish').isDisabled(), 'the search ends');
+      });
+      await withComparison(`?compare=dstar-lite,astar&example=dstar-detour&lang=${lang}`, async ({ page }) => {
+        await page.click('#finish');
+        await eventually(page, async () => (await rows(page)).every((r) => r.cost !== '—'), 'both finish');
+        let [dstar, astar] = await rows(page);
+        assert.deepEqual([dstar.expanded, astar.expanded], [single.first.repair, single.first.scratch]);
+        assert.equal(dstar.cost, astar.cost, 'both shortest');
+        assert.equal(await page.locator('#compare-summary').textContent(), '', 'no edit yet');
+
+        // The change closes the gap: D* Lite repairs, A* starts again; both at their ends,
+        // as they were.
+        await page.click('#example-change');
+        await eventually(page, async () => (await rows(page))[0].cost !== dstar.cost, 'the detour');
+        [dstar, astar] = await rows(page);
+        assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
+        assert.equal(dstar.cost, astar.cost, 'both shortest after the change');
+        assert.equal(await page.locator('#compare-summary').textContent(), SUMMARY[lang](dstar.expanded, astar.expanded));
+
+        // Back to the batch, then stepped and played in lockstep to the same counts.
+        await page.click('#reset');
+        await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both at the batch');
+        assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
+        assert.equal(await page.locator('#compare-summary').textContent(), '', 'told once every search is over');
+        await page.click('#step');
+        await page.click('#step');
+        await eventually(page, async () => /^2 \/ \d+$/.test(await timeline(page)), 'two steps');
+        assert.equal((await rows(page))[1].expanded, '2');
+        await page.click('#finish');
+        await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
+        assert.deepEqual((await rows(page)).map((r) => r.expanded), [dstar.expanded, astar.expanded]);
+      });
+    });
+
+    it(`starts every pane again at the batch when a wall is drawn on the path mid-search (${lang})`, async () => {
+      const threeSteps = async (page) => {
+        for (let i = 0; i < 3; i++) await page.click('#step');
+        await eventually(page, async () => /^3 \/ \d+$/.test(await timeline(page)), 'three steps');
+      };
+      const single = await singleView(lang, 'dstar-paper', threeSteps);
+      await withComparison(`?compare=dstar-lite,astar&example=dstar-paper&lang=${lang}`, async ({ page }) => {
+        await threeSteps(page);
+        // The wall the example's change puts up, drawn by hand on A*'s pane.
+        const pane = page.locator('.pane-grid').nth(1);
+        const box = await pane.boundingBox();
+        await page.mouse.click(box.x + (2.5 * box.width) / 5, box.y + (1.5 * box.height) / 3);
+        await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both start again at step 0');
+        assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
+        // D* Lite's cells show key, g and rhs as in the single view: the digits are drawn.
+        assert.ok(Number(await page.locator('.pane-grid').first().getAttribute('data-digit-font')) >= 11);
+        await page.click('#finish');
+        await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
+        const [dstar, astar] = await rows(page);
+        assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
+        assert.deepEqual([dstar.cost, astar.cost], ['4', '4']);
+      });
+    });
+  }
+
+  it('opens from a link with D* Lite and A*', async () => {
+    await withComparison('?compare=dstar-lite,astar&example=dstar-detour', async ({ page }) => {
+      assert.deepEqual(await page.locator('.pane-algorithm select').evaluateAll((s) => s.map((e) => e.value)), ['dstar-lite', 'astar']);
+      assert.ok(await page.locator('#example-change').isVisible());
+    });
+  });
+});

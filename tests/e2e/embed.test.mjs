@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, openApp, withApp, gridInfo, cellColour, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, openApp, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 
@@ -566,4 +566,70 @@ describe('keys in an embed', () => {
       });
     }
   });
+});
+
+// D* Lite's two examples in a 400x300 frame: the whole map fits, its cells show key, g and
+// rhs in digits of a readable size (the 20x15 detour once zoomed in, as a reader zooms a map
+// this size), it plays to the end; with controls=full the example's change is a button
+// beside its note, and the search repairs itself in the frame. A reader of an embed that
+// cannot edit the map has no such button.
+describe('D* Lite embedded', () => {
+  const FRAME = { viewport: { width: 400, height: 300 } };
+  const EXAMPLES = {
+    'dstar-paper': { cell: { x: 0, y: 1 }, wall: { x: 2, y: 1 }, before: 4, after: 4, zoom: false },
+    'dstar-detour': { cell: { x: 9, y: 7 }, wall: { x: 10, y: 7 }, before: 190, after: 246, zoom: true },
+  };
+  const found = { en: (cost) => `Path found: cost ${cost},`, zh: (cost) => `找到路径：代价 ${cost}，` };
+  const digitFont = (page) => page.evaluate(() => Number(document.getElementById('grid').dataset.digitFont));
+  const text = async (page, id) => (await page.locator(`#${id}`).textContent()).trim();
+
+  // Ctrl + wheel over the middle of the map, as a mouse zooms it: in until its digits show,
+  // or out until the whole map shows.
+  async function zoom(page, direction) {
+    const box = await page.locator('#board').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const done = direction === 'in'
+      ? async () => (await digitFont(page)) >= 11
+      : () => page.evaluate(() => document.getElementById('board').scrollHeight <= document.getElementById('board').clientHeight);
+    await page.keyboard.down('Control');
+    for (let i = 0; i < 8 && !(await done()); i++) {
+      await page.mouse.wheel(0, direction === 'in' ? -100 : 100);
+      await page.waitForTimeout(100);
+    }
+    await page.keyboard.up('Control');
+  }
+
+  for (const [example, { cell, wall, before, after, zoom: zoomed }] of Object.entries(EXAMPLES)) {
+    for (const [controls, lang] of [['play', 'en'], ['full', 'en'], ['full', 'zh']]) {
+      it(`${example}, controls=${controls}, ${lang}: fits 400x300, key/g/rhs readable, plays to the end${controls === 'full' ? ', repairs after its change' : ''}`, async () => {
+        await withApp(browser(), `?algorithm=dstar-lite&example=${example}&embed=1&controls=${controls}&lang=${lang}&speed=max`, FRAME, async ({ page }) => {
+          await assertFits(page, 'before');
+          const change = page.locator('#example-change');
+          assert.equal(await change.isVisible(), controls === 'full', 'the change button only where the reader edits');
+          await page.locator('#play').click();
+          await eventually(page, async () => (await text(page, 'result')).startsWith(found[lang](before)), 'played to the end', 15_000);
+          await assertFits(page, 'after the run');
+          if (zoomed) {
+            assert.equal(await digitFont(page), 0, 'the whole 20x15 map: no digits');
+            await zoom(page, 'in');
+          }
+          assert.ok((await digitFont(page)) >= 11, 'digits of a readable size');
+          // The cell on the path shows g and rhs (equal: it is consistent).
+          const numbers = await cellNumbers(page, cell.x, cell.y);
+          assert.ok(numbers.G && numbers.G === numbers.H, JSON.stringify(numbers));
+          if (controls !== 'full') return;
+          if (zoomed) await zoom(page, 'out');
+          const stepBefore = await text(page, 'count-step');
+          await change.click();
+          // The repair has a timeline of its own, run to its end as the search was.
+          await eventually(page, async () => (await text(page, 'count-step')) !== stepBefore, 'the batch is taken');
+          assert.ok(await isWall(page, wall.x, wall.y), 'the change is on the map');
+          assert.ok((await text(page, 'result')).startsWith(found[lang](after)), await text(page, 'result'));
+          // A longer path is found by expanding cells again.
+          if (after !== before) assert.ok(Number(await text(page, 'count-repair-expanded')) > 0);
+          await assertFits(page, 'after the change');
+        });
+      });
+    }
+  }
 });

@@ -46,4 +46,26 @@ describe('labels', () => {
       });
     });
   }
+
+  // The tie-break field names what orders the finder's open list, as the catalogue gives it.
+  const TIES = {
+    en: { astar: 'Ties in F', dijkstra: 'Ties in G', greedy: 'Ties in H', bfs: 'Ties in moves', 'dstar-lite': 'Ties in k1' },
+    zh: { astar: 'F 相同时', dijkstra: 'G 相同时', greedy: 'H 相同时', bfs: '移动次数相同时', 'dstar-lite': 'k1 相同时' },
+  };
+  for (const language of ['en', 'zh']) {
+    it(`names the tie-break field after the finder's priority (${language})`, async () => {
+      await withApp(browser(), `?lang=${language}`, DESKTOP, async ({ page }) => {
+        for (const [algorithm, name] of Object.entries(TIES[language])) {
+          await page.locator('#algorithm').selectOption(algorithm);
+          await page.getByRole('combobox', { name, exact: true }).waitFor();
+          assert.equal(await page.getByRole('combobox', { name, exact: true }).getAttribute('id'), 'tie-break', algorithm);
+          assert.deepEqual(await cutTexts(page), [], algorithm);
+        }
+        // The other language names it for the same finder.
+        const other = language === 'en' ? 'zh' : 'en';
+        await page.locator('#language').selectOption(other);
+        await page.getByRole('combobox', { name: TIES[other]['dstar-lite'], exact: true }).waitFor();
+      });
+    });
+  }
 });

@@ -34,6 +34,9 @@ export const PALETTE = {
   // IDA*: the path being explored, and cells pruned by the threshold.
   onStack: '#d55e00',
   pruned: '#4a4a4a',
+  // LPA* and D* Lite: over-consistent cells hatched, under-consistent ones dotted.
+  overConsistent: '#0b4f7a',
+  underConsistent: '#b3261e',
 };
 
 // Terrain weight w (2..9) darkens a cell towards PALETTE.terrain by this fraction, so heavier

@@ -1,5 +1,5 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
-import { formatValue } from '../i18n/format.js';
+import { formatValue, formatFinite, formatKey } from '../i18n/format.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
@@ -28,6 +28,31 @@ const MARK_STYLES = {
 };
 
 const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';
+
+// A cell's numbers, named as the catalogue's `cellValues` name them, as written in it: G and
+// rhs are ∞ where infinite; a key [k1; k2] only while the cell is queued (k1 from F's array,
+// where LPA* and D* Lite put it; k2 = min(g, rhs)).
+const CELL_VALUES = {
+  f: (view, i) => formatValue(view.f[i] / view.priorityScale),
+  g: (view, i) => formatFinite(view.g[i] / view.costScale),
+  h: (view, i) => formatValue(view.h[i] / view.costScale),
+  rhs: (view, i) => formatFinite(view.rhs[i] / view.costScale),
+  key: (view, i) => ((view.records[i] & view.layout.stateMask) === OPEN_STATE
+    ? formatKey([view.f[i] / view.priorityScale, Math.min(view.g[i], view.rhs[i]) / view.costScale])
+    : ''),
+};
+// `record & stateMask` of a queued cell (see recordLayout).
+const OPEN_STATE = 1;
+
+// The texts of a cell's numbers in their places (top left, bottom left, bottom right).
+function cellTexts(view, i) {
+  return (view.cellValues ?? ['f', 'g', 'h']).map((name) => CELL_VALUES[name]?.(view, i) ?? '?');
+}
+
+// Whether a cell has numbers to show: a finite G, or rhs where cells keep one.
+function reached(view, i) {
+  return Number.isFinite(view.g[i]) || (view.rhs !== null && view.rhs !== undefined && Number.isFinite(view.rhs[i]));
+}
 
 function fade(size, [low, high]) {
   return Math.min(1, Math.max(0, (size - low) / (high - low)));
@@ -152,8 +177,9 @@ export class GridRenderer {
   }
 
   allocate(count) {
-    this.prevSig = new Int32Array(count).fill(-1);
+    this.prevSig = new Float64Array(count).fill(-1);
     this.prevG = new Float64Array(count);
+    this.prevRhs = new Float64Array(count);
     this.flags = new Uint8Array(count);
     this.flagged = [];
   }
@@ -220,17 +246,20 @@ export class GridRenderer {
     const { terrain, records, g } = view;
     const marks = view.finderMarks;
     const detailed = this.arrowAlpha > 0;
-    const { prevSig, prevG, flags, cols } = this;
+    const { prevSig, prevG, prevRhs, flags, cols } = this;
+    const rhs = view.rhs ?? null;
     const { x0, y0, x1, y1 } = this.visibleCells();
     for (let y = y0; y < y1; y++) {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
         // A record holds the state and the parent; within one search H and F change only
         // with G.
-        const sig = terrain[i] | (records[i] << 4) | (flags[i] << 12) | (marks ? marks[i] << 20 : 0);
-        const changed = sig !== prevSig[i] || (detailed && g[i] !== prevG[i]);
+        // Marks are 16 bits, past what a 32-bit int holds beside the rest: added, not shifted.
+        const sig = (terrain[i] | (records[i] << 4) | (flags[i] << 12)) + (marks ? marks[i] * 2 ** 20 : 0);
+        const changed = sig !== prevSig[i] || (detailed && (g[i] !== prevG[i] || (rhs !== null && rhs[i] !== prevRhs[i])));
         if (!changed) continue;
         prevSig[i] = sig;
         prevG[i] = g[i];
+        if (rhs !== null) prevRhs[i] = rhs[i];
         this.drawCell(x, y, i, view);
       }
     }
@@ -294,7 +323,7 @@ export class GridRenderer {
     }
     if (c / this.dpr < DIGIT_MIN_CSS) return;
 
-    const visited = state !== 0 && Number.isFinite(view.g[i]);
+    const visited = state !== 0 && reached(view, i);
     const withLabels = visited && this.labelsShown;
     ctx.save();
     ctx.beginPath();
@@ -321,8 +350,7 @@ export class GridRenderer {
   }
 
   drawLabels(px, py, inner, i, view) {
-    const f = formatValue(view.f[i] / view.priorityScale);
-    writeLabels(this.ctx, px, py, inner, this, [f, formatValue(view.g[i] / view.costScale), formatValue(view.h[i] / view.costScale)]);
+    writeLabels(this.ctx, px, py, inner, this, cellTexts(view, i));
   }
 
 
@@ -466,7 +494,7 @@ export class GridRenderer {
       const x = i % this.cols;
       const y = (i / this.cols) | 0;
       const record = view.records[i];
-      if (x < x0 || x >= x1 || y < y0 || y >= y1 || !Number.isFinite(view.g[i])) continue;
+      if (x < x0 || x >= x1 || y < y0 || y >= y1 || !reached(view, i)) continue;
       const flag = this.flags[i];
       const state = flag & CURRENT ? DRAW_CURRENT_STATE : record & layout.stateMask;
       const endpoint = flag & (START | GOAL);
@@ -480,8 +508,7 @@ export class GridRenderer {
       ctx.strokeStyle = fill;
       ctx.lineWidth = Math.max(2, this.smallFont * 0.25);
       ctx.lineJoin = 'round';
-      const values = [view.f[i] / view.priorityScale, view.g[i] / view.costScale, view.h[i] / view.costScale];
-      writeLabels(ctx, x * c, y * c, inner, this, values.map((v) => formatValue(v)), true);
+      writeLabels(ctx, x * c, y * c, inner, this, cellTexts(view, i), true);
       if (endpoint) {
         const kind = flag & START ? 'start' : 'goal';
         ctx.fillStyle = fill;
@@ -560,6 +587,8 @@ export class GridRenderer {
 function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
   const pad = Math.max(2, inner * 0.07);
   const write = (text, x, y, width) => {
+    // A number a cell does not have now (a key while not queued) leaves its place empty.
+    if (text === '') return;
     if (edged) ctx.strokeText(text, x, y, width);
     ctx.fillText(text, x, y, width);
   };

@@ -4,7 +4,7 @@ import { GridRenderer } from '../board/renderer.js';
 import { GridInput } from '../board/input.js';
 import { SearchSession } from '../state/session.js';
 import { weightValid } from '../panels/controls.js';
-import { finderOf, limits } from '../finders/catalogue.js';
+import { finderOf, limits, withTakenValues } from '../finders/catalogue.js';
 
 // Whether a finder takes a heuristic, and a weight on it (f = g + w·h): its catalogue entry
 // says, and the pane offers exactly those fields.
@@ -172,7 +172,7 @@ export class ComparePane {
     for (const [name, value] of Object.entries(taken)) {
       if (takes[name] && value !== undefined) options[name] = value;
     }
-    return options;
+    return withTakenValues(options);
   }
 
   // "A*, Octile (diagonal), w = 2": the algorithm, and what steers it when anything does.

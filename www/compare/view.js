@@ -176,8 +176,20 @@ export class CompareView {
     for (const { session } of this.panes) if (!session.finished) session.advance(n);
   }
 
+  // Every pane takes the edited map: one whose finder repairs (D* Lite, LPA*) as a batch, its
+  // timeline starting again at it; the others with a search from scratch. After a repair
+  // those start at step 0 too (or all go to their ends if all had finished), so the panes
+  // stay in lockstep and the table sets the repair beside the searches from scratch.
   syncWithEditor() {
-    for (const { session } of this.panes) session.syncWithEditor();
+    const finished = this.finished;
+    let repaired = false;
+    for (const { session } of this.panes) {
+      const repairs = session.repairs;
+      session.syncWithEditor();
+      repaired ||= session.repairs !== repairs;
+    }
+    if (!repaired) return;
+    for (const { session } of this.panes) if (finished) session.finish(); else session.seek(0);
   }
 
   // The Method panel's movement, costs or ties changed.
@@ -191,9 +203,10 @@ export class CompareView {
     for (const pane of this.panes) pane.session.restart(pane.options());
   }
 
+  // The table first: a longer summary under it leaves the panes less room to fit in.
   draw(dpr) {
-    for (const pane of this.panes) pane.draw(dpr);
     this.updateTable();
+    for (const pane of this.panes) pane.draw(dpr);
   }
 
   // Places in the race: panes that have finished, by the step they finished at (equal steps,
@@ -216,9 +229,14 @@ export class CompareView {
     if (key === this.shownKey) return;
     this.shownKey = key;
     const places = this.race ? this.places() : new Map();
+    const afterEdit = [];
     const rows = this.panes.map((pane) => {
-      const search = pane.session.search;
+      const { search, finder, repairs } = pane.session;
       const counters = search.counters();
+      // This search's expansions: a repair's own for a finder that counts them apart.
+      const expanded = finder.counters.includes('repairExpanded') ? search.info().repairExpanded : counters.expanded;
+      const name = pane.name();
+      afterEdit.push(t(repairs > 0 ? 'compare.summary.repaired' : 'compare.summary.fromScratch', { name, expanded }));
       const status = search.status();
       let state = t('compare.status.running');
       if (status === 'found') state = t('compare.status.found', { step: search.stepCount() });
@@ -232,9 +250,9 @@ export class CompareView {
       const tr = this.doc.createElement('tr');
       const th = this.doc.createElement('th');
       th.scope = 'row';
-      th.textContent = pane.name();
+      th.textContent = name;
       tr.append(th);
-      for (const text of [String(counters.expanded), String(counters.maxOpen), cost, moves, state]) {
+      for (const text of [String(expanded), String(counters.maxOpen), cost, moves, state]) {
         const td = this.doc.createElement('td');
         td.textContent = text;
         tr.append(td);
@@ -242,12 +260,16 @@ export class CompareView {
       return tr;
     });
     this.rows.replaceChildren(...rows);
-    let summary = '';
+    const summary = [];
     if (this.race && places.size === this.panes.length) {
       const order = [...places].sort((a, b) => a[1].place - b[1].place)
         .map(([pane, { place, steps }]) => t('compare.summary.entry', { place, name: pane.name(), steps }));
-      summary = t('compare.summary.order', { order: order.join(t('compare.summary.separator')) });
+      summary.push(t('compare.summary.order', { order: order.join(t('compare.summary.separator')) }));
     }
-    setText(this.summary, summary);
+    // Once a pane has repaired and every search is over: the repair's work beside the others'.
+    if (this.finished && this.panes.some((pane) => pane.session.repairs > 0)) {
+      summary.push(t('compare.summary.afterEdit', { searches: afterEdit.join(t('compare.summary.separator')) }));
+    }
+    setText(this.summary, summary.join(' '));
   }
 }

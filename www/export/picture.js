@@ -40,21 +40,26 @@ const framed = (colour, dashed) => (ctx, x, y, side, s) => {
   ctx.setLineDash([]);
 };
 
-// The key to a cell's numbers: F at the top left, G at the bottom left, H at the bottom right.
-function cellKey(ctx, x, y, side, s) {
+// The letters of the numbers a cell shows (its finder's catalogue entry's cellValues).
+const VALUE_LETTERS = { f: 'F', g: 'G', h: 'H', key: 'k', rhs: 'rhs' };
+
+// The key to a cell's numbers in their places: F (or a key) at the top left, G at the bottom
+// left, H (or rhs) at the bottom right.
+const cellKey = (values) => (ctx, x, y, side, s) => {
+  const [top, left, right] = values.map((name) => VALUE_LETTERS[name] ?? name);
   filled(PALETTE.open)(ctx, x, y, side, s);
   ctx.fillStyle = PALETTE.text;
   ctx.font = `700 ${Math.round(side * 0.34)}px ${FONT}`;
   const pad = side * 0.08;
   ctx.textBaseline = 'top';
   ctx.textAlign = 'left';
-  ctx.fillText('F', x + pad, y + pad);
+  ctx.fillText(top, x + pad, y + pad, side - 2 * pad);
   ctx.textBaseline = 'bottom';
-  ctx.fillText('G', x + pad, y + side - pad);
+  ctx.fillText(left, x + pad, y + side - pad);
   ctx.textAlign = 'right';
-  ctx.fillText('H', x + side - pad, y + side - pad);
+  ctx.fillText(right, x + side - pad, y + side - pad, side / 2);
   ctx.textAlign = 'left';
-}
+};
 
 // The legend's entries for a finder: { key (text key), draw(ctx, x, y, side, scale), large }
 // (a larger swatch, for the letters of the cell key).
@@ -83,7 +88,9 @@ export function legendEntries(finder) {
       },
     });
   }
-  entries.push({ key: 'legend.cell-key', draw: cellKey, large: true });
+  const values = finder?.cellValues ?? ['f', 'g', 'h'];
+  const key = values.includes('rhs') ? 'legend.cell-key-inc' : 'legend.cell-key';
+  entries.push({ key, draw: cellKey(values), large: true });
   return entries;
 }
 

@@ -2,6 +2,7 @@ import { bestFirst } from './best-first.js';
 import { jumpPoint } from './jump-point.js';
 import { iterativeDeepening } from './iterative-deepening.js';
 import { bidirectional } from './bidirectional.js';
+import { incremental } from './incremental.js';
 
 // The engine's finder catalogue (finderCatalogue() in src/catalogue.rs), the one source of
 // which finders exist, what options each takes and what each emits, and the page's module
@@ -21,10 +22,14 @@ import { bidirectional } from './bidirectional.js';
 //   relaxed(event)      the neighbours a step gives new numbers, for Predict; absent when
 //                       the family has no single open list taken in priority order
 //   tentativePath       whether the best path so far shows while the search runs
+//   queue?              { columns, page(search, offset, count), row(entry) -> texts }: an
+//                       open list of its own (else F, G and H of openListPage)
+//   ready?(session)     { line, ran, note } where the pseudocode rests before step 1
+//   lineCounts?(ran)    { expanded, open } the lines run so far add, line by line
 
 // In this order the page lists the finders: family by family, each family's finders in the
 // catalogue's order (a finder of a family the page lacks comes last, and says so when used).
-export const FAMILIES = [bestFirst, jumpPoint, iterativeDeepening, bidirectional];
+export const FAMILIES = [bestFirst, jumpPoint, iterativeDeepening, bidirectional, incremental];
 
 let catalogue = null;
 let listed = [];
@@ -61,6 +66,22 @@ export function familyOf(finder) {
 // limits (maxWeight, maxNodeLimit, defaultNodeLimit, maxSide).
 export function optionValues() {
   return catalogue.values;
+}
+
+// The values of an option a finder takes: the catalogue's, or the few its entry names.
+export function takenValues(finder, option) {
+  return finder.only?.[option] ?? catalogue.values[option];
+}
+
+// The options with each value the finder does not take (of an option it takes only some
+// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in.
+export function withTakenValues(options) {
+  const finder = finderOf(options.algorithm);
+  const adjusted = { ...options };
+  for (const [option, values] of Object.entries(finder?.only ?? {})) {
+    if (adjusted[option] !== undefined && !values.includes(adjusted[option])) adjusted[option] = values[0];
+  }
+  return adjusted;
 }
 
 export function markBits() {

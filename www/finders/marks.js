@@ -45,9 +45,16 @@ const UNKNOWN_MARK = {
 };
 
 // Shows the legend entries (`data-mark="name"`) of the marks the finder in use sets, only.
+// Also the key to a cell's numbers (`data-cell-values="f,g,h"`), the one for what the
+// finder's cells show (its catalogue entry's cellValues).
 export function showMarkLegend(root, finder) {
   for (const item of root.querySelectorAll('[data-mark]')) {
     const shown = finder.marks.includes(item.dataset.mark);
+    if (item.hidden === shown) item.hidden = !shown;
+  }
+  const values = finder.cellValues.join(',');
+  for (const item of root.querySelectorAll('[data-cell-values]')) {
+    const shown = item.dataset.cellValues === values;
     if (item.hidden === shown) item.hidden = !shown;
   }
 }

@@ -7,6 +7,16 @@ export function formatValue(v, decimals = 1) {
   return Number.isInteger(v) ? String(v) : String(Number(v.toFixed(decimals)));
 }
 
+// A value that may be infinite (LPA*'s and D* Lite's g and rhs): ∞ for infinite.
+export function formatFinite(v, decimals = 1) {
+  return Number.isFinite(v) ? formatValue(v, decimals) : '∞';
+}
+
+// A two-part key [k1; k2].
+export function formatKey([k1, k2], decimals = 1) {
+  return `[${formatFinite(k1, decimals)}; ${formatFinite(k2, decimals)}]`;
+}
+
 // Where (0,0) is when a cell is written: the top-left corner, as the engine and most
 // tutorials count (y grows downwards), or the bottom-left, as the C# tutorial does (y grows
 // upwards). Only the writing changes; cells are held top-left first everywhere.

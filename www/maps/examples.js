@@ -122,11 +122,49 @@ OOOOOOXOOOXO
 OOOOOOXXXXXO
 OOOOOOOOOOOO`,
   },
+  {
+    // Koenig and Likhachev's small example (IEEE T-RO 2005, Figures 6-7), before the wall in
+    // the middle is known: 8 directions, unit costs, the paper's key order; cost 4 either way.
+    id: 'dstar-paper',
+    options: { algorithm: 'dstar-lite', directions: 8, costs: 'unit', tieBreak: 'smaller-g' },
+    text: `OOOOO
+SOOOE
+OOOOO`,
+    change: [[2, 1]],
+  },
+  {
+    // tests/maps/dynamic/detour_20x15.txt with a gap on the straight line; closing it leaves
+    // only the bottom row.
+    id: 'dstar-detour',
+    options: { algorithm: 'dstar-lite' },
+    text: `OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOO
+SOOOOOOOOOOOOOOOOOOE
+OOOOOOOOOOOOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOXOOOOOOOOO
+OOOOOOOOOOOOOOOOOOOO`,
+    change: [[10, 6], [10, 7], [10, 8]],
+  },
   { id: 'maze', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
   { id: 'random-64', build: () => randomWallsText(64, 64, 0.3, 11) },
   { id: 'maze-255', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
   { id: 'random-512', build: () => randomWallsText(512, 512, 0.25, 5) },
 ];
+
+// The walls an example's change puts up (`change`: [x, y] cells), its button named
+// `example.change.<id>`; null for an example without one.
+export function exampleChange(id) {
+  return EXAMPLES.find((e) => e.id === id)?.change ?? null;
+}
 
 // The example's map text and its search options.
 export function openExample(id) {

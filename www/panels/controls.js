@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits, optionValues } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
 
@@ -22,7 +22,7 @@ const METHOD_FIELDS = {
 
 // Method fields whose choices are the catalogue's values, named by text key
 // `<prefix>.<value>`: option name -> prefix.
-const CATALOGUE_CHOICES = { goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
+const CATALOGUE_CHOICES = { tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
 
 // The options a finder may or may not take (its catalogue entry's `options`); the fields of
 // those it does not take are disabled.
@@ -106,6 +106,7 @@ export class Controls {
     this.zoomOut = byId('zoom-out');
     this.zoomFit = byId('zoom-fit');
     this.zoomLabel = byId('zoom-label');
+    this.tieBreakLabel = byId('tie-break-label');
     this.method = {};
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
     fillFinderChoices(this.method.algorithm);
@@ -203,7 +204,7 @@ export class Controls {
     if (takes.nodeLimit) options.nodeLimit = Number(m.nodeLimit.value);
     if (takes.goalTest) options.goalTest = m.goalTest.value;
     if (takes.neighbourOrder) options.neighbourOrder = m.neighbourOrder.value;
-    return options;
+    return withTakenValues(options);
   }
 
   // Shows the options a search runs with (after the URL set them, or after a rejected change).
@@ -276,6 +277,15 @@ export class Controls {
     // Diagonal rules mean nothing without diagonal moves.
     const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    // The values it does not take are offered but greyed out.
+    const ties = takenValues(finder, 'tieBreak');
+    for (const option of this.method.tieBreak.options) setDisabled(option, !ties.includes(option.value));
+    // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
+    const tieLabel = `method.tie-break.${finder.priority}`;
+    if (this.tieBreakLabel.dataset.i18n !== tieLabel) {
+      this.tieBreakLabel.dataset.i18n = tieLabel;
+      this.tieBreakLabel.textContent = t(tieLabel);
+    }
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 

@@ -1,5 +1,6 @@
 import { formatValue, formatCell } from '../i18n/format.js';
 import { describeOrder } from '../finders/narration.js';
+import { familyOf } from '../finders/catalogue.js';
 import { t } from '../i18n/i18n.js';
 
 // Entries shown at once; the pager reaches the rest, still in pop order.
@@ -9,6 +10,13 @@ function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+// A best-first open list: F, G and H of each entry.
+const OPEN_LIST = {
+  columns: ['F', 'G', 'H'],
+  page: (search, offset, count) => search.openListPage(offset, count),
+  row: (entry) => [formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)],
+};
+
 // The open list panel: every entry in the order the search will take them, a page at a
 // time, the head (taken next) marked. The page read stays while the search moves, and
 // falls back to the last one when the list shrinks under it.
@@ -17,6 +25,7 @@ export class OpenListPanel {
     const byId = (id) => doc.getElementById(id);
     this.caption = byId('open-caption');
     this.rows = byId('open-rows');
+    this.headings = [...byId('open-head').querySelectorAll('[data-column]')];
     this.pager = byId('open-pager');
     this.range = byId('open-range');
     this.buttons = { first: byId('open-first'), previous: byId('open-previous'), next: byId('open-next'), last: byId('open-last') };
@@ -44,7 +53,10 @@ export class OpenListPanel {
     const total = search.openCount();
     this.total = total;
     if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
-    const entries = total === 0 ? [] : search.openListPage(this.offset, OPEN_PAGE);
+    // A family with a queue of its own (LPA*, D* Lite: keys, g and rhs) says what its rows hold.
+    const queue = familyOf(session.finder)?.queue ?? OPEN_LIST;
+    queue.columns.forEach((text, k) => setText(this.headings[k], text));
+    const entries = total === 0 ? [] : queue.page(search, this.offset, OPEN_PAGE);
 
     let caption = t('open.caption', { order: describeOrder(session.finder, options) });
     if (total === 0) caption = t('open.empty');
@@ -54,7 +66,7 @@ export class OpenListPanel {
       const position = this.offset + index;
       const tr = document.createElement('tr');
       if (position === 0 && running) tr.className = 'head';
-      for (const text of [String(position + 1), formatCell(entry), formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)]) {
+      for (const text of [String(position + 1), formatCell(entry), ...queue.row(entry)]) {
         const td = document.createElement('td');
         td.textContent = text;
         tr.append(td);

@@ -1,5 +1,6 @@
-import { formatValue, formatCell } from '../i18n/format.js';
+import { formatValue, formatCell, formatFinite, formatKey } from '../i18n/format.js';
 import { describeStep } from '../finders/narration.js';
+import { familyOf } from '../finders/catalogue.js';
 import { StepLog } from './steplog.js';
 import { OpenListPanel } from './openlist.js';
 import { t, tn } from '../i18n/i18n.js';
@@ -132,7 +133,9 @@ export class Panels {
     this.result.className = `result ${status}`;
 
     const [last] = session.stepsBetween(count, count);
-    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : t('narration.not-started');
+    // Before step 1, a family may say where its search stands (a repair about to begin).
+    const ready = last ? null : familyOf(session.finder)?.ready?.(session)?.note;
+    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : ready ? t(ready.key, ready.params) : t('narration.not-started');
     if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
     setText(this.narration, narration);
     this.log.render(session);
@@ -159,7 +162,12 @@ export class Panels {
     const where = isStart ? t('inspector.role-start', { cell: place }) : isGoal ? t('inspector.role-goal', { cell: place }) : place;
     const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(`state.${info.state}`)]];
     if (info.terrain > 0) rows.push([t('inspector.terrain'), info.terrain === 1 ? t('inspector.plain-ground') : t('inspector.terrain-cost', { weight: info.terrain })]);
-    if (info.f !== null && info.f !== undefined) {
+    if (info.incremental) {
+      const { g, rhs, key } = info.incremental;
+      rows.push(['g', formatFinite(g, 2)], ['rhs', formatFinite(rhs, 2)]);
+      if (key) rows.push([t('inspector.key'), formatKey(key, 2)]);
+      if (info.h !== null && info.h !== undefined) rows.push(['h', formatValue(info.h, 2)]);
+    } else if (info.f !== null && info.f !== undefined) {
       rows.push(['F', formatValue(info.f, 2)], ['G', formatValue(info.g, 2)], ['H', formatValue(info.h, 2)]);
     } else if (info.h !== null && info.h !== undefined) {
       rows.push(['H', formatValue(info.h, 2)]);

@@ -1,5 +1,6 @@
 import { isFormField } from './controls.js';
 import { traceStep } from '../finders/narration.js';
+import { familyOf } from '../finders/catalogue.js';
 
 // Line-by-line stepping through one expansion, and which pseudocode line a step ends on.
 // Both come from the engine's step events: the finder's family turns one event (the node
@@ -79,7 +80,10 @@ export class StepLine {
       return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress };
     }
     const count = session.search.stepCount();
-    if (count === 0) return { finder, line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} }, item: null };
+    if (count === 0) {
+      const ready = familyOf(finder)?.ready?.(session) ?? { line: 'start', ran: ['init', 'start'], note: { key: 'code.note.ready', params: {} } };
+      return { finder, ...ready, item: null };
+    }
     const lines = traceStep(this.events.at(session, count), finder, session.rules);
     const last = lines[lines.length - 1];
     if (!last) return { finder, line: null, ran: [], note: null, item: null };
@@ -92,6 +96,8 @@ export class StepLine {
   counts(position) {
     if (!position.progress) return null;
     const ran = position.ran;
+    const family = familyOf(position.finder);
+    if (family?.lineCounts) return { ...position.progress, note: position.note, ...family.lineCounts(ran) };
     const taken = ran.includes('pop') ? 1 : 0;
     return { ...position.progress, note: position.note, expanded: taken, open: ran.filter((id) => id === 'add').length - taken };
   }

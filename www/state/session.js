@@ -13,7 +13,10 @@ const EAGER_TOTAL_CELLS = 256 * 256;
 // into words when shown).
 // Every edit of the map or change of options builds a new search (a search works on a
 // snapshot) and takes it to where the old one was: its end if it had finished, so the path
-// follows the change at once, else the same step.
+// follows the change at once, else the same step. A finder that repairs (LPA*, D* Lite) is
+// handed an edit of the map instead, as a batch of cell changes, and its timeline begins
+// again at the batch: step 0, which stepping back does not cross; it is taken to the end of
+// the repair if it had finished, so the path follows the change there too.
 export class SearchSession {
   constructor(engine, editor, options) {
     this.engine = engine;
@@ -41,6 +44,9 @@ export class SearchSession {
     this.finder = finderOf(this.resolvedOptions.algorithm);
     this.markPainter = markPainter(this.finder);
     this.revision = this.editor.revision();
+    // Batches repaired by this search, and the cells the last one changed.
+    this.repairs = 0;
+    this.lastBatch = 0;
     this.pathFor = -1;
     this.path = null;
     if (finished) {
@@ -82,7 +88,31 @@ export class SearchSession {
   // Rebuilds the search if the map changed since it was built; true if it did.
   syncWithEditor() {
     if (this.editor.revision() === this.revision) return false;
-    this.build(true);
+    if (!this.repair()) this.build(true);
+    return true;
+  }
+
+  // Hands the map as edited to a search that repairs; false when a new search is wanted
+  // (another finder, or a map of another size or with its start or goal moved).
+  repair() {
+    if (!this.finder.repairs) return false;
+    const search = this.search;
+    const finished = search.status() !== 'running';
+    const changed = search.repairFrom(this.editor);
+    if (changed === undefined) return false;
+    this.revision = this.editor.revision();
+    if (changed === 0) return true;
+    this.repairs += 1;
+    this.lastBatch = changed;
+    this.generation += 1;
+    this.pathFor = -1;
+    this.path = null;
+    this.events.clear();
+    if (finished) search.finish();
+    else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
+      search.finish();
+      search.seek(0);
+    }
     return true;
   }
 
@@ -172,7 +202,7 @@ export class SearchSession {
   // The finder marks of one cell (see www/finders/marks.js).
   markAt(cell) {
     const cells = this.editor.width * this.editor.height;
-    return new Uint8Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
+    return new Uint16Array(this.engine.memory.buffer, this.search.marksPtr(), cells)[cell.y * this.editor.width + cell.x];
   }
 
   // Everything the renderer needs for one frame. The typed arrays are views on wasm memory:
@@ -217,14 +247,18 @@ export class SearchSession {
       records: search.recordsPtr(),
       marks: search.marksPtr(),
       g: search.gPtr(),
+      // What the catalogue says its cells show beyond G (LPA* and D* Lite: rhs).
+      rhs: this.finder.cellValues.includes('rhs') ? search.rhsPtr() : 0,
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
     };
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
     view.records = new Uint8Array(buffer, pointers.records, cells);
-    view.finderMarks = new Uint8Array(buffer, pointers.marks, cells);
+    view.finderMarks = new Uint16Array(buffer, pointers.marks, cells);
     view.g = new Float64Array(buffer, pointers.g, cells);
+    view.rhs = pointers.rhs ? new Float64Array(buffer, pointers.rhs, cells) : null;
+    view.cellValues = this.finder.cellValues;
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
     return view;

@@ -1,0 +1,285 @@
+//! `cargo bench --bench dstar`: D* Lite and LPA* against A* from scratch on the 512x512
+//! Moving AI maps (8 directions, no corner cutting, costs 1 and sqrt 2, octile heuristic),
+//! in one process, on a sample of each map's scenarios spread through its .scen file.
+//!
+//! Navigation: an agent with a sensor radius of 3 walks from start to goal over a map it
+//! discovers, replanning with D* Lite, or with A* from scratch at every cell where what it
+//! sensed changed its path. Both must plan the same optimal cost at the start and arrive.
+//! Replanning: LPA* searches once, then takes batches of one wall each, every wall dropped
+//! on a cell of the current shortest path (the change that always matters), against A*
+//! from scratch on the same map after each batch; both must find the same cost.
+//!
+//! Expansions and thread CPU time per map, with the ratios A* / incremental and their
+//! medians over the maps. `cargo bench --bench dstar -- maze` measures only the maps whose
+//! names contain "maze"; `-- --lengths=256-512` samples the scenarios of optimal length
+//! 256 to 512 instead, the same rule for every map.
+
+#[path = "support/cpu_time.rs"]
+mod cpu_time;
+#[path = "support/movingai_maps.rs"]
+mod movingai_maps;
+
+use std::time::Duration;
+
+use astar_visualizer::finders::incremental::{CellEdit, Incremental, Variant};
+use astar_visualizer::navigation::{Arrival, Navigation, Planner};
+use astar_visualizer::scenario::Scenario;
+use astar_visualizer::{Finder, Grid, Search, SearchOptions};
+use cpu_time::cpu_time;
+use movingai_maps::{load, MAPS};
+
+/// Scenarios per map, spread evenly through those of optimal length in the sampled range
+/// (the file's buckets run short to long).
+const SAMPLE: usize = 12;
+/// The optimal lengths sampled unless `--lengths=LO-HI` says otherwise: an agent that
+/// does not know the maze walks tens of times the optimal length, and A* from scratch
+/// replans at nearly every cell of it (one maze scenario of length 1196 takes it six
+/// minutes, one of 195 over a minute).
+const LENGTHS: (f64, f64) = (0.0, 128.0);
+const SENSOR_RADIUS: f64 = 3.0;
+/// Single-wall batches per replanning scenario.
+const WALLS: usize = 10;
+
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    time: Duration,
+    expanded: u64,
+}
+
+impl Tally {
+    fn add(&mut self, time: Duration, expanded: u64) {
+        self.time += time;
+        self.expanded += expanded;
+    }
+}
+
+/// Every `len / SAMPLE`-th scenario of optimal length within `lengths` whose start and
+/// goal differ.
+fn sample(scenarios: &[Scenario], (shortest, longest): (f64, f64)) -> Vec<Scenario> {
+    let useful: Vec<&Scenario> = scenarios
+        .iter()
+        .filter(|s| s.start != s.goal && (shortest..=longest).contains(&s.optimal))
+        .collect();
+    let stride = (useful.len() / SAMPLE).max(1);
+    useful
+        .into_iter()
+        .step_by(stride)
+        .take(SAMPLE)
+        .cloned()
+        .collect()
+}
+
+/// One walk: its time, total expansions and the cost planned at the start.
+fn navigate(grid: &Grid, s: &Scenario, planner: Planner) -> (Duration, u64, Option<f64>) {
+    let began = cpu_time();
+    let mut walk = Navigation::new(
+        grid.clone(),
+        s.start,
+        s.goal,
+        SearchOptions::moving_ai(),
+        SENSOR_RADIUS,
+        planner,
+    )
+    .expect("scenario endpoints");
+    let first = walk.advance().expect("a first visit").planned;
+    while walk.advance().is_some() {}
+    let time = cpu_time() - began;
+    match walk.arrival() {
+        Some(Arrival::Arrived { expanded, .. }) => (time, expanded, first),
+        other => panic!("{planner:?} on {s:?}: {other:?}"),
+    }
+}
+
+/// A fixed linear congruential sequence: the same walls on every run.
+struct Walls(u64);
+
+impl Walls {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Where the single walls go.
+#[derive(Clone, Copy)]
+enum Drop {
+    /// On a passable cell anywhere on the map: a change that may or may not matter.
+    Anywhere,
+    /// On a cell of the current shortest path: a change that always matters.
+    OnPath,
+}
+
+/// LPA* repairing after each single-wall batch, and A* from scratch on the same map:
+/// (LPA* tally, A* tally).
+fn replan(grid: &Grid, s: &Scenario, walls: &mut Walls, drop: Drop) -> (Tally, Tally) {
+    let options = SearchOptions::moving_ai();
+    let (mut lpa, mut a_star) = (Tally::default(), Tally::default());
+    // The first search is not counted: only the repairs, against searches from scratch.
+    let mut finder = Incremental::new(grid.clone(), s.start, s.goal, options, Variant::LpaStar)
+        .expect("scenario endpoints");
+    finder.run();
+    let mut edited = grid.clone();
+    for _ in 0..WALLS {
+        let path = finder.path();
+        if path.len() < 3 {
+            break;
+        }
+        let cell = match drop {
+            Drop::OnPath => path[1 + walls.pick(path.len() - 2)] as usize,
+            Drop::Anywhere => loop {
+                let cell = walls.pick(edited.cell_count());
+                let endpoint = [s.start, s.goal].contains(&edited.point(cell));
+                if edited.is_passable_at(cell) && !endpoint {
+                    break cell;
+                }
+            },
+        };
+        let at = edited.point(cell);
+        edited.set(at, 0).expect("on the map");
+        let began = cpu_time();
+        finder
+            .apply_edits(&[CellEdit { at, terrain: 0 }])
+            .expect("a wall off the endpoints");
+        finder.run();
+        lpa.add(cpu_time() - began, u64::from(finder.repair_expanded()));
+        let began = cpu_time();
+        let mut search =
+            Search::new(edited.clone(), s.start, s.goal, options).expect("scenario endpoints");
+        search.run();
+        a_star.add(cpu_time() - began, u64::from(search.counters().expanded));
+        let (x, y) = (finder.path_cost(), search.path_cost());
+        let same = match (x, y) {
+            (Some(x), Some(y)) => (x - y).abs() <= 1e-9 * x.max(1.0),
+            (None, None) => true,
+            _ => false,
+        };
+        assert!(same, "{s:?} after a wall at {at}: LPA* {x:?}, A* {y:?}");
+        if x.is_none() {
+            break;
+        }
+    }
+    (lpa, a_star)
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+fn ratio(a: f64, b: f64) -> f64 {
+    a / b.max(f64::MIN_POSITIVE)
+}
+
+fn ms(t: Duration) -> f64 {
+    t.as_secs_f64() * 1000.0
+}
+
+/// `--lengths=LO-HI`, if given.
+fn lengths_argument(args: &[String]) -> (f64, f64) {
+    let Some(range) = args.iter().find_map(|a| a.strip_prefix("--lengths=")) else {
+        return LENGTHS;
+    };
+    let bounds = range
+        .split_once('-')
+        .and_then(|(lo, hi)| Some((lo.parse().ok()?, hi.parse().ok()?)));
+    bounds.unwrap_or_else(|| panic!("--lengths={range}: expected LO-HI, such as 256-512"))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let filter = args
+        .iter()
+        .find(|a| !a.starts_with('-'))
+        .cloned()
+        .unwrap_or_default();
+    let lengths = lengths_argument(&args);
+    println!(
+        "Times are {}; {SAMPLE} scenarios per map spread through those of optimal length \
+         {} to {}, sensor radius {SENSOR_RADIUS}, {WALLS} single-wall batches per replanning \
+         scenario.\n",
+        cpu_time::CLOCK,
+        lengths.0,
+        lengths.1
+    );
+    println!(
+        "| map | walks | navigation expansions A* / D* Lite | navigation ms A* / D* Lite | \
+         wall anywhere: expansions A* / LPA* | ms A* / LPA* | wall on the path: expansions \
+         A* / LPA* | ms A* / LPA* |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut ratios: [Vec<f64>; 6] = Default::default();
+    let mut walls = Walls(0x2545_f491);
+    for (map, _) in MAPS {
+        if !map.contains(filter.as_str()) {
+            continue;
+        }
+        let (grid, scenarios) = load(map, 1);
+        if (grid.width(), grid.height()) != (512, 512) {
+            continue;
+        }
+        let scenarios = sample(&scenarios, lengths);
+        // A* first, then the incremental finder, in each pair.
+        let mut tallies = [[Tally::default(); 2]; 3];
+        for s in &scenarios {
+            let (time, expanded, planned_d) = navigate(&grid, s, Planner::DStarLite);
+            tallies[0][1].add(time, expanded);
+            let (time, expanded, planned_a) = navigate(&grid, s, Planner::AStar);
+            tallies[0][0].add(time, expanded);
+            assert_eq!(planned_a, planned_d, "{map} {s:?}: the first plans differ");
+            for (pair, drop) in tallies[1..].iter_mut().zip([Drop::Anywhere, Drop::OnPath]) {
+                let (l, a) = replan(&grid, s, &mut walls, drop);
+                pair[0].add(a.time, a.expanded);
+                pair[1].add(l.time, l.expanded);
+            }
+        }
+        let mut cells = Vec::new();
+        for (i, [a, d]) in tallies.iter().enumerate() {
+            let by_expansions = ratio(a.expanded as f64, d.expanded as f64);
+            let by_time = ratio(ms(a.time), ms(d.time));
+            ratios[2 * i].push(by_expansions);
+            ratios[2 * i + 1].push(by_time);
+            cells.push(format!(
+                "{} / {} = **{by_expansions:.1}x**",
+                a.expanded, d.expanded
+            ));
+            cells.push(format!(
+                "{:.0} / {:.0} = **{by_time:.1}x**",
+                ms(a.time),
+                ms(d.time)
+            ));
+        }
+        println!(
+            "| {} | {} | {} |",
+            map.trim_end_matches(".map"),
+            scenarios.len(),
+            cells.join(" | ")
+        );
+    }
+    if ratios[0].is_empty() {
+        return;
+    }
+    let medians: Vec<f64> = ratios.iter_mut().map(|r| median(r)).collect();
+    println!("\nMedians over the maps, A* from scratch / incremental:");
+    println!(
+        "- navigation: {:.1}x the expansions (target: at least 5x), {:.1}x the time (target: \
+         at least 3x)",
+        medians[0], medians[1]
+    );
+    println!(
+        "- replanning after a wall anywhere: {:.1}x the expansions (target: at least 10x), \
+         {:.1}x the time",
+        medians[2], medians[3]
+    );
+    println!(
+        "- replanning after a wall on the path: {:.1}x the expansions, {:.1}x the time",
+        medians[4], medians[5]
+    );
+}

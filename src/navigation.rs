@@ -1,0 +1,481 @@
+//! Navigation in unknown terrain, D* Lite's setting: an agent knows the map's size and only
+//! the cells within its sensor radius of each cell it has stood on; cells it has not seen
+//! count as plain ground. It moves one cell at a time along a shortest path of the map as
+//! it knows it, senses, and replans when what it learns matters.
+//!
+//! Two planners: D* Lite, which repairs its search from the goal (k_m grows by
+//! h(s_last, s_start) when a change is found), and the baseline, A* from scratch at every
+//! cell where the known map changed the path. Seen cells only ever get dearer (unknown
+//! ground is the cheapest there is), so a path whose own moves did not change is still
+//! a shortest one.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::finder::Finder;
+use crate::finders::incremental::{CellEdit, Incremental, Variant};
+use crate::grid::{Grid, GridError, Point, WALL};
+use crate::movement::Movement;
+use crate::names::named_enum;
+use crate::options::{Algorithm, SearchOptions};
+use crate::search::Search;
+use crate::search_error::{endpoint_cells, SearchError};
+use crate::status::Status;
+
+/// The smallest sensor radius: the agent must see the eight cells around it (a diagonal
+/// neighbour is sqrt 2 away), or it could not tell which moves are legal.
+pub const MIN_SENSOR_RADIUS: f64 = 1.5;
+
+/// How the agent plans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Planner {
+    DStarLite,
+    /// A* from scratch wherever the known map changed the path.
+    AStar,
+}
+
+named_enum!(Planner, "planner", {
+    DStarLite => "dstar-lite",
+    AStar => "astar",
+});
+
+/// A navigation that cannot begin.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "code", rename_all = "kebab-case")]
+pub enum NavigationError {
+    /// The radius is below [`MIN_SENSOR_RADIUS`] or not a number.
+    SensorRadius {
+        radius: f64,
+        min: f64,
+    },
+    Search {
+        cause: SearchError,
+    },
+    /// A change of the real map off the grid or with a bad terrain value.
+    Grid {
+        cause: GridError,
+    },
+    /// A wall may not go on the agent's cell or the goal.
+    WallOnAgentOrGoal {
+        x: u32,
+        y: u32,
+    },
+}
+
+impl fmt::Display for NavigationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NavigationError::SensorRadius { radius, min } => write!(
+                f,
+                "the sensor radius must be at least {min} (the agent sees the cells around \
+                 it), found {radius}"
+            ),
+            NavigationError::Search { cause } => cause.fmt(f),
+            NavigationError::Grid { cause } => cause.fmt(f),
+            NavigationError::WallOnAgentOrGoal { x, y } => {
+                write!(
+                    f,
+                    "({x},{y}) is the agent's cell or the goal: a wall may not go there"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for NavigationError {}
+
+impl From<SearchError> for NavigationError {
+    fn from(cause: SearchError) -> Self {
+        NavigationError::Search { cause }
+    }
+}
+
+/// One cell the agent stood on, after sensing and any replanning there.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Visit {
+    /// Moves made so far: 0 at the start.
+    pub k: u32,
+    pub at: Point,
+    /// The cost of a shortest path from here to the goal on the map as known here, in
+    /// display units; `None` when the known map has none.
+    pub planned: Option<f64>,
+    /// Expansions of the (re)planning done here.
+    pub expanded: u32,
+}
+
+/// How a navigation ended.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "end", rename_all = "kebab-case")]
+pub enum Arrival {
+    /// At the goal: the cost of the moves made, in display units, and all expansions.
+    Arrived { travelled: f64, expanded: u64 },
+    /// The known map has no path from the agent's cell, after `k` moves.
+    Unreachable { k: u32 },
+}
+
+/// The baseline's plan: a path of the known map and its cost so far at each cell.
+#[derive(Clone, Debug, Default)]
+struct Plan {
+    path: Vec<u32>,
+    /// Cost units from the path's first cell to each of its cells.
+    cost_to: Vec<f64>,
+    /// The agent's index on `path`.
+    at: usize,
+}
+
+enum Agent {
+    DStarLite(Box<Incremental>),
+    /// The search holds the known map; it restarts from the agent's cell to replan.
+    AStar {
+        search: Box<Search>,
+        plan: Option<Plan>,
+        /// The cells' indices on the plan, kept between plans (cleared path by path).
+        index: Vec<u32>,
+    },
+}
+
+/// An agent walking from a start to a goal over a map it discovers.
+pub struct Navigation {
+    world: Grid,
+    options: SearchOptions,
+    movement: Movement,
+    goal: Point,
+    /// The cells the sensor sees, as offsets from the agent.
+    sensor: Vec<(i32, i32)>,
+    agent: Option<Agent>,
+    planner: Planner,
+    at: Point,
+    k: u32,
+    /// Cost units of the moves made.
+    travelled: f64,
+    expanded: u64,
+    arrival: Option<Arrival>,
+    /// The known map before the first visit senses (all ground).
+    unknown: Option<Grid>,
+}
+
+impl Navigation {
+    /// An agent at `start` that will walk to `goal` on `world`, seeing cells within
+    /// `sensor_radius` (Euclidean, in cells); `options` give the movement rules, costs and
+    /// heuristic (the algorithm is the planner's).
+    pub fn new(
+        world: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        sensor_radius: f64,
+        planner: Planner,
+    ) -> Result<Navigation, NavigationError> {
+        if sensor_radius.is_nan() || sensor_radius < MIN_SENSOR_RADIUS {
+            return Err(NavigationError::SensorRadius {
+                radius: sensor_radius,
+                min: MIN_SENSOR_RADIUS,
+            });
+        }
+        endpoint_cells(&world, start, goal)?;
+        let options = match planner {
+            Planner::DStarLite => Incremental::checked_options(options, Variant::DStarLite),
+            Planner::AStar => {
+                let options = SearchOptions {
+                    algorithm: Algorithm::AStar,
+                    ..options
+                };
+                options.validate().map(|()| options)
+            }
+        }
+        .map_err(SearchError::from)?;
+        // No farther than the map reaches: a huge radius sees the whole map.
+        let reach = sensor_radius.min(f64::from(world.width().max(world.height())));
+        let r = reach.floor() as i32;
+        let sensor = (-r..=r)
+            .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| f64::from(dx * dx + dy * dy) <= reach * reach)
+            .collect();
+        let unknown = Grid::new(world.width(), world.height()).expect("the world's size");
+        Ok(Navigation {
+            movement: options.movement(),
+            options,
+            goal,
+            sensor,
+            agent: None,
+            planner,
+            at: start,
+            k: 0,
+            travelled: 0.0,
+            expanded: 0,
+            arrival: None,
+            unknown: Some(unknown),
+            world,
+        })
+    }
+
+    /// The map as it really is.
+    pub fn world(&self) -> &Grid {
+        &self.world
+    }
+
+    /// The map as the agent knows it.
+    pub fn known(&self) -> &Grid {
+        match &self.agent {
+            Some(Agent::DStarLite(finder)) => finder.grid(),
+            Some(Agent::AStar { search, .. }) => search.grid(),
+            None => self.unknown.as_ref().expect("known before the first visit"),
+        }
+    }
+
+    /// D* Lite's search, for its g, rhs, keys and k_m.
+    pub fn finder(&self) -> Option<&Incremental> {
+        match &self.agent {
+            Some(Agent::DStarLite(finder)) => Some(finder),
+            _ => None,
+        }
+    }
+
+    pub fn position(&self) -> Point {
+        self.at
+    }
+
+    pub fn arrival(&self) -> Option<Arrival> {
+        self.arrival
+    }
+
+    /// Changes the real map while the agent walks (a wall dropped in front of it, say);
+    /// the agent learns of it when its sensor reaches the cell. Its own cell and the goal
+    /// may not become walls.
+    pub fn set_world_terrain(&mut self, at: Point, terrain: u8) -> Result<u8, NavigationError> {
+        if terrain == WALL && (at == self.at || at == self.goal) {
+            return Err(NavigationError::WallOnAgentOrGoal { x: at.x, y: at.y });
+        }
+        self.world
+            .set(at, terrain)
+            .map_err(|cause| NavigationError::Grid { cause })
+    }
+
+    /// The cells whose terrain the sensor, at the agent's cell, finds different from
+    /// `known`.
+    fn sense(&self, known: &Grid) -> Vec<CellEdit> {
+        let (x, y) = (i64::from(self.at.x), i64::from(self.at.y));
+        self.sensor
+            .iter()
+            .filter_map(|&(dx, dy)| {
+                self.world
+                    .index_of(x + i64::from(dx), y + i64::from(dy))
+                    .ok()
+            })
+            .filter(|&cell| known.terrain()[cell] != self.world.terrain()[cell])
+            .map(|cell| CellEdit {
+                at: self.world.point(cell),
+                terrain: self.world.terrain()[cell],
+            })
+            .collect()
+    }
+
+    /// The agent moves to the next cell of its path (on the first call it stays at the
+    /// start), senses, and replans if it must; `None` once it has arrived or is stuck.
+    pub fn advance(&mut self) -> Option<Visit> {
+        if self.arrival.is_some() {
+            return None;
+        }
+        let visit = match self.agent.take() {
+            None => self.begin(),
+            Some(agent) => self.walk(agent),
+        };
+        self.expanded += u64::from(visit.expanded);
+        if visit.planned.is_none() {
+            self.arrival = Some(Arrival::Unreachable { k: self.k });
+        } else if self.at == self.goal {
+            self.arrival = Some(Arrival::Arrived {
+                travelled: self.travelled / self.options.costs.scale(),
+                expanded: self.expanded,
+            });
+        }
+        Some(visit)
+    }
+
+    /// Senses at the start and plans from it.
+    fn begin(&mut self) -> Visit {
+        let mut known = self.unknown.take().expect("the first visit");
+        for change in self.sense(&known) {
+            // On the grid: `known` has the world's size.
+            let _ = known.set(change.at, change.terrain);
+        }
+        let (agent, planned, expanded) = match self.planner {
+            Planner::DStarLite => {
+                let mut finder =
+                    Incremental::new(known, self.at, self.goal, self.options, Variant::DStarLite)
+                        .expect("checked");
+                finder.run();
+                let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
+                (Agent::DStarLite(Box::new(finder)), planned, expanded)
+            }
+            Planner::AStar => {
+                let mut search = Box::new(
+                    Search::new(known, self.at, self.goal, self.options).expect("checked"),
+                );
+                let mut index = vec![u32::MAX; self.world.cell_count()];
+                let (plan, expanded) = Self::plan(&mut search, &mut index);
+                let planned = self.remaining(&plan);
+                (
+                    Agent::AStar {
+                        search,
+                        plan,
+                        index,
+                    },
+                    planned,
+                    expanded,
+                )
+            }
+        };
+        self.agent = Some(agent);
+        Visit {
+            k: 0,
+            at: self.at,
+            planned,
+            expanded,
+        }
+    }
+
+    /// One move along the plan, then sensing and replanning.
+    fn walk(&mut self, agent: Agent) -> Visit {
+        let (agent, planned, expanded) = match agent {
+            Agent::DStarLite(mut finder) => {
+                let next = finder.next_cell().expect("a path to walk");
+                self.step_to(next);
+                finder.move_start(self.at).expect("a move on the path");
+                let mut expanded = 0;
+                if self.at != self.goal {
+                    let changes = self.sense(finder.grid());
+                    if !changes.is_empty() {
+                        finder.apply_edits(&changes).expect("cells of the map");
+                        finder.run();
+                        expanded = finder.repair_expanded();
+                    }
+                }
+                let planned = finder.path_cost();
+                (Agent::DStarLite(finder), planned, expanded)
+            }
+            Agent::AStar {
+                mut search,
+                plan,
+                mut index,
+            } => {
+                let mut plan = plan.expect("a plan to walk");
+                plan.at += 1;
+                self.step_to(plan.path[plan.at]);
+                let mut expanded = 0;
+                let mut plan = Some(plan);
+                if self.at != self.goal {
+                    let changes = self.sense(search.grid());
+                    for change in &changes {
+                        // On the grid: the known map has the world's size.
+                        let _ = search.set_terrain(change.at, change.terrain);
+                    }
+                    if plan
+                        .as_ref()
+                        .is_some_and(|p| self.changes_path(search.grid(), p, &index, &changes))
+                    {
+                        for &cell in plan.iter().flat_map(|p| &p.path) {
+                            index[cell as usize] = u32::MAX;
+                        }
+                        search.restart(self.at, self.goal).expect("checked");
+                        (plan, expanded) = Self::plan(&mut search, &mut index);
+                    }
+                }
+                let planned = self.remaining(&plan);
+                (
+                    Agent::AStar {
+                        search,
+                        plan,
+                        index,
+                    },
+                    planned,
+                    expanded,
+                )
+            }
+        };
+        self.agent = Some(agent);
+        Visit {
+            k: self.k,
+            at: self.at,
+            planned,
+            expanded,
+        }
+    }
+
+    /// Moves the agent to `cell`, counting the move's cost on the real map.
+    fn step_to(&mut self, cell: u32) {
+        let to = self.world.point(cell as usize);
+        let diagonal = to.x != self.at.x && to.y != self.at.y;
+        let step = if diagonal {
+            self.movement.costs.diagonal()
+        } else {
+            self.movement.costs.straight()
+        };
+        self.travelled += step * f64::from(self.world.terrain()[cell as usize]);
+        self.at = to;
+        self.k += 1;
+    }
+
+    /// A* from scratch (a search just made or restarted from the agent's cell): the plan
+    /// (`None`: no path), with its cells' indices written into `index`, and its expansions.
+    fn plan(search: &mut Search, index: &mut [u32]) -> (Option<Plan>, u32) {
+        let found = search.run() == Status::Found;
+        let expanded = search.counters().expanded;
+        if !found {
+            return (None, expanded);
+        }
+        let path = search.path().to_vec();
+        let g = search.g_values();
+        let cost_to = path.iter().map(|&c| g[c as usize]).collect();
+        for (i, &cell) in path.iter().enumerate() {
+            index[cell as usize] = i as u32;
+        }
+        (
+            Some(Plan {
+                path,
+                cost_to,
+                at: 0,
+            }),
+            expanded,
+        )
+    }
+
+    /// The cost of the rest of the plan, in display units.
+    fn remaining(&self, plan: &Option<Plan>) -> Option<f64> {
+        plan.as_ref().map(|p| {
+            let last = p.cost_to.len() - 1;
+            (p.cost_to[last] - p.cost_to[p.at]) / self.options.costs.scale()
+        })
+    }
+
+    /// Whether the changes just sensed touch the rest of the plan: a cell of it changed
+    /// terrain (its cost or passability), or a move of it is no longer legal (a wall now
+    /// beside a diagonal).
+    fn changes_path(&self, known: &Grid, plan: &Plan, index: &[u32], changes: &[CellEdit]) -> bool {
+        let on_rest = |cell: usize| {
+            let i = index[cell];
+            (i != u32::MAX && i as usize >= plan.at).then_some(i as usize)
+        };
+        let legal_move = |i: usize| {
+            let (from, to) = (plan.path[i], plan.path[i + 1]);
+            let p = known.point(from as usize);
+            let q = known.point(to as usize);
+            let legal = self.movement.legal_moves(known, p);
+            crate::movement::MOVES.iter().enumerate().any(|(m, mv)| {
+                legal & 1 << m != 0
+                    && p.x.wrapping_add_signed(mv.dx) == q.x
+                    && p.y.wrapping_add_signed(mv.dy) == q.y
+            })
+        };
+        changes.iter().any(|change| {
+            let cell = known.index(change.at);
+            if on_rest(cell).is_some_and(|i| i > plan.at) {
+                return true;
+            }
+            known.around(change.at).any(|around| {
+                on_rest(around as usize).is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
+            })
+        })
+    }
+}
