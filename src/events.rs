@@ -182,6 +182,7 @@ pub enum StepEvent {
         expanded: u32,
         from_scratch: u32,
         /// The key modifier after the move, in display units.
+        #[serde(rename = "km")]
         k_m: f64,
         /// The cost from here to the goal on the map as known; `None`: no path.
         planned: Option<f64>,

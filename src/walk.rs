@@ -207,6 +207,11 @@ impl Finder for Walk {
         self.finder().path()
     }
 
+    /// The cost from the agent's cell to the goal on the map as known, while it has a path.
+    fn path_cost(&self) -> Option<f64> {
+        self.finder().path_cost()
+    }
+
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.finder().parent_at(cell)
     }
