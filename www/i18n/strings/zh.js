@@ -793,7 +793,7 @@ export const TEXTS = {
   'walk.sensor': '传感器半径',
   'walk.sensor-invalid': '传感器半径必须是格数，至少 1.5，不能是“{value}”。',
   'walk.legend': '行走模式：智能体（橙色圆点）只知道传感器看到过的格子；其余格子罩着迷雾，真实的墙在雾下显得较淡。绿色：走过的格子；蓝色：当前规划的路径。可以在它前方画墙：它走近时才会发现。',
-  'finder.walk.moved': '第 {k} 步：智能体从 {from} 走到 {at}。',
+  'finder.walk.moved': '第 {k} 次移动：智能体从 {from} 走到 {at}。',
   'finder.walk.stays': '智能体在 {at} 重新观察：真实地图变了。',
   'finder.walk.sensed': '传感器发现 {cells} 与它以为的不同；k_m = {km}；D* Lite 修复搜索，扩展 {expanded} 个节点（A* 从头搜索要扩展 {scratch} 个）。',
   'finder.walk.nothing': '传感器没有发现新情况：计划不变，没有扩展。',
