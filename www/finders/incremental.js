@@ -47,24 +47,21 @@ function listing(finder) {
 
 const cells = (points) => points.map(formatCell).join(' ');
 
+// An over-consistent vertex (branch `over`) or an under-consistent one (`under`): its
+// three lines after "u = U.Top()", each in its own words.
+const settled = (branch) => ({
+  words: (p) => t(`finder.inc.${branch}`, p),
+  lines(at, event, p) {
+    at(branch, `code.note.inc-${branch}`, p);
+    at(`${branch}-set`, `code.note.inc-${branch}-set`, p);
+    at(`${branch}-each`, event.updated.length ? 'code.note.inc-each' : 'code.note.inc-each-none', p);
+  },
+});
+
 // What the vertex taken was, in words and in the lines after "u = U.Top()".
 const ACTIONS = {
-  'made-consistent': {
-    words: (p) => t('finder.inc.over', p),
-    lines(at, event, p) {
-      at('over', 'code.note.inc-over', p);
-      at('over-set', 'code.note.inc-over-set', p);
-      at('over-each', event.updated.length ? 'code.note.inc-each' : 'code.note.inc-each-none', p);
-    },
-  },
-  'made-infinite': {
-    words: (p) => t('finder.inc.under', p),
-    lines(at, event, p) {
-      at('under', 'code.note.inc-under', p);
-      at('under-set', 'code.note.inc-under-set', p);
-      at('under-each', event.updated.length ? 'code.note.inc-each' : 'code.note.inc-each-none', p);
-    },
-  },
+  'made-consistent': settled('over'),
+  'made-infinite': settled('under'),
   requeued: {
     words: (p) => t('finder.inc.requeued', p),
     lines: (at, event, p) => at('stale', 'code.note.inc-stale', p),
