@@ -276,29 +276,32 @@ mod tests {
     }
 
     /// Everything a step back must put back, read through the interface the page reads.
-    fn state(
-        walk: &Walk,
-    ) -> (
-        Point,
-        Vec<u8>,
-        Vec<u8>,
-        Vec<f64>,
-        Vec<f64>,
-        Vec<u8>,
-        f64,
-        Counters,
-    ) {
+    #[derive(Debug, PartialEq)]
+    struct State {
+        at: Point,
+        known: Vec<u8>,
+        seen: Vec<u8>,
+        g: Vec<f64>,
+        rhs: Vec<f64>,
+        records: Vec<u8>,
+        queue: Vec<crate::finders::incremental::QueuedKey>,
+        k_m: f64,
+        counters: Counters,
+    }
+
+    fn state(walk: &Walk) -> State {
         let finder = walk.finder();
-        (
-            walk.navigation.position(),
-            walk.navigation.known().terrain().to_vec(),
-            walk.navigation.seen().to_vec(),
-            walk.g_values().to_vec(),
-            finder.rhs_values().to_vec(),
-            walk.records().to_vec(),
-            finder.k_m(),
-            walk.counters(),
-        )
+        State {
+            at: walk.navigation.position(),
+            known: walk.navigation.known().terrain().to_vec(),
+            seen: walk.navigation.seen().to_vec(),
+            g: walk.g_values().to_vec(),
+            rhs: finder.rhs_values().to_vec(),
+            records: walk.records().to_vec(),
+            queue: finder.queue(usize::MAX),
+            k_m: finder.k_m(),
+            counters: walk.counters(),
+        }
     }
 
     #[test]
@@ -312,7 +315,7 @@ mod tests {
             events.push(event);
             states.push(state(&walk));
         }
-        let cells: Vec<(u32, u32)> = states.iter().map(|s| (s.0.x, s.0.y)).collect();
+        let cells: Vec<(u32, u32)> = states.iter().map(|s| (s.at.x, s.at.y)).collect();
         assert_eq!(cells, [(0, 1), (1, 1), (2, 0), (3, 0), (4, 1)]);
         assert_eq!(walk.status(), Status::Found);
         assert_eq!(walk.total_steps(), Some(4));
