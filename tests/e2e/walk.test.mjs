@@ -13,7 +13,7 @@ const browser = browserForThisFile();
 
 const WORDS = {
   en: { walk: 'Walk', step: 'Step', back: 'Step back', toEnd: 'To end', reset: 'Reset', moved: (k, from, at) => `Move ${k}: the agent steps from ${from} to ${at}.`, nothing: 'nothing new', arrived: 'Arrived: cost 4 travelled in 4 moves.', radius: 'at least 1.5', to: /to \((\d+,\d+)\)/ },
-  zh: { walk: '行走', step: '单步', back: '后退一步', toEnd: '到结束', reset: '重置', moved: (k, from, at) => `第 ${k} 次移动：智能体从 ${from} 走到 ${at}。`, nothing: '没有发现新情况', arrived: '已到达：走了 4 步，代价 4。', radius: '至少要 1.5', to: /走到 \((\d+,\d+)\)/ },
+  zh: { walk: '行走', step: '单步', back: '后退一步', toEnd: '到结束', reset: '重置', moved: (k, from, at) => `第 ${k} 次移动：智能体从 ${from} 走到 ${at}。`, nothing: '没有发现新情况', arrived: '已到达：移动 4 次，代价 4。', radius: '至少要 1.5', to: /走到 \((\d+,\d+)\)/ },
 };
 
 // How much of the fog covers cell (x, y): the overlay's alpha near the cell's corner (clear
