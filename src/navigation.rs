@@ -22,6 +22,7 @@ use crate::finders::incremental::{CellEdit, Incremental, Variant};
 use crate::grid::{Grid, GridError, Point, WALL};
 use crate::movement::Movement;
 use crate::names::named_enum;
+use crate::number_text::number_text;
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
 use crate::search_error::{endpoint_cells, SearchError};
@@ -72,8 +73,10 @@ impl fmt::Display for NavigationError {
         match self {
             NavigationError::SensorRadius { radius, min } => write!(
                 f,
-                "the sensor radius must be at least {min} (the agent sees the cells around \
-                 it), found {radius}"
+                "the sensor radius must be at least {} (the agent sees the cells around it), \
+                 found {}",
+                number_text(*min),
+                number_text(*radius)
             ),
             NavigationError::Search { cause } => cause.fmt(f),
             NavigationError::Grid { cause } => cause.fmt(f),
@@ -448,17 +451,22 @@ impl Navigation {
         }
         let (agent, planned, expanded) = match self.planner {
             Planner::DStarLite => {
-                let mut finder =
+                // Checked in `new`; an error's Debug text would bring float formatting into
+                // the page's engine, so it is not written.
+                let Ok(mut finder) =
                     Incremental::new(known, self.at, self.goal, self.options, Variant::DStarLite)
-                        .expect("checked");
+                else {
+                    unreachable!("the endpoints and options were checked in Navigation::new");
+                };
                 finder.run();
                 let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
                 (Agent::DStarLite(Box::new(finder)), planned, expanded)
             }
             Planner::AStar => {
-                let mut search = Box::new(
-                    Search::new(known, self.at, self.goal, self.options).expect("checked"),
-                );
+                let Ok(search) = Search::new(known, self.at, self.goal, self.options) else {
+                    unreachable!("the endpoints and options were checked in Navigation::new");
+                };
+                let mut search = Box::new(search);
                 let mut index = vec![u32::MAX; self.world.cell_count()];
                 let (plan, expanded) = Self::plan(&mut search, &mut index);
                 let planned = self.remaining(&plan);
@@ -529,7 +537,9 @@ impl Navigation {
                         for &cell in plan.iter().flat_map(|p| &p.path) {
                             index[cell as usize] = u32::MAX;
                         }
-                        search.restart(self.at, self.goal).expect("checked");
+                        if search.restart(self.at, self.goal).is_err() {
+                            unreachable!("the agent stands on ground it has walked to");
+                        }
                         (plan, expanded) = Self::plan(&mut search, &mut index);
                     }
                 }
