@@ -33,6 +33,8 @@ pub enum ArgumentProblem {
     NotIncremental {
         algorithm: &'static str,
     },
+    /// Asked of a search what only D* Lite's walk has (what the agent has seen).
+    NotWalking,
 }
 
 impl fmt::Display for ArgumentProblem {
@@ -59,6 +61,9 @@ impl fmt::Display for ArgumentProblem {
                 "{algorithm} keeps no g and rhs and takes no cell changes: only the finders \
                  that repair (LPA*, D* Lite) do"
             ),
+            ArgumentProblem::NotWalking => {
+                f.write_str("only D* Lite's walk has an agent and what it has seen")
+            }
         }
     }
 }

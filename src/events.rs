@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::grid::Point;
 use crate::names::named_enum;
+use crate::navigation::Arrival;
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -166,6 +167,27 @@ pub enum StepEvent {
         node: NodeValues,
         jumps: Vec<Jump>,
     },
+    /// D* Lite's walk: the agent moved from `from` to `at` (the same cell when the real map
+    /// changed and left it no path), sensed, and the search was repaired for what it found.
+    #[serde(rename_all = "camelCase")]
+    Moved {
+        step: u32,
+        /// Moves made so far.
+        k: u32,
+        from: Point,
+        at: Point,
+        /// Cells whose terrain the sensor found other than the agent thought.
+        revealed: Vec<Point>,
+        /// The expansions of the replanning at this move, and A*'s from scratch here.
+        expanded: u32,
+        from_scratch: u32,
+        /// The key modifier after the move, in display units.
+        #[serde(rename = "km")]
+        k_m: f64,
+        /// The cost from here to the goal on the map as known; `None`: no path.
+        planned: Option<f64>,
+        arrival: Option<Arrival>,
+    },
 }
 
 /// What LPA* and D* Lite did with the vertex taken off the queue: the step's outcome.
@@ -293,6 +315,7 @@ pub enum EventKind {
     Stopped,
     Jumped,
     VertexTaken,
+    Moved,
 }
 
 named_enum!(EventKind, "event kind", {
@@ -305,6 +328,7 @@ named_enum!(EventKind, "event kind", {
     Stopped => "stopped",
     Jumped => "jumped",
     VertexTaken => "vertex-taken",
+    Moved => "moved",
 });
 
 /// What a step can tell of a cell it looked at, named by its tag: a neighbour's [`Outcome`],
@@ -358,6 +382,7 @@ impl StepEvent {
             StepEvent::Stopped { .. } => EventKind::Stopped,
             StepEvent::Jumped { .. } => EventKind::Jumped,
             StepEvent::VertexTaken { .. } => EventKind::VertexTaken,
+            StepEvent::Moved { .. } => EventKind::Moved,
         }
     }
 

@@ -11,6 +11,7 @@ use crate::options::SearchOptions;
 use crate::record::CellState;
 use crate::search_error::SearchError;
 use crate::status::{Counters, FinderInfo, Status};
+use crate::walk::Walk;
 
 /// A search taken one step at a time, with an exact undo of each step and the queries the
 /// page draws from. Cell indices run row by row.
@@ -62,6 +63,15 @@ pub trait Finder {
     }
 
     fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+        None
+    }
+
+    /// D* Lite's walk, whose steps are the agent's moves; `None` for the others.
+    fn as_walk(&self) -> Option<&Walk> {
+        None
+    }
+
+    fn as_walk_mut(&mut self) -> Option<&mut Walk> {
         None
     }
 

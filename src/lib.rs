@@ -32,6 +32,7 @@ pub mod search_error;
 pub mod search_handle;
 pub mod status;
 pub mod trace;
+pub mod walk;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -8,6 +8,10 @@
 //! cell where the known map changed the path. Seen cells only ever get dearer (unknown
 //! ground is the cheapest there is), so a path whose own moves did not change is still
 //! a shortest one.
+//!
+//! A walk on show keeps its history ([`Navigation::remember_moves`]): each move of D* Lite
+//! can be stepped back exactly (the agent's cell, the known map, the search, k_m), and the
+//! real map may change while the agent walks ([`Navigation::set_world`]).
 
 use std::fmt;
 
@@ -18,6 +22,7 @@ use crate::finders::incremental::{CellEdit, Incremental, Variant};
 use crate::grid::{Grid, GridError, Point, WALL};
 use crate::movement::Movement;
 use crate::names::named_enum;
+use crate::number_text::number_text;
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
 use crate::search_error::{endpoint_cells, SearchError};
@@ -68,8 +73,10 @@ impl fmt::Display for NavigationError {
         match self {
             NavigationError::SensorRadius { radius, min } => write!(
                 f,
-                "the sensor radius must be at least {min} (the agent sees the cells around \
-                 it), found {radius}"
+                "the sensor radius must be at least {} (the agent sees the cells around it), \
+                 found {}",
+                number_text(*min),
+                number_text(*radius)
             ),
             NavigationError::Search { cause } => cause.fmt(f),
             NavigationError::Grid { cause } => cause.fmt(f),
@@ -135,6 +142,22 @@ enum Agent {
     },
 }
 
+/// What one move changed, to put back exactly.
+#[derive(Clone, Debug)]
+struct Moment {
+    at: Point,
+    k: u32,
+    travelled: f64,
+    expanded: u64,
+    /// The search's log before the move (see [`Incremental::checkpoint`]).
+    checkpoint: usize,
+    /// The cells the move saw first.
+    seen: Vec<u32>,
+    /// What the visit before it sensed.
+    sensed: Vec<CellEdit>,
+    trail: usize,
+}
+
 /// An agent walking from a start to a goal over a map it discovers.
 pub struct Navigation {
     world: Grid,
@@ -153,6 +176,18 @@ pub struct Navigation {
     arrival: Option<Arrival>,
     /// The known map before the first visit senses (all ground).
     unknown: Option<Grid>,
+    /// 1 for each cell the sensor has seen, 0 for the others.
+    seen: Vec<u8>,
+    /// Cells seen first during the visit under way.
+    newly_seen: Vec<u32>,
+    /// The changes the last visit sensed.
+    sensed: Vec<CellEdit>,
+    /// The cells stood on, in order.
+    trail: Vec<u32>,
+    /// The real map changed since the agent last sensed: it looks again before it moves.
+    world_changed: bool,
+    /// D* Lite's moves, to step back; `None` when not kept.
+    history: Option<Vec<Moment>>,
 }
 
 impl Navigation {
@@ -206,6 +241,12 @@ impl Navigation {
             expanded: 0,
             arrival: None,
             unknown: Some(unknown),
+            seen: vec![0; world.cell_count()],
+            newly_seen: Vec::new(),
+            sensed: Vec::new(),
+            trail: vec![world.index(start) as u32],
+            world_changed: false,
+            history: None,
             world,
         })
     }
@@ -240,6 +281,69 @@ impl Navigation {
         self.arrival
     }
 
+    /// One byte per cell, row by row: 1 where the sensor has seen the cell.
+    pub fn seen(&self) -> &[u8] {
+        &self.seen
+    }
+
+    /// The cells whose terrain the last visit found other than the agent thought.
+    pub fn sensed(&self) -> impl Iterator<Item = Point> + '_ {
+        self.sensed.iter().map(|change| change.at)
+    }
+
+    /// The cells the agent has stood on, in order, the one it stands on last.
+    pub fn trail(&self) -> &[u32] {
+        &self.trail
+    }
+
+    /// Keeps each move of D* Lite from now on, so that [`Navigation::step_back`] can undo
+    /// it (the search's repairs are logged then, which costs memory and time).
+    pub fn remember_moves(&mut self) {
+        self.history.get_or_insert_with(Vec::new);
+    }
+
+    /// Undoes the last move kept: the agent's cell, what it knows and has seen, the search
+    /// and k_m as they were; `false` when there is none. The real map stays as it is.
+    pub fn step_back(&mut self) -> bool {
+        let Some(Agent::DStarLite(finder)) = &mut self.agent else {
+            return false;
+        };
+        let Some(moment) = self.history.as_mut().and_then(Vec::pop) else {
+            return false;
+        };
+        finder.undo_to(moment.checkpoint);
+        for cell in moment.seen {
+            self.seen[cell as usize] = 0;
+        }
+        self.trail.truncate(moment.trail);
+        (self.at, self.k, self.travelled) = (moment.at, moment.k, moment.travelled);
+        (self.expanded, self.sensed) = (moment.expanded, moment.sensed);
+        self.arrival = None;
+        // The real map may have changed since: the agent looks again before it moves.
+        self.world_changed = true;
+        true
+    }
+
+    /// The real map becomes `world` (the same size; `false`, changing nothing, otherwise),
+    /// while the agent walks; it learns of the changes when its sensor reaches them. A wall
+    /// on the agent's cell is found once it has left it; the goal stays passable.
+    pub fn set_world(&mut self, world: &Grid) -> Result<bool, NavigationError> {
+        let same_size =
+            (world.width(), world.height()) == (self.world.width(), self.world.height());
+        if !same_size {
+            return Ok(false);
+        }
+        if !world.is_passable_at(world.index(self.goal)) {
+            let (x, y) = (self.goal.x, self.goal.y);
+            return Err(NavigationError::WallOnAgentOrGoal { x, y });
+        }
+        if world != &self.world {
+            self.world = world.clone();
+            self.world_changed = true;
+        }
+        Ok(true)
+    }
+
     /// Changes the real map while the agent walks (a wall dropped in front of it, say);
     /// the agent learns of it when its sensor reaches the cell. Its own cell and the goal
     /// may not become walls.
@@ -247,28 +351,53 @@ impl Navigation {
         if terrain == WALL && (at == self.at || at == self.goal) {
             return Err(NavigationError::WallOnAgentOrGoal { x: at.x, y: at.y });
         }
-        self.world
+        let old = self
+            .world
             .set(at, terrain)
-            .map_err(|cause| NavigationError::Grid { cause })
+            .map_err(|cause| NavigationError::Grid { cause })?;
+        self.world_changed |= old != terrain;
+        Ok(old)
     }
 
     /// The cells whose terrain the sensor, at the agent's cell, finds different from
-    /// `known`.
-    fn sense(&self, known: &Grid) -> Vec<CellEdit> {
+    /// `known` (the agent's own cell passable whatever the real map says: it stands there);
+    /// marks the cells it sees.
+    fn sense(&mut self, known: &Grid) -> Vec<CellEdit> {
         let (x, y) = (i64::from(self.at.x), i64::from(self.at.y));
-        self.sensor
-            .iter()
-            .filter_map(|&(dx, dy)| {
-                self.world
-                    .index_of(x + i64::from(dx), y + i64::from(dy))
-                    .ok()
-            })
-            .filter(|&cell| known.terrain()[cell] != self.world.terrain()[cell])
-            .map(|cell| CellEdit {
-                at: self.world.point(cell),
-                terrain: self.world.terrain()[cell],
-            })
-            .collect()
+        let own = self.world.index(self.at);
+        let mut changes = Vec::new();
+        for &(dx, dy) in &self.sensor {
+            let Ok(cell) = self.world.index_of(x + i64::from(dx), y + i64::from(dy)) else {
+                continue;
+            };
+            if self.seen[cell] == 0 {
+                self.seen[cell] = 1;
+                self.newly_seen.push(cell as u32);
+            }
+            let terrain = self.world.terrain()[cell];
+            if known.terrain()[cell] != terrain && !(cell == own && terrain == WALL) {
+                let at = self.world.point(cell);
+                changes.push(CellEdit { at, terrain });
+            }
+        }
+        changes
+    }
+
+    /// D* Lite senses at the agent's cell and, if it found changes, repairs its search:
+    /// the expansions it took.
+    fn sense_and_repair(&mut self, finder: &mut Incremental) -> u32 {
+        let changes = self.sense(finder.grid());
+        let repaired = !changes.is_empty() && finder.apply_edits(&changes).is_ok();
+        self.sensed = changes;
+        if !repaired {
+            return 0;
+        }
+        if self.history.is_some() {
+            finder.finish();
+        } else {
+            finder.run();
+        }
+        finder.repair_expanded()
     }
 
     /// The agent moves to the next cell of its path (on the first call it stays at the
@@ -277,10 +406,29 @@ impl Navigation {
         if self.arrival.is_some() {
             return None;
         }
+        let moment = match &self.agent {
+            Some(Agent::DStarLite(finder)) if self.history.is_some() => Some(Moment {
+                at: self.at,
+                k: self.k,
+                travelled: self.travelled,
+                expanded: self.expanded,
+                checkpoint: finder.checkpoint(),
+                seen: Vec::new(),
+                sensed: std::mem::take(&mut self.sensed),
+                trail: self.trail.len(),
+            }),
+            _ => None,
+        };
+        self.newly_seen.clear();
+        self.sensed.clear();
         let visit = match self.agent.take() {
             None => self.begin(),
             Some(agent) => self.walk(agent),
         };
+        if let (Some(mut moment), Some(history)) = (moment, self.history.as_mut()) {
+            moment.seen = std::mem::take(&mut self.newly_seen);
+            history.push(moment);
+        }
         self.expanded += u64::from(visit.expanded);
         if visit.planned.is_none() {
             self.arrival = Some(Arrival::Unreachable { k: self.k });
@@ -296,23 +444,29 @@ impl Navigation {
     /// Senses at the start and plans from it.
     fn begin(&mut self) -> Visit {
         let mut known = self.unknown.take().expect("the first visit");
-        for change in self.sense(&known) {
+        self.sensed = self.sense(&known);
+        for change in &self.sensed {
             // On the grid: `known` has the world's size.
             let _ = known.set(change.at, change.terrain);
         }
         let (agent, planned, expanded) = match self.planner {
             Planner::DStarLite => {
-                let mut finder =
+                // Checked in `new`; an error's Debug text would bring float formatting into
+                // the page's engine, so it is not written.
+                let Ok(mut finder) =
                     Incremental::new(known, self.at, self.goal, self.options, Variant::DStarLite)
-                        .expect("checked");
+                else {
+                    unreachable!("the endpoints and options were checked in Navigation::new");
+                };
                 finder.run();
                 let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
                 (Agent::DStarLite(Box::new(finder)), planned, expanded)
             }
             Planner::AStar => {
-                let mut search = Box::new(
-                    Search::new(known, self.at, self.goal, self.options).expect("checked"),
-                );
+                let Ok(search) = Search::new(known, self.at, self.goal, self.options) else {
+                    unreachable!("the endpoints and options were checked in Navigation::new");
+                };
+                let mut search = Box::new(search);
                 let mut index = vec![u32::MAX; self.world.cell_count()];
                 let (plan, expanded) = Self::plan(&mut search, &mut index);
                 let planned = self.remaining(&plan);
@@ -340,16 +494,21 @@ impl Navigation {
     fn walk(&mut self, agent: Agent) -> Visit {
         let (agent, planned, expanded) = match agent {
             Agent::DStarLite(mut finder) => {
-                let next = finder.next_cell().expect("a path to walk");
-                self.step_to(next);
-                finder.move_start(self.at).expect("a move on the path");
                 let mut expanded = 0;
-                if self.at != self.goal {
-                    let changes = self.sense(finder.grid());
-                    if !changes.is_empty() {
-                        finder.apply_edits(&changes).expect("cells of the map");
-                        finder.run();
-                        expanded = finder.repair_expanded();
+                // The real map changed where the agent may already have looked: it looks
+                // again before it moves, and may find no path left.
+                if std::mem::take(&mut self.world_changed) {
+                    expanded += self.sense_and_repair(&mut finder);
+                }
+                let next = finder.next_cell();
+                if let Some(next) = next {
+                    self.step_to(next);
+                    // The next cell is one legal move away on the known map.
+                    let _ = finder.move_start(self.at);
+                    if self.at != self.goal {
+                        let sensed_before = std::mem::take(&mut self.sensed);
+                        expanded += self.sense_and_repair(&mut finder);
+                        self.sensed.splice(0..0, sensed_before);
                     }
                 }
                 let planned = finder.path_cost();
@@ -378,7 +537,9 @@ impl Navigation {
                         for &cell in plan.iter().flat_map(|p| &p.path) {
                             index[cell as usize] = u32::MAX;
                         }
-                        search.restart(self.at, self.goal).expect("checked");
+                        if search.restart(self.at, self.goal).is_err() {
+                            unreachable!("the agent stands on ground it has walked to");
+                        }
                         (plan, expanded) = Self::plan(&mut search, &mut index);
                     }
                 }
@@ -415,6 +576,7 @@ impl Navigation {
         self.travelled += step * f64::from(self.world.terrain()[cell as usize]);
         self.at = to;
         self.k += 1;
+        self.trail.push(cell);
     }
 
     /// A* from scratch (a search just made or restarted from the agent's cell): the plan

@@ -10,9 +10,11 @@ use crate::finder::Finder;
 use crate::finders::incremental::{Incremental, QueuedKey};
 use crate::grid::Point;
 use crate::inspect::{open_list_page, replay, ShownEstimates};
+use crate::navigation::NavigationError;
 use crate::options::SearchOptions;
 use crate::search_error::SearchError;
 use crate::trace::{trace_text, TraceError};
+use crate::walk::Walk;
 
 /// The most open nodes, or events, one call hands over: enough for any page, small enough
 /// that a slip in a caller cannot ask for the whole of a huge search at once.
@@ -38,6 +40,33 @@ impl SearchHandle {
             goal: map.goal(),
             shown: ShownEstimates::default(),
         })
+    }
+
+    /// D* Lite's walk from the editor's start to its goal, over its map as the real one,
+    /// each step a move of the agent (see [`Walk`]).
+    pub fn walk(
+        map: &MapEditor,
+        options: SearchOptions,
+        sensor_radius: f64,
+    ) -> Result<SearchHandle, NavigationError> {
+        let walk = Walk::new(
+            map.grid().clone(),
+            map.start(),
+            map.goal(),
+            options,
+            sensor_radius,
+        )?;
+        Ok(SearchHandle {
+            finder: Box::new(walk),
+            start: map.start(),
+            goal: map.goal(),
+            shown: ShownEstimates::default(),
+        })
+    }
+
+    /// The walk on show; refused for a search.
+    pub fn walking(&self) -> Result<&Walk, ArgumentProblem> {
+        self.finder.as_walk().ok_or(ArgumentProblem::NotWalking)
     }
 
     pub fn finder(&self) -> &dyn Finder {

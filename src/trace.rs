@@ -206,6 +206,8 @@ fn write_events<W: Write>(
                 }
                 writer.node("closing", at, parent, Some(node))?;
             }
+            // D* Lite's walk: the agent's move, from the cell it left.
+            StepEvent::Moved { from, at, .. } => writer.node("expanding", at, Some(from), None)?,
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }
     }

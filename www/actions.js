@@ -1,5 +1,6 @@
 import { PageError } from './i18n/errors.js';
 import { downloadText } from './maps/files.js';
+import { exampleChange } from './maps/examples.js';
 
 // What each control does, and how an action meets an error (a message, never a broken page).
 
@@ -25,6 +26,31 @@ export function guards({ playback, messages, changed, sync }) {
     fn();
   });
   return { fail, inputGuard, guarded, act: (fn) => (...args) => guarded(() => fn(...args)) };
+}
+
+// D* Lite's Walk mode with a sensor radius as typed (`text`). The real map of an example
+// with a change (a wall that comes later) is the map with the change: the agent finds it
+// as it walks. Refused with nothing changed: a radius that is no number, or below the
+// engine's least.
+export function startWalk(workspace, text) {
+  const sensor = Number(text);
+  if (String(text).trim() === '' || !Number.isFinite(sensor)) throw new PageError('walk.sensor-invalid', { value: text });
+  const editor = workspace.editor;
+  const change = exampleChange(workspace.exampleNote.id) ?? [];
+  const open = change.filter(([x, y]) => editor.terrainAt(x, y) !== 0);
+  if (open.length > 0) {
+    editor.beginStroke();
+    for (const [x, y] of open) editor.paint(x, y, 0);
+    editor.endStroke();
+  }
+  try {
+    workspace.session.syncWithEditor();
+    workspace.session.setWalk({ sensor });
+  } catch (error) {
+    if (open.length > 0) workspace.undo();
+    workspace.session.syncWithEditor();
+    throw error;
+  }
 }
 
 // The actions: the playback controls drive the compare view's panes when it is open, else
@@ -60,7 +86,16 @@ export function pageActions(page) {
       if (!compare.active && !workspace.session.finished) stepLine.forward(workspace.session);
     }),
     finish: stopped(() => driver().finish()),
-    reset: stopped(() => driver().seek(0)),
+    // Reset leaves Walk mode for the normal view.
+    reset: stopped(() => {
+      if (!compare.active && workspace.session.walk) workspace.session.setWalk(null);
+      else driver().seek(0);
+    }),
+    toggleWalk: stopped((text) => {
+      if (workspace.session.walk) workspace.session.setWalk(null);
+      else startWalk(workspace, text);
+      messages.clear();
+    }),
     seek: stopped((stepCount) => driver().seek(stepCount)),
     setSpeed: act((index) => {
       playback.speedIndex = index;

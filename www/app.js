@@ -1,5 +1,5 @@
 import { loadEngine } from './engine.js';
-import { pageActions, guards } from './actions.js';
+import { pageActions, guards, startWalk } from './actions.js';
 import { FrameLoop } from './frame.js';
 import { applyPaletteToCss } from './board/palette.js';
 import { GridRenderer } from './board/renderer.js';
@@ -190,6 +190,15 @@ function start(engine) {
         compare.open(params.compare);
       } catch (error) {
         throw new PageError('error.url-compare', { detail: error });
+      }
+    }
+    if (params.sensor !== undefined) controls.showSensor(params.sensor);
+    if (params.walk && workspace.session.options.algorithm !== 'dstar-lite') problems.push(new PageError('param.walk-dstar'));
+    else if (params.walk) {
+      try {
+        startWalk(workspace, String(params.sensor ?? controls.sensor.value));
+      } catch (error) {
+        problems.push(error);
       }
     }
     if (params.step !== undefined) actions.driver().seek(params.step);

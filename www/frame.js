@@ -122,6 +122,8 @@ export class FrameLoop {
       height: editor.height,
       options: session.options,
       resolvedOptions: session.resolvedOptions,
+      walking: session.walk !== null,
+      comparing: this.page.compare.active,
       ...this.page.view.zoomState(),
     };
   }

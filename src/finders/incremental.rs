@@ -743,6 +743,18 @@ impl Incremental {
         self.path = OnceCell::new();
     }
 
+    /// Where the log of steps and changes stands: [`Incremental::undo_to`] comes back here.
+    pub fn checkpoint(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Undoes every step, batch and move logged since `checkpoint`, exactly.
+    pub fn undo_to(&mut self, checkpoint: usize) {
+        while self.log.len() > checkpoint {
+            self.undo_entry();
+        }
+    }
+
     /// Applies a batch of cell changes, all or none, and updates the vertices whose edges
     /// they changed: the changed cells and the cells around them (a wall also blocks the
     /// diagonals beside it). Further steps repair the search. For D* Lite, k_m first grows

@@ -25,6 +25,7 @@ use crate::finders::incremental::RepairError;
 use crate::grid::GridError;
 use crate::map_text::ParseError;
 use crate::names::UnknownName;
+use crate::navigation::NavigationError;
 use crate::option_fields::OptionProblem;
 use crate::record::RecordLayout;
 use crate::scenario::{self, Scenario};
@@ -80,6 +81,16 @@ thrown!(
     UnknownName,
     ParseError
 );
+
+/// A walk's search problem is thrown as a search's, with its code.
+impl From<NavigationError> for JsValue {
+    fn from(problem: NavigationError) -> JsValue {
+        match problem {
+            NavigationError::Search { cause } => fail(cause),
+            other => fail(other),
+        }
+    }
+}
 
 /// The finder catalogue: which finders exist, what each takes and emits (see
 /// `crate::catalogue`).

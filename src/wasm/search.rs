@@ -50,6 +50,28 @@ impl JsSearch {
         })
     }
 
+    /// D* Lite's walk from the editor's start to its goal on its map, the real one, with
+    /// the sensor radius `sensorRadius` (cells, at least 1.5): each step a move of the agent.
+    pub fn walk(editor: &JsMapEditor, options: JsValue, sensor_radius: f64) -> JsResult<JsSearch> {
+        let options = read_given(given_options(&options)?)?;
+        Ok(JsSearch {
+            inner: SearchHandle::walk(&editor.inner, options, sensor_radius)?,
+        })
+    }
+
+    /// The walk: one byte per cell, 1 where the agent's sensor has seen it.
+    #[wasm_bindgen(js_name = seenPtr)]
+    pub fn seen_ptr(&self) -> JsResult<*const u8> {
+        Ok(self.inner.walking()?.navigation().seen().as_ptr())
+    }
+
+    /// The walk: the cells the agent has stood on, in order, its own last.
+    pub fn trail(&self) -> JsResult<js_sys::Uint32Array> {
+        Ok(js_sys::Uint32Array::from(
+            self.inner.walking()?.navigation().trail(),
+        ))
+    }
+
     /// The options in force, in the shape they were given in.
     pub fn options(&self) -> JsResult<JsValue> {
         to_js(&ResolvedOptions::of(self.finder().options()))
@@ -126,9 +148,16 @@ impl JsSearch {
     /// batch of cell changes, which it repairs step by step from step 0; the number of
     /// cells changed, or `undefined` when the map is another size or its start or goal
     /// moved (a new search is wanted then). Refused for any other finder.
+    /// D* Lite's walk takes the editor's map as the real one, the agent's knowledge and
+    /// timeline kept (1 if it changed, else 0).
     #[wasm_bindgen(js_name = repairFrom)]
     pub fn repair_from(&mut self, editor: &JsMapEditor) -> JsResult<Option<u32>> {
         let map = &editor.inner;
+        if let Some(walk) = self.inner.finder_mut().as_walk_mut() {
+            let changed = walk.navigation().world() != map.grid();
+            let same = walk.set_world(map.grid(), map.start(), map.goal())?;
+            return Ok(same.then_some(u32::from(changed)));
+        }
         let incremental = self.inner.incremental_mut()?;
         let changed = incremental.repair_to(map.grid(), map.start(), map.goal())?;
         Ok(changed.map(|n| n as u32))

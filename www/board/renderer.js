@@ -411,6 +411,7 @@ export class GridRenderer {
     ctx.clearRect(0, 0, this.overlayCanvas.width, this.overlayCanvas.height);
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
+    if (view.seen) this.drawWalk(view);
     if (view.path && view.path.length > 1) {
       this.drawPath(view.path, view.pathTentative);
       if (this.labelsShown) this.redrawPathLabels(view);
@@ -423,6 +424,7 @@ export class GridRenderer {
       ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
       ctx.setLineDash([]);
     }
+    if (view.trail) this.drawAgent(view);
     for (const mark of view.marks ?? []) {
       if (mark.kind === 'pending') this.drawPending(mark);
       else this.drawMark(mark);
@@ -528,8 +530,38 @@ export class GridRenderer {
     }
   }
 
+  // D* Lite's walk: fog over the cells the agent has not seen, the real walls dimmed under
+  // it; the cells it walked; the agent, a disc on its cell (drawn over the planned path).
+  drawWalk(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const { x0, y0, x1, y1 } = this.visibleCells();
+    ctx.fillStyle = PALETTE.fog;
+    ctx.globalAlpha = 0.55;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        if (!view.seen[y * this.cols + x]) ctx.fillRect(x * c, y * c, c, c);
+      }
+    }
+    ctx.globalAlpha = 1;
+    if (view.trail.length > 1) this.drawPath(view.trail, false, PALETTE.walked);
+  }
+
+  drawAgent(view) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const i = view.trail[view.trail.length - 1];
+    ctx.beginPath();
+    ctx.arc((i % this.cols) * c + c / 2, ((i / this.cols) | 0) * c + c / 2, Math.max(4 * this.dpr, c * 0.3), 0, Math.PI * 2);
+    ctx.fillStyle = PALETTE.agent;
+    ctx.fill();
+    ctx.lineWidth = Math.max(1.5 * this.dpr, c * 0.06);
+    ctx.strokeStyle = PALETTE.next;
+    ctx.stroke();
+  }
+
   // A tentative path (a bidirectional search's best so far) is dashed.
-  drawPath(path, tentative = false) {
+  drawPath(path, tentative = false, colour = PALETTE.path) {
     const ctx = this.overlay;
     const c = this.cell;
     const half = (c - this.gridLine) / 2;
@@ -548,7 +580,7 @@ export class GridRenderer {
     ctx.strokeStyle = PALETTE.pathCasing;
     ctx.lineWidth = width + 2 * this.dpr;
     ctx.stroke();
-    ctx.strokeStyle = PALETTE.path;
+    ctx.strokeStyle = colour;
     ctx.lineWidth = width;
     if (tentative) ctx.setLineDash([width * 2, width * 1.5]);
     ctx.stroke();

@@ -54,6 +54,7 @@ export function wireShare(doc, location, { workspace, playback }, onError) {
       width: editor.width,
       height: editor.height,
       speed: speed.perSecond ?? speed.perFrame * 60,
+      walk: workspace.session.walk,
     };
   };
   const button = doc.getElementById('make-link');

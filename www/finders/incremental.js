@@ -118,6 +118,48 @@ const END = {
   },
 };
 
+// D* Lite's walk: one move of the agent, what its sensor found and the repair it took.
+function walkParams(event) {
+  const arrival = event.arrival ?? {};
+  return {
+    k: event.k,
+    from: formatCell(event.from),
+    at: formatCell(event.at),
+    cells: cells(event.revealed),
+    count: event.revealed.length,
+    km: finite(event.km),
+    expanded: event.expanded,
+    scratch: event.fromScratch,
+    cost: finite(event.planned ?? Infinity),
+    travelled: finite(arrival.travelled ?? 0),
+    total: arrival.expanded ?? 0,
+  };
+}
+
+const MOVED = {
+  describe(event) {
+    const p = walkParams(event);
+    const moved = event.from.x !== event.at.x || event.from.y !== event.at.y;
+    const parts = [t(moved ? 'finder.walk.moved' : 'finder.walk.stays', p)];
+    parts.push(t(p.count > 0 ? 'finder.walk.sensed' : 'finder.walk.nothing', p));
+    if (event.arrival?.end === 'arrived') parts.push(t('finder.walk.arrived', p));
+    else if (event.arrival) parts.push(t('finder.walk.unreachable', p));
+    else parts.push(t('finder.walk.planned', p));
+    return parts.join(' ');
+  },
+  trace(event) {
+    const lines = [];
+    const at = lineMaker(lines, event.at);
+    const p = walkParams(event);
+    at('walk', 'code.note.walk-move', p);
+    if (p.count === 0) return lines;
+    at('changes', 'code.note.walk-sensed', p);
+    at('changed-each', 'code.note.walk-cells', p);
+    at('repair', 'code.note.walk-repair', p);
+    return lines;
+  },
+};
+
 // Over-consistent cells hatched, under-consistent ones dotted: told apart by pattern as well
 // as by colour, printed in grey too.
 const MARKS = {
@@ -169,6 +211,7 @@ export const incremental = {
   listing,
   events: {
     'vertex-taken': { describe: describeVertex, trace: traceVertex },
+    moved: MOVED,
     ...END,
   },
   outcomes: ACTIONS,

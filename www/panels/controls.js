@@ -89,6 +89,10 @@ export class Controls {
     this.stepBackButton = byId('step-back');
     this.finishButton = byId('finish');
     this.resetButton = byId('reset');
+    this.walkTools = byId('walk-tools');
+    this.walkButton = byId('walk');
+    this.sensor = byId('sensor');
+    this.walkLegend = byId('walk-legend');
     this.timeline = byId('timeline');
     this.timelineLabel = byId('timeline-label');
     this.speed = byId('speed');
@@ -129,6 +133,7 @@ export class Controls {
     click('step-back', actions.stepBack);
     click('finish', actions.finish);
     click('reset', actions.reset);
+    click('walk', () => actions.toggleWalk(this.sensor.value));
     click('undo', actions.undo);
     click('redo', actions.redo);
     click('clear-walls', actions.clearWalls);
@@ -249,7 +254,11 @@ export class Controls {
     setDisabled(this.stepButton, !running);
     setDisabled(this.finishButton, !running);
     setDisabled(this.stepBackButton, state.stepCount === 0);
-    setDisabled(this.resetButton, state.stepCount === 0);
+    // Reset also leaves Walk mode, which D* Lite alone has.
+    setDisabled(this.resetButton, state.stepCount === 0 && !state.walking);
+    this.walkTools.hidden = state.comparing || state.resolvedOptions.algorithm !== 'dstar-lite';
+    this.walkButton.setAttribute('aria-pressed', String(state.walking));
+    this.walkLegend.hidden = !state.walking;
 
     const known = state.total !== null && state.total !== undefined;
     const max = known ? state.total : state.stepCount;
@@ -287,6 +296,10 @@ export class Controls {
       this.tieBreakLabel.textContent = t(tieLabel);
     }
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
+  }
+
+  showSensor(radius) {
+    this.sensor.value = String(radius);
   }
 
   // keys: { playback (Space, arrows, End, R), editing (undo and redo, the brush, zoom),

@@ -64,6 +64,14 @@ export class MessageArea {
   }
 }
 
+// Where D* Lite's walk stands, after `moves` moves (`event`: the last one's).
+function walkResult(search, event, moves) {
+  const status = search.status();
+  if (status === 'found') return t('result.arrived', { moves, travelled: formatValue(event?.arrival?.travelled ?? 0, 2) });
+  if (status === 'no-path') return t('result.walk-unreachable');
+  return t('result.walking', { moves, cost: formatValue(search.pathCost() ?? Infinity, 2) });
+}
+
 // Everything the page says in text about the search: counters, result, the latest step in
 // words, the log, the open list and the cell inspector. Text nodes only change when their
 // text does, so the aria-live regions announce real news only.
@@ -116,8 +124,11 @@ export class Panels {
     showMarkLegend(document, session.finder);
 
     const status = search.status();
+    const [last] = session.stepsBetween(count, count);
     let result = '';
-    if (status === 'found') {
+    if (session.walk) {
+      result = walkResult(search, last?.event, count);
+    } else if (status === 'found') {
       const moves = search.pathSteps();
       result = tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
     } else if (status === 'limit-reached') {
@@ -132,7 +143,6 @@ export class Panels {
     setText(this.result, result);
     this.result.className = `result ${status}`;
 
-    const [last] = session.stepsBetween(count, count);
     // Before step 1, a family may say where its search stands (a repair about to begin).
     const ready = last ? null : familyOf(session.finder)?.ready?.(session)?.note;
     let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : ready ? t(ready.key, ready.params) : t('narration.not-started');

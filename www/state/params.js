@@ -39,6 +39,9 @@
  *   log         1 to show the latest step in words in an embedded page
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
+ *   walk        1 to open D* Lite's Walk mode (with algorithm=dstar-lite): an agent walks to the
+ *               goal over a map it discovers with its sensor
+ *   sensor      the agent's sensor radius in cells, at least 1.5                  (default 1.5)
  *   compare     2 to 4 methods side by side, comma-separated, each
  *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
  *               compare=astar:manhattan,astar:octile:2
@@ -53,11 +56,11 @@ import { MAX_RATE } from './playback.js';
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
 export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
-const FLAGS = ['autoplay', 'embed', 'legend', 'log'];
+const FLAGS = ['autoplay', 'embed', 'legend', 'log', 'walk'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
 const FRAME_ID = /^[\w.:-]{1,64}$/;
-const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'id', ...FLAGS];
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'id', 'sensor', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
 // The largest side of a map made or resized in the page (the engine opens map files up to
 // its own, larger limit).
@@ -195,6 +198,11 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       const step = plainNumber(value);
       if (Number.isInteger(step)) result.step = step;
       else problem('param.step', { value });
+    } else if (name === 'sensor') {
+      // A number; the engine judges whether the agent can see its neighbours with it.
+      const radius = plainNumber(value);
+      if (radius !== null) result.sensor = radius;
+      else problem('param.sensor', { value });
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
@@ -215,7 +223,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
 
 // The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
 // that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id }) {
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id, walk }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
   for (const name of SEARCH_OPTIONS) {
@@ -224,6 +232,10 @@ export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id 
   add('map', mapText.trim().split(/\r?\n/).join('/'));
   add('speed', Number.isFinite(speed) ? String(speed) : 'max');
   if (lang) add('lang', lang);
+  if (walk) {
+    add('walk', '1');
+    add('sensor', String(walk.sensor));
+  }
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
   if (id) add('id', id);

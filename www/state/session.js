@@ -17,11 +17,14 @@ const EAGER_TOTAL_CELLS = 256 * 256;
 // handed an edit of the map instead, as a batch of cell changes, and its timeline begins
 // again at the batch: step 0, which stepping back does not cross; it is taken to the end of
 // the repair if it had finished, so the path follows the change there too.
+// In Walk mode (D* Lite's agent, `walk` = { sensor }) a step is a move of the agent; the map
+// is the real one, whose edits the walk takes in where it is, its timeline kept.
 export class SearchSession {
   constructor(engine, editor, options) {
     this.engine = engine;
     this.editor = editor;
     this.options = options;
+    this.walk = null;
     this.search = null;
     this.generation = 0;
     this.events = new Map();
@@ -30,7 +33,7 @@ export class SearchSession {
 
   build(keepProgress) {
     const old = this.search;
-    const next = new this.engine.Search(this.editor, this.options);
+    const next = this.walk ? this.engine.Search.walk(this.editor, this.options, this.walk.sensor) : new this.engine.Search(this.editor, this.options);
     const finished = keepProgress && old !== null && old.status() !== 'running';
     const at = keepProgress && old !== null ? old.stepCount() : 0;
     if (old) old.free();
@@ -65,6 +68,7 @@ export class SearchSession {
   restart(options = this.options) {
     const previous = this.options;
     this.options = options;
+    this.walk = null;
     try {
       this.build(false);
     } catch (error) {
@@ -75,12 +79,27 @@ export class SearchSession {
   }
 
   setOptions(options) {
-    const previous = this.options;
+    const previous = [this.options, this.walk];
     this.options = options;
+    // Only D* Lite walks.
+    if (options.algorithm !== 'dstar-lite') this.walk = null;
     try {
-      this.build(true);
+      this.build(this.walk === null);
     } catch (error) {
-      this.options = previous;
+      [this.options, this.walk] = previous;
+      throw error;
+    }
+  }
+
+  // Walk mode on ({ sensor }) or off (null), from the start; refused (a sensor radius
+  // below the engine's least) with nothing changed.
+  setWalk(walk) {
+    const previous = this.walk;
+    this.walk = walk;
+    try {
+      this.build(false);
+    } catch (error) {
+      this.walk = previous;
       throw error;
     }
   }
@@ -102,12 +121,21 @@ export class SearchSession {
     if (changed === undefined) return false;
     this.revision = this.editor.revision();
     if (changed === 0) return true;
-    this.repairs += 1;
-    this.lastBatch = changed;
     this.generation += 1;
     this.pathFor = -1;
-    this.path = null;
     this.events.clear();
+    if (this.walk) {
+      // The walk goes on from where it is; its end is worked out again on a small map.
+      const at = search.stepCount();
+      if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
+        search.finish();
+        search.seek(at);
+      }
+      return true;
+    }
+    this.repairs += 1;
+    this.lastBatch = changed;
+    this.path = null;
     if (finished) search.finish();
     else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
       search.finish();
@@ -215,15 +243,19 @@ export class SearchSession {
     const count = search.stepCount();
     const status = search.status();
     // Some finders (a bidirectional search) show their best path so far while they run.
+    // A walk shows the path planned from the agent's cell.
     const tentative = status === 'running' && familyOf(this.finder)?.tentativePath === true;
-    if (status !== 'found' && !tentative) {
+    if (this.walk) {
+      if (this.pathFor !== count) this.path = search.path();
+      this.pathFor = count;
+    } else if (status !== 'found' && !tentative) {
       this.path = null;
       this.pathFor = -1;
     } else if (this.pathFor !== count) {
       this.path = search.path();
       this.pathFor = count;
     }
-    const head = status === 'running' ? search.openList(1)[0] || null : null;
+    const head = status === 'running' && !this.walk ? search.openList(1)[0] || null : null;
     const view = {
       width: editor.width,
       height: editor.height,
@@ -239,6 +271,8 @@ export class SearchSession {
       layout: this.engine.recordLayout,
       generation: this.generation,
       markPainter: this.markPainter,
+      // The cells stood on, the agent's last (a copy, not a view).
+      trail: this.walk ? search.trail() : null,
     };
     const cells = view.width * view.height;
     if (labelCells) search.fillEstimates(labelCells.x0, labelCells.y0, labelCells.x1, labelCells.y1);
@@ -251,6 +285,7 @@ export class SearchSession {
       rhs: this.finder.cellValues.includes('rhs') ? search.rhsPtr() : 0,
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
+      seen: this.walk ? search.seenPtr() : 0,
     };
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
@@ -261,6 +296,7 @@ export class SearchSession {
     view.cellValues = this.finder.cellValues;
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
+    view.seen = pointers.seen ? new Uint8Array(buffer, pointers.seen, cells) : null;
     return view;
   }
 }

@@ -1,0 +1,428 @@
+//! D* Lite's walk as the page steps it: a [`Navigation`] behind the stepwise [`Finder`]
+//! interface, one step a move of the agent (with the sensing and the repair of the search
+//! there), each undone exactly. What the cells show (g, rhs, keys, marks) is D* Lite's
+//! search over the map as the agent knows it; the real map is the one the walk was given,
+//! which may change while the agent walks ([`Walk::set_world`]).
+
+use crate::events::{NodeValues, StepEvent};
+use crate::finder::Finder;
+use crate::finders::incremental::Incremental;
+use crate::grid::{Grid, Point};
+use crate::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
+use crate::options::SearchOptions;
+use crate::search_error::SearchError;
+use crate::status::{Counters, FinderInfo, Status};
+
+pub struct Walk {
+    navigation: Navigation,
+    options: SearchOptions,
+    sensor_radius: f64,
+    /// The visit at the start, then one per move.
+    visits: Vec<Visit>,
+    /// Moves of the whole walk, once it has ended, until the real map changes.
+    total: Option<u32>,
+}
+
+impl Walk {
+    /// An agent at `start` that has sensed around it and planned, ready to walk to `goal`
+    /// on `world` (see [`Navigation::new`]).
+    pub fn new(
+        world: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        sensor_radius: f64,
+    ) -> Result<Walk, NavigationError> {
+        let mut navigation = Navigation::new(
+            world,
+            start,
+            goal,
+            options,
+            sensor_radius,
+            Planner::DStarLite,
+        )?;
+        navigation.remember_moves();
+        let visits = navigation.advance().into_iter().collect();
+        let mut walk = Walk {
+            options: *navigation.finder().map_or(&options, |f| f.options()),
+            navigation,
+            sensor_radius,
+            visits,
+            total: None,
+        };
+        walk.note_end();
+        Ok(walk)
+    }
+
+    pub fn navigation(&self) -> &Navigation {
+        &self.navigation
+    }
+
+    /// The real map becomes `grid`; `Ok(false)`, changing nothing, when it is another size
+    /// or `start` and `goal` are not the walk's (a new walk is wanted then).
+    pub fn set_world(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+    ) -> Result<bool, NavigationError> {
+        let first = self.visits.first().map(|v| v.at);
+        if first != Some(start) || self.navigation.finder().map(|f| f.goal()) != Some(goal) {
+            return Ok(false);
+        }
+        let changed = self.navigation.world() != grid;
+        let same = self.navigation.set_world(grid)?;
+        if changed && same {
+            self.total = None;
+        }
+        Ok(same)
+    }
+
+    fn finder(&self) -> &Incremental {
+        self.navigation.finder().expect("planned at the start")
+    }
+
+    fn note_end(&mut self) {
+        if self.navigation.arrival().is_some() {
+            self.total = Some(self.moves());
+        }
+    }
+
+    fn moves(&self) -> u32 {
+        self.visits.len() as u32 - 1
+    }
+
+    /// One move, kept; the visit it made.
+    fn take_move(&mut self) -> Option<Visit> {
+        let visit = self.navigation.advance()?;
+        self.visits.push(visit);
+        self.note_end();
+        Some(visit)
+    }
+}
+
+impl Finder for Walk {
+    /// One move of the agent, in words.
+    fn step(&mut self) -> Option<StepEvent> {
+        let from = self.navigation.position();
+        let visit = self.take_move()?;
+        let finder = self.finder();
+        Some(StepEvent::Moved {
+            step: self.moves(),
+            k: visit.k,
+            from,
+            at: visit.at,
+            revealed: self.navigation.sensed().collect(),
+            expanded: visit.expanded,
+            from_scratch: finder.from_scratch_expanded(),
+            k_m: finder.k_m() / self.cost_scale(),
+            planned: visit.planned,
+            arrival: self.navigation.arrival(),
+        })
+    }
+
+    fn step_back(&mut self) -> bool {
+        let undone = self.visits.len() > 1 && self.navigation.step_back();
+        if undone {
+            self.visits.pop();
+        }
+        undone
+    }
+
+    fn advance(&mut self, n: u32) -> u32 {
+        let mut taken = 0;
+        while taken < n && self.take_move().is_some() {
+            taken += 1;
+        }
+        taken
+    }
+
+    /// Walks to the end, every move kept (a walk is stepped back move by move).
+    fn run(&mut self) -> Status {
+        self.finish()
+    }
+
+    /// A new walk between `start` and `goal` on the real map as it is.
+    fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
+        let world = self.navigation.world().clone();
+        match Walk::new(world, start, goal, self.options, self.sensor_radius) {
+            Ok(walk) => *self = walk,
+            Err(NavigationError::Search { cause }) => return Err(cause),
+            // The radius and the options were accepted once.
+            Err(_) => {}
+        }
+        Ok(())
+    }
+
+    fn status(&self) -> Status {
+        match self.navigation.arrival() {
+            None => Status::Running,
+            Some(Arrival::Arrived { .. }) => Status::Found,
+            Some(Arrival::Unreachable { .. }) => Status::NoPath,
+        }
+    }
+
+    /// Steps are moves; `expanded` counts every repair of the walk so far.
+    fn counters(&self) -> Counters {
+        let expanded = self.visits.iter().map(|v| v.expanded).sum();
+        Counters {
+            steps: self.moves(),
+            expanded,
+            ..self.finder().counters()
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total
+    }
+
+    fn records(&self) -> &[u8] {
+        self.finder().records()
+    }
+
+    fn g_values(&self) -> &[f64] {
+        self.finder().g_values()
+    }
+
+    fn estimates(&self, cell: u32) -> (f64, f64) {
+        self.finder().estimates(cell)
+    }
+
+    /// The agent's cell.
+    fn current(&self) -> Option<Point> {
+        Some(self.navigation.position())
+    }
+
+    /// The cells the last visit found changed.
+    fn touched(&self) -> Vec<Point> {
+        self.navigation.sensed().collect()
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.finder().open_list(k)
+    }
+
+    /// The path planned from the agent's cell, on the map as it knows it.
+    fn path(&self) -> &[u32] {
+        self.finder().path()
+    }
+
+    /// The cost from the agent's cell to the goal on the map as known, while it has a path.
+    fn path_cost(&self) -> Option<f64> {
+        self.finder().path_cost()
+    }
+
+    fn parent_at(&self, cell: u32) -> Option<u32> {
+        self.finder().parent_at(cell)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    /// The map as the agent knows it.
+    fn grid(&self) -> &Grid {
+        self.navigation.known()
+    }
+
+    fn marks(&self) -> &[u16] {
+        self.finder().marks()
+    }
+
+    fn as_incremental(&self) -> Option<&Incremental> {
+        self.navigation.finder()
+    }
+
+    fn as_walk(&self) -> Option<&Walk> {
+        Some(self)
+    }
+
+    fn as_walk_mut(&mut self) -> Option<&mut Walk> {
+        Some(self)
+    }
+
+    /// D* Lite's, the repair being the one at this move.
+    fn info(&self) -> FinderInfo {
+        FinderInfo {
+            repair_expanded: self.visits.last().map(|v| v.expanded),
+            ..self.finder().info()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map_text::parse_map;
+    use crate::movement::{CostModel, Directions};
+    use crate::options::{Algorithm, TieBreak};
+
+    /// A map text with its start and goal.
+    fn map(text: &str) -> (Grid, Point, Point) {
+        let map = parse_map(text).unwrap();
+        (map.grid, map.start.unwrap(), map.goal.unwrap())
+    }
+
+    fn paper() -> Walk {
+        let (grid, start, goal) = map("OOOOO\nSOXOE\nOOOOO");
+        let options = SearchOptions {
+            algorithm: Algorithm::DStarLite,
+            directions: Directions::Eight,
+            costs: CostModel::Unit,
+            tie_break: TieBreak::SmallerG,
+            ..SearchOptions::default()
+        };
+        Walk::new(grid, start, goal, options, 1.5).unwrap()
+    }
+
+    /// Everything a step back must put back, read through the interface the page reads.
+    #[derive(Debug, PartialEq)]
+    struct State {
+        at: Point,
+        known: Vec<u8>,
+        seen: Vec<u8>,
+        g: Vec<f64>,
+        rhs: Vec<f64>,
+        records: Vec<u8>,
+        queue: Vec<crate::finders::incremental::QueuedKey>,
+        k_m: f64,
+        counters: Counters,
+    }
+
+    fn state(walk: &Walk) -> State {
+        let finder = walk.finder();
+        State {
+            at: walk.navigation.position(),
+            known: walk.navigation.known().terrain().to_vec(),
+            seen: walk.navigation.seen().to_vec(),
+            g: walk.g_values().to_vec(),
+            rhs: finder.rhs_values().to_vec(),
+            records: walk.records().to_vec(),
+            queue: finder.queue(usize::MAX),
+            k_m: finder.k_m(),
+            counters: walk.counters(),
+        }
+    }
+
+    #[test]
+    fn the_papers_walk_finds_the_wall_and_steps_back_exactly() {
+        let mut walk = paper();
+        assert_eq!(walk.counters().steps, 0);
+        assert_eq!(walk.finder().k_m(), 0.0);
+        let mut states = vec![state(&walk)];
+        let mut events = Vec::new();
+        while let Some(event) = walk.step() {
+            events.push(event);
+            states.push(state(&walk));
+        }
+        let cells: Vec<(u32, u32)> = states.iter().map(|s| (s.at.x, s.at.y)).collect();
+        assert_eq!(cells, [(0, 1), (1, 1), (2, 0), (3, 0), (4, 1)]);
+        assert_eq!(walk.status(), Status::Found);
+        assert_eq!(walk.total_steps(), Some(4));
+        // The wall is found from (1,1): k_m grows by h((0,1), (1,1)) = 1.
+        let StepEvent::Moved { revealed, k_m, .. } = &events[0] else {
+            panic!("{:?}", events[0])
+        };
+        assert_eq!(
+            (revealed.as_slice(), *k_m),
+            ([Point::new(2, 1)].as_slice(), 1.0)
+        );
+        let Some(StepEvent::Moved { arrival, .. }) = events.last() else {
+            panic!()
+        };
+        assert!(matches!(arrival, Some(Arrival::Arrived { travelled, .. }) if *travelled == 4.0));
+        for expected in states.iter().rev().skip(1) {
+            assert!(walk.step_back());
+            assert_eq!(&state(&walk), expected);
+        }
+        assert!(!walk.step_back(), "not before the start");
+        // Stepping forward again tells the same moves.
+        let again: Vec<StepEvent> = std::iter::from_fn(|| walk.step()).collect();
+        assert_eq!(again, events);
+    }
+
+    #[test]
+    fn a_wall_dropped_ahead_is_found_when_sensed_and_the_agent_goes_round() {
+        let (grid, start, goal) = map("OOOOOOO\nSOOOOOE\nOOOOOOO");
+        let options = SearchOptions {
+            algorithm: Algorithm::DStarLite,
+            ..SearchOptions::default()
+        };
+        let mut walk = Walk::new(grid.clone(), start, goal, options, 1.5).unwrap();
+        walk.finish();
+        let straight = walk.navigation.trail().to_vec();
+        walk.seek(1);
+        let mut world = grid.clone();
+        world.set(Point::new(4, 1), crate::grid::WALL).unwrap();
+        assert_eq!(walk.set_world(&world, start, goal), Ok(true));
+        assert_eq!(walk.total_steps(), None, "the rest of the walk is new");
+        assert_eq!(
+            walk.navigation.known().terrain()[world.index(Point::new(4, 1))],
+            1
+        );
+        let mut found = None;
+        while let Some(StepEvent::Moved { revealed, at, .. }) = walk.step() {
+            if revealed.contains(&Point::new(4, 1)) {
+                found.get_or_insert(at);
+            }
+        }
+        assert_eq!(
+            found,
+            Some(Point::new(3, 1)),
+            "seen from the cell before it"
+        );
+        assert_eq!(walk.status(), Status::Found);
+        assert_ne!(walk.navigation.trail(), straight);
+        assert!(!walk
+            .navigation
+            .trail()
+            .contains(&(world.index(Point::new(4, 1)) as u32)));
+        // A wall on the agent's own cell waits until it has left it; the goal stays open.
+        walk.seek(2);
+        let here = walk.navigation.position();
+        world.set(here, crate::grid::WALL).unwrap();
+        assert_eq!(walk.set_world(&world, start, goal), Ok(true));
+        assert_eq!(walk.finish(), Status::Found);
+        world.set(goal, crate::grid::WALL).unwrap();
+        assert!(walk.set_world(&world, start, goal).is_err());
+        let other = Grid::new(3, 3).unwrap();
+        assert_eq!(walk.set_world(&other, start, goal), Ok(false));
+    }
+
+    #[test]
+    fn a_wall_that_cuts_the_agent_off_ends_the_walk_where_it_stands() {
+        let (grid, start, goal) = map("OOOOO\nSOOOE\nOOOOO");
+        let options = SearchOptions {
+            algorithm: Algorithm::DStarLite,
+            ..SearchOptions::default()
+        };
+        let mut walk = Walk::new(grid.clone(), start, goal, options, 2.0).unwrap();
+        let mut world = grid.clone();
+        for y in 0..3 {
+            world.set(Point::new(1, y), crate::grid::WALL).unwrap();
+        }
+        walk.set_world(&world, start, goal).unwrap();
+        let Some(StepEvent::Moved {
+            from,
+            at,
+            planned,
+            arrival,
+            ..
+        }) = walk.step()
+        else {
+            panic!()
+        };
+        assert_eq!((from, at, planned), (start, start, None));
+        assert_eq!(arrival, Some(Arrival::Unreachable { k: 0 }));
+        assert_eq!(walk.status(), Status::NoPath);
+        assert!(walk.step_back());
+        assert_eq!(walk.status(), Status::Running);
+    }
+
+    #[test]
+    fn a_sensor_radius_below_the_least_is_refused() {
+        let (grid, start, goal) = map("SOE");
+        let refused = Walk::new(grid, start, goal, SearchOptions::default(), 1.4);
+        assert!(matches!(refused, Err(NavigationError::SensorRadius { .. })));
+    }
+}
