@@ -67,6 +67,11 @@ impl Algorithm {
         self.entry().family == Family::Bidirectional
     }
 
+    /// Whether a batch of cell changes repairs the search rather than starting a new one.
+    pub fn repairs(self) -> bool {
+        self.entry().repairs
+    }
+
     /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
     /// means something.
     pub fn takes_weight(self) -> bool {

@@ -162,6 +162,12 @@ fn write_events<W: Write>(
                 }
                 writer.node("closing", at, parent, Some(node))?;
             }
+            // LPA* and D* Lite choose a cell's parent among its neighbours when asked, so
+            // the pIds their expansions gave may name another of two equal ways: the path
+            // they settled on goes out as path events, as a bidirectional search's does.
+            StepEvent::GoalReached { cost, .. } if run.options().algorithm.repairs() => {
+                writer.joined_path(run, cost)?
+            }
             StepEvent::GoalReached { node, .. } => {
                 let at = Point::new(node.x, node.y);
                 let parent = run.parent_of(at).ok().flatten();
