@@ -26,6 +26,16 @@ const SCENES = [
   ['screenshot-compare.png', WIDE, '?compare=astar,dijkstra,greedy&size=19x9&lang=en', async (page) => {
     await click(page, 'To end');
   }],
+  // D* Lite repairing its search after the wall of the paper's example goes up.
+  ['screenshot-dstar.png', WIDE, '?example=dstar-paper&lang=en', async (page) => {
+    await click(page, 'To end');
+    await page.locator('#example-change').click();
+    for (let i = 0; i < 2; i++) await click(page, 'Step');
+  }],
+  // Walk mode: the agent halfway to the gap that is closed, in the fog.
+  ['screenshot-walk.png', WIDE, '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=2&lang=zh', async (page) => {
+    for (let i = 0; i < 11; i++) await click(page, '单步');
+  }],
 ];
 
 const browser = await launchBrowser();
