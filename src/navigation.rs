@@ -3,11 +3,12 @@
 //! count as plain ground. It moves one cell at a time along a shortest path of the map as
 //! it knows it, senses, and replans when what it learns matters.
 //!
-//! Two planners: D* Lite, which repairs its search from the goal (k_m grows by
-//! h(s_last, s_start) when a change is found), and the baseline, A* from scratch at every
-//! cell where the known map changed the path. Seen cells only ever get dearer (unknown
-//! ground is the cheapest there is), so a path whose own moves did not change is still
-//! a shortest one.
+//! Three planners: D* Lite, which repairs its search from the goal (k_m grows by
+//! h(s_last, s_start) when a change is found), and two baselines of A* from scratch: at
+//! every cell where what was sensed changed the path (the laziest correct one: seen cells
+//! only ever get dearer, unknown ground being the cheapest there is, so a path whose own
+//! moves did not change is still a shortest one), and at every cell where sensing changed
+//! the known map at all, as repeated A* replans whenever the agent learns something.
 //!
 //! A walk on show keeps its history ([`Navigation::remember_moves`]): each move of D* Lite
 //! can be stepped back exactly (the agent's cell, the known map, the search, k_m), and the
@@ -36,13 +37,16 @@ pub const MIN_SENSOR_RADIUS: f64 = 1.5;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Planner {
     DStarLite,
-    /// A* from scratch wherever the known map changed the path.
+    /// A* from scratch wherever what was sensed changed the path.
     AStar,
+    /// A* from scratch wherever what was sensed changed the known map, path or not.
+    AStarOnEveryChange,
 }
 
 named_enum!(Planner, "planner", {
     DStarLite => "dstar-lite",
     AStar => "astar",
+    AStarOnEveryChange => "astar-every-change",
 });
 
 /// A navigation that cannot begin.
@@ -133,7 +137,8 @@ struct Plan {
 
 enum Agent {
     DStarLite(Box<Incremental>),
-    /// The search holds the known map; it restarts from the agent's cell to replan.
+    /// Either baseline: the search holds the known map; it restarts from the agent's cell
+    /// to replan.
     AStar {
         search: Box<Search>,
         plan: Option<Plan>,
@@ -211,7 +216,7 @@ impl Navigation {
         endpoint_cells(&world, start, goal)?;
         let options = match planner {
             Planner::DStarLite => Incremental::checked_options(options, Variant::DStarLite),
-            Planner::AStar => {
+            Planner::AStar | Planner::AStarOnEveryChange => {
                 let options = SearchOptions {
                     algorithm: Algorithm::AStar,
                     ..options
@@ -462,7 +467,7 @@ impl Navigation {
                 let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
                 (Agent::DStarLite(Box::new(finder)), planned, expanded)
             }
-            Planner::AStar => {
+            Planner::AStar | Planner::AStarOnEveryChange => {
                 let Ok(search) = Search::new(known, self.at, self.goal, self.options) else {
                     unreachable!("the endpoints and options were checked in Navigation::new");
                 };
@@ -530,10 +535,13 @@ impl Navigation {
                         // On the grid: the known map has the world's size.
                         let _ = search.set_terrain(change.at, change.terrain);
                     }
-                    if plan
-                        .as_ref()
-                        .is_some_and(|p| self.changes_path(search.grid(), p, &index, &changes))
-                    {
+                    let replan = match self.planner {
+                        Planner::AStarOnEveryChange => !changes.is_empty(),
+                        _ => plan
+                            .as_ref()
+                            .is_some_and(|p| self.changes_path(search.grid(), p, &index, &changes)),
+                    };
+                    if replan {
                         for &cell in plan.iter().flat_map(|p| &p.path) {
                             index[cell as usize] = u32::MAX;
                         }
@@ -639,5 +647,61 @@ impl Navigation {
                 on_rest(around as usize).is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
             })
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::map_text::parse_map;
+
+    /// A corridor between two walls the agent sees as it walks, off its straight path, and a
+    /// wall on that path, which it has to go round, above or below at the same cost.
+    const CORRIDOR: &str = "\
+....................
+++++++++++..........
+....................
+s..........+.......d
+....................
+++++++++++..........
+....................
+";
+
+    /// Walks `planner` to the end on [`CORRIDOR`]: for each visit, its expansions and
+    /// whether sensing there changed the known map; then the cost travelled.
+    fn walk(planner: Planner) -> (Vec<(u32, bool)>, f64) {
+        let map = parse_map(CORRIDOR).unwrap();
+        let (start, goal) = (map.start.unwrap(), map.goal.unwrap());
+        let options = SearchOptions::moving_ai();
+        let mut walk = Navigation::new(map.grid, start, goal, options, 3.0, planner).unwrap();
+        let mut visits = Vec::new();
+        loop {
+            let before = walk.known().clone();
+            let Some(visit) = walk.advance() else { break };
+            visits.push((visit.expanded, walk.known() != &before));
+        }
+        match walk.arrival() {
+            Some(Arrival::Arrived { travelled, .. }) => (visits, travelled),
+            other => panic!("{planner}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_star_on_every_change_replans_exactly_where_the_known_map_changed() {
+        let (visits, travelled) = walk(Planner::AStarOnEveryChange);
+        // The first plan is made at the start whatever is seen there.
+        assert!(visits[0].0 > 0);
+        for (k, &(expanded, changed)) in visits.iter().enumerate().skip(1) {
+            assert_eq!(expanded > 0, changed, "visit {k}: {expanded} expansions");
+        }
+        let replans = |visits: &[(u32, bool)]| visits.iter().filter(|v| v.0 > 0).count();
+        let (lazy, lazy_travelled) = walk(Planner::AStar);
+        // The lazy baseline skips the changes off its path, the walls seen beside it: it
+        // plans at the start and where the wall on its path comes into view.
+        assert_eq!(replans(&lazy), 2, "{lazy:?}");
+        assert!(replans(&visits) > 2, "{visits:?}");
+        let (_, d_star_travelled) = walk(Planner::DStarLite);
+        assert_eq!(travelled, lazy_travelled);
+        assert_eq!(travelled, d_star_travelled);
     }
 }

@@ -865,7 +865,7 @@ fn navigate_follows_the_moving_ai_rules_on_a_map_file() {
         "pillar.map",
         "type octile\nheight 3\nwidth 3\nmap\n...\n.@.\n...\n",
     );
-    for algorithm in ["dstar-lite", "astar"] {
+    for algorithm in ["dstar-lite", "astar", "astar-every-change"] {
         let out = ok(&[
             "navigate",
             &map,
@@ -885,6 +885,42 @@ fn navigate_follows_the_moving_ai_rules_on_a_map_file() {
         assert!(last.starts_with("arrived\t4\t"), "{algorithm}: {out}");
         assert_eq!(out.lines().count(), 6, "{out}");
     }
+}
+
+#[test]
+fn navigate_with_a_star_on_every_change_replans_where_the_lazy_one_need_not() {
+    // Walls beside the straight way, seen as the agent walks, and one on it.
+    let map = scratch_file(
+        "corridor.txt",
+        "...............\n+++++++........\ns........+....d\n+++++++........\n",
+    );
+    let walk = |algorithm| {
+        let out = ok(&["navigate", &map, "--sensor", "3", "--algorithm", algorithm]);
+        let lines: Vec<Vec<String>> = (out.lines())
+            .map(|l| l.split('\t').map(String::from).collect())
+            .collect();
+        let replans = lines
+            .iter()
+            .filter(|l| l[0] == "move" && l[5] != "0")
+            .count();
+        let arrived = lines.last().unwrap().clone();
+        assert_eq!(arrived[0], "arrived", "{algorithm}: {out}");
+        (replans, arrived[1].clone())
+    };
+    let (lazy, lazy_travelled) = walk("astar");
+    let (eager, eager_travelled) = walk("astar-every-change");
+    assert_eq!(
+        lazy, 2,
+        "at the start and where the wall on the way comes into view"
+    );
+    assert!(eager > lazy, "{eager} replans");
+    assert_eq!(eager_travelled, lazy_travelled);
+    assert_eq!(walk("dstar-lite").1, lazy_travelled);
+    let wrong = refused(&["navigate", &map, "--sensor", "3", "--algorithm", "lpastar"]);
+    assert!(
+        wrong.contains("dstar-lite or astar or astar-every-change"),
+        "{wrong}"
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! Navigation in unknown terrain, with D* Lite and with A* from scratch: every cell the
-//! agent stands on is judged against the map as this file works out the agent knows it
-//! there (the brute-force oracle in `common` gives the shortest costs): the planned cost is
+//! Navigation in unknown terrain, with D* Lite and with both baselines of A* from scratch:
+//! every cell the agent stands on is judged against the map as this file works out the
+//! agent knows it there (the brute-force oracle in `common` gives the shortest costs): the planned cost is
 //! the optimal one, and the next move is legal and on an optimal path of that map. Then the
 //! two examples: Koenig and Likhachev's small grid and a wall that forces a long detour.
 
@@ -169,7 +169,7 @@ proptest! {
         (world, start, goal) in world(),
         rules in rules(),
         radius in select(vec![1.5, 2.0, 2.5, 3.0, 4.5]),
-        planner in select(vec![Planner::DStarLite, Planner::AStar]),
+        planner in select(Planner::ALL.to_vec()),
         tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
     ) {
         walk_and_check(&world, start, goal, rules, tie_break, radius, planner)?;
@@ -233,7 +233,7 @@ fn a_wall_found_late_forces_a_long_detour() {
     };
     let known_optimum = rules.shortest_costs(&world, world.index(start))[world.index(goal)];
     assert_eq!(known_optimum, Some(246));
-    for planner in [Planner::DStarLite, Planner::AStar] {
+    for &planner in Planner::ALL {
         let (visits, arrival) =
             walk_and_check(&world, start, goal, rules, TieBreak::LargerG, 3.0, planner).unwrap();
         assert_eq!(visits[0].planned, Some(190.0), "the straight line at first");

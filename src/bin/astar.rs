@@ -62,8 +62,9 @@ USAGE:
         moves made; PLANNED the optimal cost to the goal on the map as known there, or
         'none'; EXPANDED the replanning done there), then
         'arrived<TAB>TRAVELLED<TAB>TOTAL_EXPANDED' (TRAVELLED: the cost of its moves) or
-        'unreachable<TAB>K'. --algorithm dstar-lite (default) or astar (A* from scratch at
-        every cell where what it sensed changed its path).
+        'unreachable<TAB>K'. --algorithm dstar-lite (default), astar (A* from scratch at
+        every cell where what it sensed changed its path) or astar-every-change (A* from
+        scratch at every cell where what it sensed changed the known map).
         replan and navigate follow the Moving AI rules on a .map file.
     astar scen MAPFILE SCENFILE [OPTIONS]
         Runs every scenario in file order and prints one tab-separated line per scenario,
