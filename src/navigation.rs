@@ -129,8 +129,6 @@ pub enum Arrival {
 #[derive(Clone, Debug, Default)]
 struct Plan {
     path: Vec<u32>,
-    /// Cost units from the path's first cell to each of its cells.
-    cost_to: Vec<f64>,
     /// The agent's index on `path`.
     at: usize,
 }
@@ -474,7 +472,7 @@ impl Navigation {
                 let mut search = Box::new(search);
                 let mut index = vec![u32::MAX; self.world.cell_count()];
                 let (plan, expanded) = Self::plan(&mut search, &mut index);
-                let planned = self.remaining(&plan);
+                let planned = self.remaining(search.grid(), &plan);
                 (
                     Agent::AStar {
                         search,
@@ -551,7 +549,7 @@ impl Navigation {
                         (plan, expanded) = Self::plan(&mut search, &mut index);
                     }
                 }
-                let planned = self.remaining(&plan);
+                let planned = self.remaining(search.grid(), &plan);
                 (
                     Agent::AStar {
                         search,
@@ -596,27 +594,18 @@ impl Navigation {
             return (None, expanded);
         }
         let path = search.path().to_vec();
-        let g = search.g_values();
-        let cost_to = path.iter().map(|&c| g[c as usize]).collect();
         for (i, &cell) in path.iter().enumerate() {
             index[cell as usize] = i as u32;
         }
-        (
-            Some(Plan {
-                path,
-                cost_to,
-                at: 0,
-            }),
-            expanded,
-        )
+        (Some(Plan { path, at: 0 }), expanded)
     }
 
     /// The cost of the rest of the plan, in display units.
-    fn remaining(&self, plan: &Option<Plan>) -> Option<f64> {
-        plan.as_ref().map(|p| {
-            let last = p.cost_to.len() - 1;
-            (p.cost_to[last] - p.cost_to[p.at]) / self.options.costs.scale()
-        })
+    /// What is left of the plan from the agent's cell, summed exactly as every finder
+    /// reports a path's cost (D* Lite's planned cost is its path's too).
+    fn remaining(&self, known: &Grid, plan: &Option<Plan>) -> Option<f64> {
+        plan.as_ref()
+            .map(|p| self.options.costs.path_cost(known, &p.path[p.at..]))
     }
 
     /// Whether the changes just sensed touch the rest of the plan: a cell of it changed

@@ -93,8 +93,22 @@ fn walk_and_check(
             }
         }
         let optimal = rules.shortest_costs(&known, at)[known.index(goal)];
-        let planned = visit.planned.map(|c| (c * scale).round() as u64);
-        prop_assert_eq!(planned, optimal, "planned cost at {:?}", visit.at);
+        // The planned cost is its path's exact sum; the oracle counts a diagonal as the
+        // rounded 1,414,214 units, 0.44 of a unit off sqrt 2 (times the weight of the cell it
+        // enters): no more than that apart per diagonal of the path.
+        let close = match (visit.planned, optimal) {
+            (Some(planned), Some(optimal)) => {
+                let units = optimal as f64;
+                (planned * scale - units).abs() <= 0.44 * units / 1_414_214.0 + 1e-6
+            }
+            (planned, optimal) => planned.is_none() && optimal.is_none(),
+        };
+        prop_assert!(
+            close,
+            "planned cost {:?} at {:?}, optimal {optimal:?} units",
+            visit.planned,
+            visit.at
+        );
         visits.push(visit);
     }
     let arrival = walk.arrival().expect("ended");

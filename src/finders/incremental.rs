@@ -1229,10 +1229,6 @@ impl Finder for Incremental {
     }
 
     /// The path's cost in display units: g of the target.
-    fn path_cost(&self) -> Option<f64> {
-        (self.s.status == Status::Found).then(|| self.g[self.target() as usize] / self.cost_scale())
-    }
-
     /// The neighbour a cell's rhs comes through: its predecessor on a shortest path from
     /// the start (LPA*), its successor on one to the goal (D* Lite).
     fn parent_at(&self, cell: u32) -> Option<u32> {
