@@ -146,7 +146,7 @@ function start(engine) {
   // shortcuts), and only the playback or editing keys its controls offer.
   if (params.embed) controls.limitKeys({ playback: params.controls !== 'none', editing: !readOnly, page: false });
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
-  if (params.embed) for (const id of ['admissibility', 'example-about']) new FoldingLine(byId(id));
+  if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   wireShare(doc, location, { workspace, playback }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);

@@ -26,9 +26,10 @@ const SCENES = [
   ['screenshot-compare.png', WIDE, '?compare=astar,dijkstra,greedy&size=19x9&lang=en', async (page) => {
     await click(page, 'To end');
   }],
-  // D* Lite repairing its search after the wall of the paper's example goes up.
+  // D* Lite repairing its search after the wall of the paper's example went up mid-search
+  // (after a finished search the repair runs to its end at once, as A* starts again).
   ['screenshot-dstar.png', WIDE, '?example=dstar-paper&lang=en', async (page) => {
-    await click(page, 'To end');
+    for (let i = 0; i < 3; i++) await click(page, 'Step');
     await page.locator('#example-change').click();
     for (let i = 0; i < 2; i++) await click(page, 'Step');
   }],
