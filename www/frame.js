@@ -1,6 +1,7 @@
 import { t, language } from './i18n/i18n.js';
 import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
+import { showMarkLegend } from './finders/marks.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
 // refresh: the search is brought up to date with the map, playback takes the steps that are
@@ -57,6 +58,7 @@ export class FrameLoop {
     p.exports.update();
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
+      showMarkLegend(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
       return;

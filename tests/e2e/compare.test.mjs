@@ -3,7 +3,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors } from './browser.mjs';
+import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors, servedUrl } from './browser.mjs';
 import { DESKTOP, withApp, waitForText, eventually } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -180,18 +180,18 @@ describe('compare view', () => {
       const rows = await table(page);
       // The A* pane with the tutorial's Manhattan distance takes nine expansions, as the tutorial does.
       assert.equal(rows[0].Expanded, '9');
-      await page.getByRole('button', { name: 'Compare' }).click();
+      // Each pane's options in a single view of their own, opened by a link: nothing left
+      // from the view before (a changed option keeps the step reached, and an old "Path
+      // found" would read as the new one's).
       for (const [index, pane] of panes.entries()) {
-        await page.locator('#algorithm').selectOption(pane.algorithm);
-        // The fields a finder does not take are disabled (on the next frame): Dijkstra takes
-        // no heuristic, and only A* here a weight.
-        if (pane.algorithm !== 'dijkstra') await page.locator('#heuristic').selectOption(pane.heuristic);
-        if (pane.algorithm === 'astar') {
-          await page.locator('#weight').fill(pane.weight);
-          await page.locator('#weight').press('Enter');
-        }
-        // A change of options keeps the step reached, which may already be the end.
-        if (await page.getByRole('button', { name: 'To end' }).isEnabled()) await page.getByRole('button', { name: 'To end' }).click();
+        const options = new URLSearchParams({ example: 'tutorial-wall', algorithm: pane.algorithm });
+        // Dijkstra takes no heuristic, and only A* here a weight.
+        if (pane.algorithm !== 'dijkstra') options.set('heuristic', pane.heuristic);
+        if (pane.algorithm === 'astar') options.set('weight', pane.weight);
+        await page.goto(servedUrl(`?${options}`));
+        // The search is on show once the timeline knows its length.
+        await waitForText(page, '#timeline-label', /^0 \/ \d+$/);
+        await page.getByRole('button', { name: 'To end' }).click();
         await waitForText(page, '#result', /Path found/);
         const single = await page.evaluate(() => ({
           expanded: document.getElementById('count-expanded').textContent.trim(),
@@ -303,6 +303,9 @@ describe('compare view with D* Lite', () => {
         assert.deepEqual([dstar.expanded, astar.expanded], [single.first.repair, single.first.scratch]);
         assert.equal(dstar.cost, astar.cost, 'both shortest');
         assert.equal(await page.locator('#compare-summary').textContent(), '', 'no edit yet');
+        // The legend is the panes': the keys to both kinds of cell, and D* Lite's marks.
+        const legend = await page.$$eval('.legend [data-mark], .legend [data-cell-values]', (items) => items.filter((i) => !i.hidden).map((i) => i.dataset.mark ?? i.dataset.cellValues));
+        for (const entry of ['over-consistent', 'under-consistent', 'f,g,h', 'key,g,rhs']) assert.ok(legend.includes(entry), `the legend shows ${entry}: ${legend}`);
 
         // The change closes the gap: D* Lite repairs, A* starts again; both at their ends,
         // as they were.

@@ -87,6 +87,11 @@ export class CompareView {
     this.host.toggled(true);
   }
 
+  // The finders of the panes, for the legend.
+  finders() {
+    return this.panes.map((pane) => pane.session.finder);
+  }
+
   close() {
     for (const pane of this.panes) pane.dispose();
     this.panes = [];

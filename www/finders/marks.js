@@ -44,18 +44,19 @@ const UNKNOWN_MARK = {
   },
 };
 
-// Shows the legend entries (`data-mark="name"`) of the marks the finder in use sets, only.
-// Also the key to a cell's numbers (`data-cell-values="f,g,h"`), the one for what the
-// finder's cells show (its catalogue entry's cellValues).
-export function showMarkLegend(root, finder) {
+// Shows the legend entries (`data-mark="name"`) of the marks the finders on show set, only.
+// Also the keys to a cell's numbers (`data-cell-values="f,g,h"`), those for what their cells
+// show (their catalogue entries' cellValues). finders: the one in use, or the compare view's.
+export function showMarkLegend(root, finders) {
+  const shown = [finders].flat();
   for (const item of root.querySelectorAll('[data-mark]')) {
-    const shown = finder.marks.includes(item.dataset.mark);
-    if (item.hidden === shown) item.hidden = !shown;
+    const on = shown.some((finder) => finder.marks.includes(item.dataset.mark));
+    if (item.hidden === on) item.hidden = !on;
   }
-  const values = finder.cellValues.join(',');
+  const values = new Set(shown.map((finder) => finder.cellValues.join(',')));
   for (const item of root.querySelectorAll('[data-cell-values]')) {
-    const shown = item.dataset.cellValues === values;
-    if (item.hidden === shown) item.hidden = !shown;
+    const on = values.has(item.dataset.cellValues);
+    if (item.hidden === on) item.hidden = !on;
   }
 }
 
