@@ -187,6 +187,17 @@ export async function snapshot(page) {
 // Hovers a cell and reads the inspector as { Cell, State, Terrain, F, G, H, Parent };
 // `written` is the cell as the inspector writes it (another origin writes it otherwise).
 export async function inspect(page, x, y, written = `(${x},${y})`) {
+  // The board settled first: a map just opened may still move it (a message above it
+  // leaving, the board fitted again on the next frame), and a point taken before would
+  // land on another cell.
+  await page.waitForFunction(() => new Promise((resolve) => {
+    const place = () => {
+      const grid = document.getElementById('grid');
+      return JSON.stringify([grid.getBoundingClientRect(), grid.dataset.cell, grid.dataset.originX, grid.dataset.originY]);
+    };
+    const before = place();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(place() === before)));
+  }));
   const point = await cellPoint(page, x, y);
   await page.mouse.move(point.x, point.y);
   await page.waitForFunction(
