@@ -64,6 +64,10 @@ export class BoardView {
     const aspect = `${cols} / ${rows}`;
     if (board.style.getPropertyValue('--board-aspect') !== aspect) board.style.setProperty('--board-aspect', aspect);
     if (this.dirty) placed();
+    // Fitted whole, the board has nothing to scroll to. A scrollbar it showed for a frame
+    // (the content still sized for a box that just shrank) would take room, and the fit
+    // would follow it back and forth and could stop with the map a scrollbar too big.
+    if (board.classList.contains('fitted') !== this.zoom.fitsWhole) board.classList.toggle('fitted', this.zoom.fitsWhole);
     const dpr = window.devicePixelRatio || 1;
     const resized = renderer.fit(cols, rows, board.clientWidth, board.clientHeight, dpr, this.zoom.factor);
     if (resized || this.dirty) {
