@@ -6,10 +6,7 @@
 mod common;
 
 use astar_visualizer::finders::incremental::{CellEdit, Incremental, RepairError, Variant};
-use astar_visualizer::{
-    CostModel, DiagonalRule, Directions, Finder, Grid, Heuristic, Point, SearchOptions, Status,
-    TieBreak,
-};
+use astar_visualizer::{Finder, Grid, Heuristic, Point, SearchOptions, Status, TieBreak};
 use common::Rules;
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -76,36 +73,6 @@ fn scene() -> impl Strategy<Value = Scene> {
         })
 }
 
-fn rules() -> impl Strategy<Value = Rules> {
-    (
-        select(Directions::ALL),
-        select(DiagonalRule::ALL),
-        select(CostModel::ALL),
-    )
-        .prop_map(|(directions, diagonal, costs)| Rules {
-            directions,
-            diagonal,
-            costs,
-        })
-}
-
-/// The heuristics that are admissible and consistent under `rules` (the optimality
-/// guarantee needs both): without diagonals all of them; with diagonals Manhattan counts a
-/// diagonal as two straight steps, and with 10/14 costs the straight line is longer than
-/// 14 per diagonal.
-fn consistent(rules: Rules) -> Vec<Heuristic> {
-    let diagonals = rules.directions == Directions::Eight && rules.diagonal != DiagonalRule::Never;
-    Heuristic::ALL
-        .iter()
-        .copied()
-        .filter(|h| match h {
-            Heuristic::Manhattan => !diagonals,
-            Heuristic::Euclidean => !diagonals || rules.costs == CostModel::Exact,
-            _ => true,
-        })
-        .collect()
-}
-
 fn options(rules: Rules, heuristic: Heuristic, tie_break: TieBreak) -> SearchOptions {
     SearchOptions {
         heuristic: Some(heuristic),
@@ -121,11 +88,11 @@ fn options(rules: Rules, heuristic: Heuristic, tie_break: TieBreak) -> SearchOpt
 /// paper's smaller g first, or larger g first among vertices that are not
 /// under-consistent), as finder options and variant.
 fn case() -> impl Strategy<Value = (Scene, Rules, (SearchOptions, Variant))> {
-    (scene(), rules()).prop_flat_map(|(scene, rules)| {
+    (scene(), Rules::any()).prop_flat_map(|(scene, rules)| {
         (
             Just(scene),
             Just(rules),
-            select(consistent(rules)),
+            select(rules.sound_heuristics()),
             select(Variant::ALL.to_vec()),
             select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
         )

@@ -91,35 +91,6 @@ fn world(max_side: u32) -> impl Strategy<Value = World> {
         })
 }
 
-fn rules() -> impl Strategy<Value = Rules> {
-    (
-        select(Directions::ALL),
-        select(DiagonalRule::ALL),
-        select(CostModel::ALL),
-    )
-        .prop_map(|(directions, diagonal, costs)| Rules {
-            directions,
-            diagonal,
-            costs,
-        })
-}
-
-/// The heuristics that never overestimate under `rules`, by this file's own reasoning:
-/// without diagonals every one is at most Manhattan; with them Manhattan counts a diagonal as
-/// two straight steps, and the straight-line distance beats 14 per diagonal (10 * sqrt 2).
-fn admissible(rules: Rules) -> Vec<Heuristic> {
-    let diagonals = rules.directions == Directions::Eight && rules.diagonal != DiagonalRule::Never;
-    Heuristic::ALL
-        .iter()
-        .copied()
-        .filter(|h| match h {
-            Heuristic::Manhattan => !diagonals,
-            Heuristic::Euclidean => !diagonals || rules.costs == CostModel::Exact,
-            _ => true,
-        })
-        .collect()
-}
-
 fn options(
     rules: Rules,
     algorithm: Algorithm,
@@ -215,12 +186,12 @@ proptest! {
     #[test]
     fn a_star_and_dijkstra_agree_with_a_brute_force_oracle(
         world in world(12),
-        rules in rules(),
+        rules in Rules::any(),
         tie_break in select(TieBreak::ALL),
         pick in any::<Index>(),
     ) {
         let oracle = rules.shortest_costs(&world.grid, world.start_index())[world.goal_index()];
-        let heuristics = admissible(rules);
+        let heuristics = rules.sound_heuristics();
         let heuristic = heuristics[pick.index(heuristics.len())];
         let a_star = options(rules, Algorithm::AStar, tie_break, Some(heuristic));
         prop_assert!(a_star.admissibility().admissible, "{:?}", a_star);
@@ -235,7 +206,7 @@ proptest! {
     #[test]
     fn greedy_and_breadth_first_paths_are_legal(
         world in world(12),
-        rules in rules(),
+        rules in Rules::any(),
         tie_break in select(TieBreak::ALL),
         heuristic in select(Heuristic::ALL),
     ) {
@@ -254,7 +225,7 @@ proptest! {
     #[test]
     fn weighted_a_star_stays_within_w_times_the_optimum(
         world in world(12),
-        rules in rules(),
+        rules in Rules::any(),
         tie_break in select(TieBreak::ALL),
         weight in prop_oneof![Just(1.5), Just(2.0), Just(3.0), 1.0..4.0f64],
     ) {
@@ -504,7 +475,7 @@ proptest! {
     #[test]
     fn jump_point_search_agrees_with_a_brute_force_oracle(
         world in world(14),
-        rules in rules(),
+        rules in Rules::any(),
         tie_break in select(TieBreak::ALL),
     ) {
         let world = world.uniform();
@@ -528,7 +499,7 @@ proptest! {
 
     /// On a map with a terrain weight it refuses, naming the first weighted cell.
     #[test]
-    fn jump_point_search_refuses_weighted_maps(world in world(8), rules in rules()) {
+    fn jump_point_search_refuses_weighted_maps(world in world(8), rules in Rules::any()) {
         let o = options(rules, Algorithm::JumpPoint, TieBreak::LargerG, None);
         let terrain = world.grid.terrain();
         let weighted = terrain.iter().position(|&t| t > 1);
@@ -628,7 +599,7 @@ proptest! {
     #[test]
     fn stepping_back_and_seeking_reproduce_every_observable(
         world in world(10),
-        rules in rules(),
+        rules in Rules::any(),
         algorithm in select(BEST_FIRST.to_vec()),
         tie_break in select(TieBreak::ALL),
         heuristic in select(Heuristic::ALL),
@@ -673,7 +644,7 @@ proptest! {
     #[test]
     fn restart_is_a_fresh_search(
         world in world(10),
-        rules in rules(),
+        rules in Rules::any(),
         algorithm in select(Algorithm::ALL.to_vec()),
         steps_before in 0u32..200,
         back in 0u32..5,
@@ -710,7 +681,7 @@ fn the_engine_and_this_file_agree_on_which_heuristics_are_admissible() {
                     diagonal,
                     costs,
                 };
-                let ours = admissible(rules);
+                let ours = rules.sound_heuristics();
                 for &h in Heuristic::ALL {
                     let o = options(rules, Algorithm::AStar, TieBreak::LargerG, Some(h));
                     let verdict = o.admissibility();
@@ -1028,12 +999,12 @@ proptest! {
     #[test]
     fn ida_star_and_bidirectional_a_star_and_dijkstra_are_optimal(
         world in world(16),
-        rules in rules(),
+        rules in Rules::any(),
         tie_break in select(TieBreak::ALL),
         pick in any::<Index>(),
     ) {
         let oracle = rules.shortest_costs(&world.grid, world.start_index())[world.goal_index()];
-        let heuristics = admissible(rules);
+        let heuristics = rules.sound_heuristics();
         let heuristic = heuristics[pick.index(heuristics.len())];
         let a_star = options(rules, Algorithm::AStar, tie_break, Some(heuristic));
         for which in ["idastar", "bi-astar", "bi-dijkstra"] {
@@ -1063,7 +1034,7 @@ proptest! {
     #[test]
     fn ida_star_and_bidirectional_steps_undo_exactly(
         world in world(10),
-        rules in rules(),
+        rules in Rules::any(),
         which in select(OWN_LOOPS.to_vec()),
         tie_break in select(TieBreak::ALL),
         ops in prop::collection::vec(op(), 1..40),

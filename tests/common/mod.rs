@@ -2,7 +2,9 @@
 //! judge the engine's paths and costs against something it did not compute itself.
 //! Only the option names are shared; every rule below is restated from the specification.
 
-use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid};
+use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Heuristic};
+use proptest::prelude::*;
+use proptest::sample::select;
 
 /// The rules a path must obey, in integer cost units.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +15,41 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// Any movement rule and cost mode, for the property tests.
+    // Each test binary compiles its own copy of this module; the map-file ones draw none.
+    #[allow(dead_code)]
+    pub fn any() -> impl Strategy<Value = Rules> {
+        (
+            select(Directions::ALL),
+            select(DiagonalRule::ALL),
+            select(CostModel::ALL),
+        )
+            .prop_map(|(directions, diagonal, costs)| Rules {
+                directions,
+                diagonal,
+                costs,
+            })
+    }
+
+    /// The heuristics that never overestimate under these rules and are consistent, by this
+    /// module's own reasoning: without diagonals every one is at most Manhattan; with them
+    /// Manhattan counts a diagonal as two straight steps, and the straight-line distance
+    /// beats 14 per diagonal (10 * sqrt 2) but not a diagonal costing 1.
+    #[allow(dead_code)]
+    pub fn sound_heuristics(self) -> Vec<Heuristic> {
+        let diagonals =
+            self.directions == Directions::Eight && self.diagonal != DiagonalRule::Never;
+        Heuristic::ALL
+            .iter()
+            .copied()
+            .filter(|h| match h {
+                Heuristic::Manhattan => !diagonals,
+                Heuristic::Euclidean => !diagonals || self.costs == CostModel::Exact,
+                _ => true,
+            })
+            .collect()
+    }
+
     /// Cost units of one straight and one diagonal step on plain ground.
     pub fn unit_costs(self) -> (u64, u64) {
         match self.costs {
