@@ -15,6 +15,7 @@ use crate::heuristic::Heuristic;
 use crate::marks::Mark;
 use crate::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::names::named_enum;
+use crate::navigation::Planner;
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak, MAX_HEURISTIC_WEIGHT};
 use crate::search::Search;
 use crate::search_error::SearchError;
@@ -110,6 +111,13 @@ pub struct Takes {
     pub neighbour_order: bool,
 }
 
+/// How a finder walks: the planner the agent plans with, and the counters a walk shows.
+#[derive(Debug, Serialize)]
+pub struct WalkEntry {
+    pub planner: Planner,
+    pub counters: &'static [Counter],
+}
+
 /// Builds a finder from its options (already checked against its entry).
 pub type Build = fn(Grid, Point, Point, SearchOptions) -> Result<Box<dyn Finder>, SearchError>;
 
@@ -137,13 +145,24 @@ pub struct FinderEntry {
     pub marks: &'static [Mark],
     /// Its own counters, as `Finder::info` reports them.
     pub counters: &'static [Counter],
+    /// Whether it walks in Walk mode, planning as the walk's planner, and with which counters
+    /// (`None`: it does not walk).
+    pub walk: Option<WalkEntry>,
     #[serde(skip)]
     pub build: Build,
 }
 
 /// Every finder, in the order of [`Algorithm::ALL`].
 pub static FINDERS: [FinderEntry; 12] = [
-    best_first(Algorithm::AStar, Priority::F, WEIGHTED, NEIGHBOUR_OUTCOMES),
+    FinderEntry {
+        // A* from scratch wherever what was sensed changed its path: the baseline D* Lite
+        // is measured against.
+        walk: Some(WalkEntry {
+            planner: Planner::AStar,
+            counters: &[Counter::MoveExpanded, Counter::Replans],
+        }),
+        ..best_first(Algorithm::AStar, Priority::F, WEIGHTED, NEIGHBOUR_OUTCOMES)
+    },
     best_first(
         Algorithm::Dijkstra,
         Priority::G,
@@ -179,6 +198,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         outcomes: &[OutcomeKind::Pushed, OutcomeKind::Pruned],
         marks: &[Mark::OnStack, Mark::Pruned],
         counters: &[Counter::Threshold, Counter::Iteration],
+        walk: None,
         build: |grid, start, goal, options| boxed(IdaStar::new(grid, start, goal, options)),
     },
     // The stopping tests hold for the two sides' plain priorities: no weight.
@@ -233,12 +253,14 @@ pub static FINDERS: [FinderEntry; 12] = [
         ],
         marks: &[Mark::Scanned, Mark::JumpPoint, Mark::Forced],
         counters: &[Counter::Scanned, Counter::JumpPoints],
+        walk: None,
         build: |grid, start, goal, options| boxed(JumpPointSearch::new(grid, start, goal, options)),
     },
     incremental(
         Algorithm::LpaStar,
         INCREMENTAL_OUTCOMES,
         &[Counter::RepairExpanded, Counter::FromScratchExpanded],
+        None,
         |g, s, t, o| boxed(Incremental::new(g, s, t, o, Variant::LpaStar)),
     ),
     // Only a start that moves raises k_m, and with it the keys a vertex was queued under.
@@ -254,6 +276,15 @@ pub static FINDERS: [FinderEntry; 12] = [
             Counter::RepairExpanded,
             Counter::FromScratchExpanded,
         ],
+        Some(WalkEntry {
+            planner: Planner::DStarLite,
+            counters: &[
+                Counter::Km,
+                Counter::MoveExpanded,
+                Counter::FromScratchExpanded,
+                Counter::Replans,
+            ],
+        }),
         |g, s, t, o| boxed(Incremental::new(g, s, t, o, Variant::DStarLite)),
     ),
 ];
@@ -268,6 +299,7 @@ const fn incremental(
     id: Algorithm,
     outcomes: &'static [OutcomeKind],
     counters: &'static [Counter],
+    walk: Option<WalkEntry>,
     build: Build,
 ) -> FinderEntry {
     FinderEntry {
@@ -288,6 +320,7 @@ const fn incremental(
         outcomes,
         marks: &[Mark::OverConsistent, Mark::UnderConsistent],
         counters,
+        walk,
         build,
     }
 }
@@ -375,6 +408,7 @@ const fn best_first(
         outcomes,
         marks: &[],
         counters: &[],
+        walk: None,
         build: |grid, start, goal, options| boxed(Search::new(grid, start, goal, options)),
     }
 }
@@ -399,6 +433,7 @@ const fn bidirectional(
         outcomes,
         marks: &[Mark::Backward, Mark::Meeting],
         counters: &[Counter::BestCost, Counter::Meeting],
+        walk: None,
         build,
     }
 }
@@ -841,6 +876,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A* walks replanning from scratch where what was sensed changed its path, D* Lite
+    /// repairing its search; no other finder walks.
+    #[test]
+    fn a_star_and_d_star_lite_walk_each_with_its_planner() {
+        for entry in &FINDERS {
+            let planner = entry.walk.as_ref().map(|walk| walk.planner);
+            let expected = match entry.id {
+                Algorithm::AStar => Some(Planner::AStar),
+                Algorithm::DStarLite => Some(Planner::DStarLite),
+                _ => None,
+            };
+            assert_eq!(planner, expected, "{}", entry.id);
+            if let Some(walk) = &entry.walk {
+                assert!(walk.counters.contains(&Counter::MoveExpanded));
+                assert!(walk.counters.contains(&Counter::Replans));
+            }
+        }
+        let json = serde_json::to_value(catalogue()).unwrap();
+        assert_eq!(json["finders"][0]["walk"]["planner"], "astar");
+        assert_eq!(
+            json["finders"][11]["walk"]["counters"],
+            serde_json::json!(["km", "moveExpanded", "fromScratchExpanded", "replans"])
+        );
+        assert_eq!(json["finders"][1]["walk"], serde_json::Value::Null);
     }
 
     #[test]

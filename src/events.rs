@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::grid::Point;
 use crate::names::named_enum;
-use crate::navigation::Arrival;
+use crate::navigation::{Arrival, Planner};
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -167,8 +167,8 @@ pub enum StepEvent {
         node: NodeValues,
         jumps: Vec<Jump>,
     },
-    /// D* Lite's walk: the agent moved from `from` to `at` (the same cell when the real map
-    /// changed and left it no path), sensed, and the search was repaired for what it found.
+    /// A walk: the agent moved from `from` to `at` (the same cell when the real map changed
+    /// and left it no path), sensed, and its planner searched again if it had to.
     #[serde(rename_all = "camelCase")]
     Moved {
         step: u32,
@@ -176,14 +176,23 @@ pub enum StepEvent {
         k: u32,
         from: Point,
         at: Point,
+        planner: Planner,
         /// Cells whose terrain the sensor found other than the agent thought.
         revealed: Vec<Point>,
-        /// The expansions of the replanning at this move, and A*'s from scratch here.
+        /// Whether the planner searched at this move: D* Lite repaired its search, A*
+        /// searched from scratch; and the expansions it took.
+        replanned: bool,
         expanded: u32,
-        from_scratch: u32,
-        /// The key modifier after the move, in display units.
-        #[serde(rename = "km")]
-        k_m: f64,
+        /// Moves so far at which the planner searched, and the expansions of the whole walk
+        /// so far (its first plan's among them).
+        replans: u32,
+        total_expanded: u64,
+        /// D* Lite: A* from scratch's expansions on the map as known here.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        from_scratch: Option<u32>,
+        /// D* Lite: the key modifier after the move, in display units.
+        #[serde(rename = "km", skip_serializing_if = "Option::is_none")]
+        k_m: Option<f64>,
         /// The cost from here to the goal on the map as known; `None`: no path.
         planned: Option<f64>,
         arrival: Option<Arrival>,

@@ -70,6 +70,10 @@ pub enum NavigationError {
         x: u32,
         y: u32,
     },
+    /// The finder does not walk (see the catalogue's `walk`).
+    NoWalk {
+        algorithm: &'static str,
+    },
 }
 
 impl fmt::Display for NavigationError {
@@ -89,6 +93,9 @@ impl fmt::Display for NavigationError {
                     f,
                     "({x},{y}) is the agent's cell or the goal: a wall may not go there"
                 )
+            }
+            NavigationError::NoWalk { algorithm } => {
+                write!(f, "the finder {algorithm} does not walk in Walk mode")
             }
         }
     }
@@ -113,6 +120,9 @@ pub struct Visit {
     pub planned: Option<f64>,
     /// Expansions of the (re)planning done here.
     pub expanded: u32,
+    /// Whether the planner searched here: D* Lite repaired its search for what was sensed,
+    /// or A* searched from scratch (always at the start).
+    pub replanned: bool,
 }
 
 /// How a navigation ended.
@@ -133,16 +143,31 @@ struct Plan {
     at: usize,
 }
 
+/// A cell of the known map and the terrain it had before the agent learned otherwise.
+type Learned = (Point, u8);
+
+/// The baselines' agent: A* from scratch, restarted from the agent's cell to replan, over
+/// the known map it holds.
+struct Replanner {
+    search: Box<Search>,
+    plan: Option<Plan>,
+    /// The cells' indices on the plan, kept between plans (cleared path by path).
+    index: Vec<u32>,
+    /// Where the search on show started, and what the known map learned since.
+    shown: Shown,
+}
+
+/// Enough to make the search on show again: A* from `origin` over the known map as it is
+/// with the changes `since` put back.
+#[derive(Clone, Debug)]
+struct Shown {
+    origin: Point,
+    since: Vec<Learned>,
+}
+
 enum Agent {
     DStarLite(Box<Incremental>),
-    /// Either baseline: the search holds the known map; it restarts from the agent's cell
-    /// to replan.
-    AStar {
-        search: Box<Search>,
-        plan: Option<Plan>,
-        /// The cells' indices on the plan, kept between plans (cleared path by path).
-        index: Vec<u32>,
-    },
+    AStar(Replanner),
 }
 
 /// What one move changed, to put back exactly.
@@ -152,8 +177,18 @@ struct Moment {
     k: u32,
     travelled: f64,
     expanded: u64,
-    /// The search's log before the move (see [`Incremental::checkpoint`]).
+    replans: u32,
+    /// D* Lite: the search's log before the move (see [`Incremental::checkpoint`]).
     checkpoint: usize,
+    /// A*: what the known map learned in the move, in order.
+    learned: Vec<Learned>,
+    /// A*: the plan before the move, and the search on show before it when the move
+    /// replanned.
+    plan: Option<Plan>,
+    replaced: Option<Shown>,
+    /// A*: how many changes the search on show had learned since it was made, before the
+    /// move.
+    since: usize,
     /// The cells the move saw first.
     seen: Vec<u32>,
     /// What the visit before it sensed.
@@ -169,16 +204,19 @@ pub struct Navigation {
     goal: Point,
     /// The cells the sensor sees, as offsets from the agent.
     sensor: Vec<(i32, i32)>,
-    agent: Option<Agent>,
+    agent: Agent,
     planner: Planner,
     at: Point,
     k: u32,
     /// Cost units of the moves made.
     travelled: f64,
     expanded: u64,
+    /// Moves at which the planner searched (the first plan not counted).
+    replans: u32,
     arrival: Option<Arrival>,
-    /// The known map before the first visit senses (all ground).
-    unknown: Option<Grid>,
+    /// The visit at the start, made with the navigation, until [`Navigation::advance`]
+    /// hands it over.
+    first: Option<Visit>,
     /// 1 for each cell the sensor has seen, 0 for the others.
     seen: Vec<u8>,
     /// Cells seen first during the visit under way.
@@ -189,14 +227,45 @@ pub struct Navigation {
     trail: Vec<u32>,
     /// The real map changed since the agent last sensed: it looks again before it moves.
     world_changed: bool,
-    /// D* Lite's moves, to step back; `None` when not kept.
+    /// The moves made, to step back; `None` when not kept.
     history: Option<Vec<Moment>>,
 }
 
+/// The cells whose terrain the sensor at `at` finds on `world` different from `known` (the
+/// agent's own cell passable whatever the real map says: it stands there); marks the cells
+/// it sees in `seen`, listing those seen first in `newly_seen`.
+fn sense(
+    world: &Grid,
+    sensor: &[(i32, i32)],
+    at: Point,
+    known: &Grid,
+    seen: &mut [u8],
+    newly_seen: &mut Vec<u32>,
+) -> Vec<CellEdit> {
+    let (x, y) = (i64::from(at.x), i64::from(at.y));
+    let own = world.index(at);
+    let mut changes = Vec::new();
+    for &(dx, dy) in sensor {
+        let Ok(cell) = world.index_of(x + i64::from(dx), y + i64::from(dy)) else {
+            continue;
+        };
+        if seen[cell] == 0 {
+            seen[cell] = 1;
+            newly_seen.push(cell as u32);
+        }
+        let terrain = world.terrain()[cell];
+        if known.terrain()[cell] != terrain && !(cell == own && terrain == WALL) {
+            let at = world.point(cell);
+            changes.push(CellEdit { at, terrain });
+        }
+    }
+    changes
+}
+
 impl Navigation {
-    /// An agent at `start` that will walk to `goal` on `world`, seeing cells within
-    /// `sensor_radius` (Euclidean, in cells); `options` give the movement rules, costs and
-    /// heuristic (the algorithm is the planner's).
+    /// An agent at `start` that has sensed around it and planned, to walk to `goal` on
+    /// `world`, seeing cells within `sensor_radius` (Euclidean, in cells); `options` give
+    /// the movement rules, costs and heuristic (the algorithm is the planner's).
     pub fn new(
         world: Grid,
         start: Point,
@@ -226,27 +295,66 @@ impl Navigation {
         // No farther than the map reaches: a huge radius sees the whole map.
         let reach = sensor_radius.min(f64::from(world.width().max(world.height())));
         let r = reach.floor() as i32;
-        let sensor = (-r..=r)
+        let sensor: Vec<(i32, i32)> = (-r..=r)
             .flat_map(|dy| (-r..=r).map(move |dx| (dx, dy)))
             .filter(|&(dx, dy)| f64::from(dx * dx + dy * dy) <= reach * reach)
             .collect();
-        let unknown = Grid::new(world.width(), world.height()).expect("the world's size");
+        // Sense at the start, then plan from it.
+        let mut known = Grid::new(world.width(), world.height())
+            .map_err(|cause| NavigationError::Grid { cause })?;
+        let mut seen = vec![0; world.cell_count()];
+        let mut newly_seen = Vec::new();
+        let sensed = sense(&world, &sensor, start, &known, &mut seen, &mut newly_seen);
+        for change in &sensed {
+            // On the grid: `known` has the world's size.
+            let _ = known.set(change.at, change.terrain);
+        }
+        let (agent, planned, expanded) = match planner {
+            Planner::DStarLite => {
+                let mut finder = Incremental::new(known, start, goal, options, Variant::DStarLite)?;
+                finder.run();
+                let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
+                (Agent::DStarLite(Box::new(finder)), planned, expanded)
+            }
+            Planner::AStar | Planner::AStarOnEveryChange => {
+                let search = Box::new(Search::new(known, start, goal, options)?);
+                let mut replanner = Replanner {
+                    search,
+                    plan: None,
+                    index: vec![u32::MAX; world.cell_count()],
+                    shown: Shown {
+                        origin: start,
+                        since: Vec::new(),
+                    },
+                };
+                let expanded = replanner.plan();
+                let planned = replanner.remaining(&options);
+                (Agent::AStar(replanner), planned, expanded)
+            }
+        };
         Ok(Navigation {
             movement: options.movement(),
             options,
             goal,
             sensor,
-            agent: None,
+            agent,
             planner,
             at: start,
             k: 0,
             travelled: 0.0,
             expanded: 0,
+            replans: 0,
             arrival: None,
-            unknown: Some(unknown),
-            seen: vec![0; world.cell_count()],
-            newly_seen: Vec::new(),
-            sensed: Vec::new(),
+            first: Some(Visit {
+                k: 0,
+                at: start,
+                planned,
+                expanded,
+                replanned: true,
+            }),
+            seen,
+            newly_seen,
+            sensed,
             trail: vec![world.index(start) as u32],
             world_changed: false,
             history: None,
@@ -261,19 +369,57 @@ impl Navigation {
 
     /// The map as the agent knows it.
     pub fn known(&self) -> &Grid {
+        self.shown().grid()
+    }
+
+    pub fn planner(&self) -> Planner {
+        self.planner
+    }
+
+    /// The options the planner searches with (its algorithm named).
+    pub fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    pub fn goal(&self) -> Point {
+        self.goal
+    }
+
+    /// D* Lite's search, for its g, rhs, keys and k_m; `None` for A*.
+    pub fn finder(&self) -> Option<&Incremental> {
         match &self.agent {
-            Some(Agent::DStarLite(finder)) => finder.grid(),
-            Some(Agent::AStar { search, .. }) => search.grid(),
-            None => self.unknown.as_ref().expect("known before the first visit"),
+            Agent::DStarLite(finder) => Some(finder),
+            Agent::AStar(_) => None,
         }
     }
 
-    /// D* Lite's search, for its g, rhs, keys and k_m.
-    pub fn finder(&self) -> Option<&Incremental> {
+    /// The planner's search on show: D* Lite's, or A*'s latest from scratch.
+    pub fn shown(&self) -> &dyn Finder {
         match &self.agent {
-            Some(Agent::DStarLite(finder)) => Some(finder),
-            _ => None,
+            Agent::DStarLite(finder) => finder.as_ref(),
+            Agent::AStar(replanner) => replanner.search.as_ref(),
         }
+    }
+
+    /// The path planned from the agent's cell on the map as known (empty: none).
+    pub fn planned_path(&self) -> &[u32] {
+        match &self.agent {
+            Agent::DStarLite(finder) => finder.path(),
+            Agent::AStar(replanner) => replanner.plan.as_ref().map_or(&[], |p| &p.path[p.at..]),
+        }
+    }
+
+    /// Its cost in display units, while there is one.
+    pub fn planned_cost(&self) -> Option<f64> {
+        match &self.agent {
+            Agent::DStarLite(finder) => finder.path_cost(),
+            Agent::AStar(replanner) => replanner.remaining(&self.options),
+        }
+    }
+
+    /// Moves at which the planner searched again, the first plan not counted.
+    pub fn replans(&self) -> u32 {
+        self.replans
     }
 
     pub fn position(&self) -> Point {
@@ -299,28 +445,30 @@ impl Navigation {
         &self.trail
     }
 
-    /// Keeps each move of D* Lite from now on, so that [`Navigation::step_back`] can undo
-    /// it (the search's repairs are logged then, which costs memory and time).
+    /// Keeps each move from now on, so that [`Navigation::step_back`] can undo it (D* Lite's
+    /// repairs are logged then, which costs memory and time).
     pub fn remember_moves(&mut self) {
         self.history.get_or_insert_with(Vec::new);
     }
 
     /// Undoes the last move kept: the agent's cell, what it knows and has seen, the search
-    /// and k_m as they were; `false` when there is none. The real map stays as it is.
+    /// on show (and k_m) as they were; `false` when there is none. The real map stays as it
+    /// is.
     pub fn step_back(&mut self) -> bool {
-        let Some(Agent::DStarLite(finder)) = &mut self.agent else {
-            return false;
-        };
         let Some(moment) = self.history.as_mut().and_then(Vec::pop) else {
             return false;
         };
-        finder.undo_to(moment.checkpoint);
+        match &mut self.agent {
+            Agent::DStarLite(finder) => finder.undo_to(moment.checkpoint),
+            Agent::AStar(replanner) => replanner.undo(&moment),
+        }
         for cell in moment.seen {
             self.seen[cell as usize] = 0;
         }
         self.trail.truncate(moment.trail);
         (self.at, self.k, self.travelled) = (moment.at, moment.k, moment.travelled);
-        (self.expanded, self.sensed) = (moment.expanded, moment.sensed);
+        (self.expanded, self.replans, self.sensed) =
+            (moment.expanded, moment.replans, moment.sensed);
         self.arrival = None;
         // The real map may have changed since: the agent looks again before it moves.
         self.world_changed = true;
@@ -362,76 +510,59 @@ impl Navigation {
         Ok(old)
     }
 
-    /// The cells whose terrain the sensor, at the agent's cell, finds different from
-    /// `known` (the agent's own cell passable whatever the real map says: it stands there);
-    /// marks the cells it sees.
-    fn sense(&mut self, known: &Grid) -> Vec<CellEdit> {
-        let (x, y) = (i64::from(self.at.x), i64::from(self.at.y));
-        let own = self.world.index(self.at);
-        let mut changes = Vec::new();
-        for &(dx, dy) in &self.sensor {
-            let Ok(cell) = self.world.index_of(x + i64::from(dx), y + i64::from(dy)) else {
-                continue;
-            };
-            if self.seen[cell] == 0 {
-                self.seen[cell] = 1;
-                self.newly_seen.push(cell as u32);
-            }
-            let terrain = self.world.terrain()[cell];
-            if known.terrain()[cell] != terrain && !(cell == own && terrain == WALL) {
-                let at = self.world.point(cell);
-                changes.push(CellEdit { at, terrain });
-            }
-        }
-        changes
-    }
-
-    /// D* Lite senses at the agent's cell and, if it found changes, repairs its search:
-    /// the expansions it took.
-    fn sense_and_repair(&mut self, finder: &mut Incremental) -> u32 {
-        let changes = self.sense(finder.grid());
-        let repaired = !changes.is_empty() && finder.apply_edits(&changes).is_ok();
-        self.sensed = changes;
-        if !repaired {
-            return 0;
-        }
-        if self.history.is_some() {
-            finder.finish();
-        } else {
-            finder.run();
-        }
-        finder.repair_expanded()
-    }
-
-    /// The agent moves to the next cell of its path (on the first call it stays at the
-    /// start), senses, and replans if it must; `None` once it has arrived or is stuck.
+    /// The agent moves to the next cell of its path (the first call hands over the visit
+    /// at the start, made with the navigation), senses, and replans if it must; `None` once
+    /// it has arrived or is stuck.
     pub fn advance(&mut self) -> Option<Visit> {
+        if let Some(first) = self.first.take() {
+            self.newly_seen.clear();
+            self.end_visit(first);
+            return Some(first);
+        }
         if self.arrival.is_some() {
             return None;
         }
-        let moment = match &self.agent {
-            Some(Agent::DStarLite(finder)) if self.history.is_some() => Some(Moment {
-                at: self.at,
-                k: self.k,
-                travelled: self.travelled,
-                expanded: self.expanded,
-                checkpoint: finder.checkpoint(),
-                seen: Vec::new(),
-                sensed: std::mem::take(&mut self.sensed),
-                trail: self.trail.len(),
-            }),
-            _ => None,
-        };
+        let mut moment = self.history.is_some().then(|| Moment {
+            at: self.at,
+            k: self.k,
+            travelled: self.travelled,
+            expanded: self.expanded,
+            replans: self.replans,
+            checkpoint: match &self.agent {
+                Agent::DStarLite(finder) => finder.checkpoint(),
+                Agent::AStar(_) => 0,
+            },
+            learned: Vec::new(),
+            plan: match &self.agent {
+                Agent::AStar(replanner) => replanner.plan.clone(),
+                Agent::DStarLite(_) => None,
+            },
+            replaced: None,
+            since: match &self.agent {
+                Agent::AStar(replanner) => replanner.shown.since.len(),
+                Agent::DStarLite(_) => 0,
+            },
+            seen: Vec::new(),
+            sensed: std::mem::take(&mut self.sensed),
+            trail: self.trail.len(),
+        });
         self.newly_seen.clear();
         self.sensed.clear();
-        let visit = match self.agent.take() {
-            None => self.begin(),
-            Some(agent) => self.walk(agent),
+        let visit = match self.planner {
+            Planner::DStarLite => self.walk_d_star_lite(),
+            Planner::AStar | Planner::AStarOnEveryChange => self.walk_a_star(moment.as_mut()),
         };
         if let (Some(mut moment), Some(history)) = (moment, self.history.as_mut()) {
             moment.seen = std::mem::take(&mut self.newly_seen);
             history.push(moment);
         }
+        self.replans += u32::from(visit.replanned);
+        self.end_visit(visit);
+        Some(visit)
+    }
+
+    /// Counts the visit's expansions and tells whether the walk ended there.
+    fn end_visit(&mut self, visit: Visit) {
         self.expanded += u64::from(visit.expanded);
         if visit.planned.is_none() {
             self.arrival = Some(Arrival::Unreachable { k: self.k });
@@ -441,132 +572,151 @@ impl Navigation {
                 expanded: self.expanded,
             });
         }
-        Some(visit)
     }
 
-    /// Senses at the start and plans from it.
-    fn begin(&mut self) -> Visit {
-        let mut known = self.unknown.take().expect("the first visit");
-        self.sensed = self.sense(&known);
-        for change in &self.sensed {
-            // On the grid: `known` has the world's size.
-            let _ = known.set(change.at, change.terrain);
+    /// D* Lite senses at the agent's cell and, if it found changes, repairs its search:
+    /// whether it did, and the expansions it took.
+    fn sense_and_repair(&mut self) -> (bool, u32) {
+        let Agent::DStarLite(finder) = &mut self.agent else {
+            return (false, 0);
+        };
+        let changes = sense(
+            &self.world,
+            &self.sensor,
+            self.at,
+            finder.grid(),
+            &mut self.seen,
+            &mut self.newly_seen,
+        );
+        let repaired = !changes.is_empty() && finder.apply_edits(&changes).is_ok();
+        self.sensed.extend(changes);
+        if !repaired {
+            return (false, 0);
         }
-        let (agent, planned, expanded) = match self.planner {
-            Planner::DStarLite => {
-                // Checked in `new`; an error's Debug text would bring float formatting into
-                // the page's engine, so it is not written.
-                let Ok(mut finder) =
-                    Incremental::new(known, self.at, self.goal, self.options, Variant::DStarLite)
-                else {
-                    unreachable!("the endpoints and options were checked in Navigation::new");
-                };
-                finder.run();
-                let (planned, expanded) = (finder.path_cost(), finder.counters().expanded);
-                (Agent::DStarLite(Box::new(finder)), planned, expanded)
+        if self.history.is_some() {
+            finder.finish();
+        } else {
+            finder.run();
+        }
+        (true, finder.repair_expanded())
+    }
+
+    /// D* Lite: one move along its path, then sensing and repair.
+    fn walk_d_star_lite(&mut self) -> Visit {
+        let (mut replanned, mut expanded) = (false, 0);
+        // The real map changed where the agent may already have looked: it looks again
+        // before it moves, and may find no path left.
+        if std::mem::take(&mut self.world_changed) {
+            (replanned, expanded) = self.sense_and_repair();
+        }
+        let next = self.finder().and_then(Incremental::next_cell);
+        if let Some(next) = next {
+            self.step_to(next);
+            if let Agent::DStarLite(finder) = &mut self.agent {
+                // The next cell is one legal move away on the known map.
+                let _ = finder.move_start(self.at);
             }
-            Planner::AStar | Planner::AStarOnEveryChange => {
-                let Ok(search) = Search::new(known, self.at, self.goal, self.options) else {
-                    unreachable!("the endpoints and options were checked in Navigation::new");
-                };
-                let mut search = Box::new(search);
-                let mut index = vec![u32::MAX; self.world.cell_count()];
-                let (plan, expanded) = Self::plan(&mut search, &mut index);
-                let planned = self.remaining(search.grid(), &plan);
-                (
-                    Agent::AStar {
-                        search,
+            if self.at != self.goal {
+                let (repaired, more) = self.sense_and_repair();
+                replanned |= repaired;
+                expanded += more;
+            }
+        }
+        self.visit(expanded, replanned)
+    }
+
+    /// A*: senses at the agent's cell, learns what changed and searches again from scratch
+    /// if the planner must; whether it did, and the expansions it took.
+    fn sense_and_replan(&mut self, mut moment: Option<&mut Moment>) -> (bool, u32) {
+        let Agent::AStar(replanner) = &mut self.agent else {
+            return (false, 0);
+        };
+        let changes = sense(
+            &self.world,
+            &self.sensor,
+            self.at,
+            replanner.search.grid(),
+            &mut self.seen,
+            &mut self.newly_seen,
+        );
+        let mut cheaper = false;
+        for change in &changes {
+            // On the grid: the known map has the world's size.
+            if let Ok(old) = replanner.search.set_terrain(change.at, change.terrain) {
+                // Unknown ground is the cheapest there is, so only a real map changed under
+                // the agent's eyes makes a seen cell cheaper.
+                cheaper |= old == WALL || (change.terrain != WALL && change.terrain < old);
+                replanner.shown.since.push((change.at, old));
+                if let Some(moment) = moment.as_deref_mut() {
+                    moment.learned.push((change.at, old));
+                }
+            }
+        }
+        let replan = match (&replanner.plan, self.planner) {
+            (_, Planner::AStarOnEveryChange) => !changes.is_empty(),
+            (None, _) => !changes.is_empty(),
+            (Some(plan), _) => {
+                cheaper
+                    || changes_path(
+                        &self.movement,
+                        replanner.search.grid(),
                         plan,
-                        index,
-                    },
-                    planned,
-                    expanded,
-                )
+                        &replanner.index,
+                        &changes,
+                    )
             }
         };
-        self.agent = Some(agent);
-        Visit {
-            k: 0,
-            at: self.at,
-            planned,
-            expanded,
+        self.sensed.extend(changes);
+        if !replan {
+            return (false, 0);
         }
+        let shown = Shown {
+            origin: self.at,
+            since: Vec::new(),
+        };
+        let mut before = std::mem::replace(&mut replanner.shown, shown);
+        if let Some(moment) = moment {
+            // What this move learned is put back on its own.
+            before.since.truncate(moment.since);
+            moment.replaced.get_or_insert(before);
+        }
+        (true, replanner.plan())
     }
 
-    /// One move along the plan, then sensing and replanning.
-    fn walk(&mut self, agent: Agent) -> Visit {
-        let (agent, planned, expanded) = match agent {
-            Agent::DStarLite(mut finder) => {
-                let mut expanded = 0;
-                // The real map changed where the agent may already have looked: it looks
-                // again before it moves, and may find no path left.
-                if std::mem::take(&mut self.world_changed) {
-                    expanded += self.sense_and_repair(&mut finder);
-                }
-                let next = finder.next_cell();
-                if let Some(next) = next {
-                    self.step_to(next);
-                    // The next cell is one legal move away on the known map.
-                    let _ = finder.move_start(self.at);
-                    if self.at != self.goal {
-                        let sensed_before = std::mem::take(&mut self.sensed);
-                        expanded += self.sense_and_repair(&mut finder);
-                        self.sensed.splice(0..0, sensed_before);
-                    }
-                }
-                let planned = finder.path_cost();
-                (Agent::DStarLite(finder), planned, expanded)
-            }
-            Agent::AStar {
-                mut search,
-                plan,
-                mut index,
-            } => {
-                let mut plan = plan.expect("a plan to walk");
+    /// A*: one move along the plan, then sensing and replanning.
+    fn walk_a_star(&mut self, mut moment: Option<&mut Moment>) -> Visit {
+        let (mut replanned, mut expanded) = (false, 0);
+        if std::mem::take(&mut self.world_changed) {
+            (replanned, expanded) = self.sense_and_replan(moment.as_deref_mut());
+        }
+        let next = match &mut self.agent {
+            Agent::AStar(Replanner {
+                plan: Some(plan), ..
+            }) if plan.at + 1 < plan.path.len() => {
                 plan.at += 1;
-                self.step_to(plan.path[plan.at]);
-                let mut expanded = 0;
-                let mut plan = Some(plan);
-                if self.at != self.goal {
-                    let changes = self.sense(search.grid());
-                    for change in &changes {
-                        // On the grid: the known map has the world's size.
-                        let _ = search.set_terrain(change.at, change.terrain);
-                    }
-                    let replan = match self.planner {
-                        Planner::AStarOnEveryChange => !changes.is_empty(),
-                        _ => plan
-                            .as_ref()
-                            .is_some_and(|p| self.changes_path(search.grid(), p, &index, &changes)),
-                    };
-                    if replan {
-                        for &cell in plan.iter().flat_map(|p| &p.path) {
-                            index[cell as usize] = u32::MAX;
-                        }
-                        if search.restart(self.at, self.goal).is_err() {
-                            unreachable!("the agent stands on ground it has walked to");
-                        }
-                        (plan, expanded) = Self::plan(&mut search, &mut index);
-                    }
-                }
-                let planned = self.remaining(search.grid(), &plan);
-                (
-                    Agent::AStar {
-                        search,
-                        plan,
-                        index,
-                    },
-                    planned,
-                    expanded,
-                )
+                Some(plan.path[plan.at])
             }
+            _ => None,
         };
-        self.agent = Some(agent);
+        if let Some(next) = next {
+            self.step_to(next);
+            if self.at != self.goal {
+                let (again, more) = self.sense_and_replan(moment);
+                replanned |= again;
+                expanded += more;
+            }
+        }
+        self.visit(expanded, replanned)
+    }
+
+    /// The visit the agent makes where it now stands.
+    fn visit(&self, expanded: u32, replanned: bool) -> Visit {
         Visit {
             k: self.k,
             at: self.at,
-            planned,
+            planned: self.planned_cost(),
             expanded,
+            replanned,
         }
     }
 
@@ -584,59 +734,106 @@ impl Navigation {
         self.k += 1;
         self.trail.push(cell);
     }
+}
 
-    /// A* from scratch (a search just made or restarted from the agent's cell): the plan
-    /// (`None`: no path), with its cells' indices written into `index`, and its expansions.
-    fn plan(search: &mut Search, index: &mut [u32]) -> (Option<Plan>, u32) {
-        let found = search.run() == Status::Found;
-        let expanded = search.counters().expanded;
-        if !found {
-            return (None, expanded);
+impl Replanner {
+    /// A* from scratch from the origin of the search on show (set just before): the plan
+    /// (`None`: no path), with its cells' indices in `index`; the expansions.
+    fn plan(&mut self) -> u32 {
+        self.set_plan(None);
+        let goal = self.search.goal();
+        if self.search.restart(self.shown.origin, goal).is_err() {
+            // The origin is ground the agent stands on, the goal its own.
+            return 0;
         }
-        let path = search.path().to_vec();
-        for (i, &cell) in path.iter().enumerate() {
-            index[cell as usize] = i as u32;
-        }
-        (Some(Plan { path, at: 0 }), expanded)
+        let found = self.search.run() == Status::Found;
+        let plan = found.then(|| Plan {
+            path: self.search.path().to_vec(),
+            at: 0,
+        });
+        self.set_plan(plan);
+        self.search.counters().expanded
     }
 
-    /// The cost of the rest of the plan, in display units.
-    /// What is left of the plan from the agent's cell, summed exactly as every finder
-    /// reports a path's cost (D* Lite's planned cost is its path's too).
-    fn remaining(&self, known: &Grid, plan: &Option<Plan>) -> Option<f64> {
-        plan.as_ref()
-            .map(|p| self.options.costs.path_cost(known, &p.path[p.at..]))
+    /// The plan becomes `plan`, its cells' indices written in place of the old one's.
+    fn set_plan(&mut self, plan: Option<Plan>) {
+        for &cell in self.plan.iter().flat_map(|p| &p.path) {
+            self.index[cell as usize] = u32::MAX;
+        }
+        for (i, &cell) in plan.iter().flat_map(|p| p.path.iter().enumerate()) {
+            self.index[cell as usize] = i as u32;
+        }
+        self.plan = plan;
     }
 
-    /// Whether the changes just sensed touch the rest of the plan: a cell of it changed
-    /// terrain (its cost or passability), or a move of it is no longer legal (a wall now
-    /// beside a diagonal).
-    fn changes_path(&self, known: &Grid, plan: &Plan, index: &[u32], changes: &[CellEdit]) -> bool {
-        let on_rest = |cell: usize| {
-            let i = index[cell];
-            (i != u32::MAX && i as usize >= plan.at).then_some(i as usize)
+    /// What is left of the plan from the agent's cell, in display units, summed exactly as
+    /// every finder reports a path's cost.
+    fn remaining(&self, options: &SearchOptions) -> Option<f64> {
+        (self.plan.as_ref()).map(|p| options.costs.path_cost(self.search.grid(), &p.path[p.at..]))
+    }
+
+    /// Puts a move back: what the known map learned in it, its plan, and, when it replanned,
+    /// the search on show before it (made again: A* is deterministic).
+    fn undo(&mut self, moment: &Moment) {
+        for &(at, old) in moment.learned.iter().rev() {
+            let _ = self.search.set_terrain(at, old);
+        }
+        let Some(shown) = moment.replaced.clone() else {
+            self.shown.since.truncate(moment.since);
+            self.set_plan(moment.plan.clone());
+            return;
         };
-        let legal_move = |i: usize| {
-            let (from, to) = (plan.path[i], plan.path[i + 1]);
-            let p = known.point(from as usize);
-            let q = known.point(to as usize);
-            let legal = self.movement.legal_moves(known, p);
-            crate::movement::MOVES.iter().enumerate().any(|(m, mv)| {
-                legal & 1 << m != 0
-                    && p.x.wrapping_add_signed(mv.dx) == q.x
-                    && p.y.wrapping_add_signed(mv.dy) == q.y
+        // The known map as that search saw it, the search, then the map as it is.
+        let now: Vec<Learned> = (shown.since.iter().rev())
+            .map(|&(at, old)| {
+                let terrain = self.search.grid().terrain()[self.search.grid().index(at)];
+                let _ = self.search.set_terrain(at, old);
+                (at, terrain)
             })
-        };
-        changes.iter().any(|change| {
-            let cell = known.index(change.at);
-            if on_rest(cell).is_some_and(|i| i > plan.at) {
-                return true;
-            }
-            known.around(change.at).any(|around| {
-                on_rest(around as usize).is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
-            })
+            .collect();
+        self.shown = shown;
+        self.plan();
+        for &(at, terrain) in now.iter().rev() {
+            let _ = self.search.set_terrain(at, terrain);
+        }
+        self.set_plan(moment.plan.clone());
+    }
+}
+
+/// Whether the changes just sensed touch the rest of the plan: a cell of it changed terrain
+/// (its cost or passability), or a move of it is no longer legal (a wall now beside a
+/// diagonal).
+fn changes_path(
+    movement: &Movement,
+    known: &Grid,
+    plan: &Plan,
+    index: &[u32],
+    changes: &[CellEdit],
+) -> bool {
+    let on_rest = |cell: usize| {
+        let i = index[cell];
+        (i != u32::MAX && i as usize >= plan.at).then_some(i as usize)
+    };
+    let legal_move = |i: usize| {
+        let (from, to) = (plan.path[i], plan.path[i + 1]);
+        let p = known.point(from as usize);
+        let q = known.point(to as usize);
+        let legal = movement.legal_moves(known, p);
+        crate::movement::MOVES.iter().enumerate().any(|(m, mv)| {
+            legal & 1 << m != 0
+                && p.x.wrapping_add_signed(mv.dx) == q.x
+                && p.y.wrapping_add_signed(mv.dy) == q.y
         })
-    }
+    };
+    changes.iter().any(|change| {
+        let cell = known.index(change.at);
+        if on_rest(cell).is_some_and(|i| i > plan.at) {
+            return true;
+        }
+        known.around(change.at).any(|around| {
+            on_rest(around as usize).is_some_and(|i| i + 1 < plan.path.len() && !legal_move(i))
+        })
+    })
 }
 
 #[cfg(test)]

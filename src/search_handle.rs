@@ -42,19 +42,26 @@ impl SearchHandle {
         })
     }
 
-    /// D* Lite's walk from the editor's start to its goal, over its map as the real one,
-    /// each step a move of the agent (see [`Walk`]).
+    /// The walk of the finder `options.algorithm` names, from the editor's start to its goal
+    /// over its map as the real one, each step a move of the agent (see [`Walk`]); refused
+    /// for a finder the catalogue says does not walk.
     pub fn walk(
         map: &MapEditor,
         options: SearchOptions,
         sensor_radius: f64,
     ) -> Result<SearchHandle, NavigationError> {
+        let Some(walks) = &options.algorithm.entry().walk else {
+            return Err(NavigationError::NoWalk {
+                algorithm: options.algorithm.name(),
+            });
+        };
         let walk = Walk::new(
             map.grid().clone(),
             map.start(),
             map.goal(),
             options,
             sensor_radius,
+            walks.planner,
         )?;
         Ok(SearchHandle {
             finder: Box::new(walk),
@@ -341,5 +348,38 @@ mod tests {
         assert_eq!(code(h.incremental_mut().err().unwrap()), "not-incremental");
         let refused = h.queue_page(0.0, 5.0).unwrap_err();
         assert!(refused.to_string().contains("astar keeps no g and rhs"));
+    }
+
+    /// The finders the catalogue says walk make a walk with their planner; the others are
+    /// refused with a reason, never a panic.
+    #[test]
+    fn a_walk_is_made_for_the_finders_that_walk_and_refused_for_the_others() {
+        let map = MapEditor::default_scene(12, 8).unwrap();
+        for &algorithm in Algorithm::ALL {
+            let options = SearchOptions {
+                algorithm,
+                ..SearchOptions::default()
+            };
+            match (
+                algorithm.entry().walk.as_ref(),
+                SearchHandle::walk(&map, options, 2.0),
+            ) {
+                (Some(walks), Ok(handle)) => {
+                    let walk = handle.walking().unwrap();
+                    assert_eq!(walk.navigation().planner(), walks.planner);
+                    assert_eq!(handle.finder().status(), crate::status::Status::Running);
+                }
+                (None, Err(refused)) => {
+                    assert_eq!(
+                        refused,
+                        NavigationError::NoWalk {
+                            algorithm: algorithm.name()
+                        }
+                    );
+                    assert!(refused.to_string().contains(algorithm.name()));
+                }
+                (walks, made) => panic!("{algorithm}: {walks:?}, made: {}", made.is_ok()),
+            }
+        }
     }
 }

@@ -60,6 +60,12 @@ pub struct FinderInfo {
     /// the same options, for comparison.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub from_scratch_expanded: Option<u32>,
+    /// A walk: the expansions of the planning at the agent's last move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_expanded: Option<u32>,
+    /// A walk: the moves so far at which the planner searched again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replans: Option<u32>,
 }
 
 /// The fields of [`FinderInfo`], as they are named when serialized.
@@ -74,6 +80,8 @@ pub enum Counter {
     Km,
     RepairExpanded,
     FromScratchExpanded,
+    MoveExpanded,
+    Replans,
 }
 
 named_enum!(Counter, "counter", {
@@ -86,4 +94,6 @@ named_enum!(Counter, "counter", {
     Km => "km",
     RepairExpanded => "repairExpanded",
     FromScratchExpanded => "fromScratchExpanded",
+    MoveExpanded => "moveExpanded",
+    Replans => "replans",
 });

@@ -1,8 +1,9 @@
-//! D* Lite's walk as the page steps it: a [`Navigation`] behind the stepwise [`Finder`]
-//! interface, one step a move of the agent (with the sensing and the repair of the search
-//! there), each undone exactly. What the cells show (g, rhs, keys, marks) is D* Lite's
-//! search over the map as the agent knows it; the real map is the one the walk was given,
-//! which may change while the agent walks ([`Walk::set_world`]).
+//! A walk as the page steps it, D* Lite's or A*'s: a [`Navigation`] behind the stepwise
+//! [`Finder`] interface, one step a move of the agent (with the sensing and the replanning
+//! there), each undone exactly. What the cells show is the planner's search over the map as
+//! the agent knows it: D* Lite's g, rhs, keys and marks, or A*'s latest search from scratch
+//! from the agent's cell; the real map is the one the walk was given, which may change while
+//! the agent walks ([`Walk::set_world`]).
 
 use crate::events::{NodeValues, StepEvent};
 use crate::finder::Finder;
@@ -24,27 +25,21 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// An agent at `start` that has sensed around it and planned, ready to walk to `goal`
-    /// on `world` (see [`Navigation::new`]).
+    /// An agent at `start` that has sensed around it and planned with `planner`, ready to
+    /// walk to `goal` on `world` (see [`Navigation::new`]).
     pub fn new(
         world: Grid,
         start: Point,
         goal: Point,
         options: SearchOptions,
         sensor_radius: f64,
+        planner: Planner,
     ) -> Result<Walk, NavigationError> {
-        let mut navigation = Navigation::new(
-            world,
-            start,
-            goal,
-            options,
-            sensor_radius,
-            Planner::DStarLite,
-        )?;
+        let mut navigation = Navigation::new(world, start, goal, options, sensor_radius, planner)?;
         navigation.remember_moves();
         let visits = navigation.advance().into_iter().collect();
         let mut walk = Walk {
-            options: *navigation.finder().map_or(&options, |f| f.options()),
+            options: *navigation.options(),
             navigation,
             sensor_radius,
             visits,
@@ -67,7 +62,7 @@ impl Walk {
         goal: Point,
     ) -> Result<bool, NavigationError> {
         let first = self.visits.first().map(|v| v.at);
-        if first != Some(start) || self.navigation.finder().map(|f| f.goal()) != Some(goal) {
+        if first != Some(start) || self.navigation.goal() != goal {
             return Ok(false);
         }
         let changed = self.navigation.world() != grid;
@@ -78,8 +73,9 @@ impl Walk {
         Ok(same)
     }
 
-    fn finder(&self) -> &Incremental {
-        self.navigation.finder().expect("planned at the start")
+    /// The planner's search on show.
+    fn shown(&self) -> &dyn Finder {
+        self.navigation.shown()
     }
 
     fn note_end(&mut self) {
@@ -106,16 +102,20 @@ impl Finder for Walk {
     fn step(&mut self) -> Option<StepEvent> {
         let from = self.navigation.position();
         let visit = self.take_move()?;
-        let finder = self.finder();
+        let d_star_lite = self.navigation.finder();
         Some(StepEvent::Moved {
             step: self.moves(),
             k: visit.k,
             from,
             at: visit.at,
+            planner: self.navigation.planner(),
             revealed: self.navigation.sensed().collect(),
+            replanned: visit.replanned,
             expanded: visit.expanded,
-            from_scratch: finder.from_scratch_expanded(),
-            k_m: finder.k_m() / self.cost_scale(),
+            replans: self.navigation.replans(),
+            total_expanded: self.visits.iter().map(|v| u64::from(v.expanded)).sum(),
+            from_scratch: d_star_lite.map(Incremental::from_scratch_expanded),
+            k_m: d_star_lite.map(|finder| finder.k_m() / finder.cost_scale()),
             planned: visit.planned,
             arrival: self.navigation.arrival(),
         })
@@ -145,7 +145,15 @@ impl Finder for Walk {
     /// A new walk between `start` and `goal` on the real map as it is.
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
         let world = self.navigation.world().clone();
-        match Walk::new(world, start, goal, self.options, self.sensor_radius) {
+        let planner = self.navigation.planner();
+        match Walk::new(
+            world,
+            start,
+            goal,
+            self.options,
+            self.sensor_radius,
+            planner,
+        ) {
             Ok(walk) => *self = walk,
             Err(NavigationError::Search { cause }) => return Err(cause),
             // The radius and the options were accepted once.
@@ -162,13 +170,13 @@ impl Finder for Walk {
         }
     }
 
-    /// Steps are moves; `expanded` counts every repair of the walk so far.
+    /// Steps are moves; `expanded` counts every search of the walk so far.
     fn counters(&self) -> Counters {
         let expanded = self.visits.iter().map(|v| v.expanded).sum();
         Counters {
             steps: self.moves(),
             expanded,
-            ..self.finder().counters()
+            ..self.shown().counters()
         }
     }
 
@@ -177,15 +185,15 @@ impl Finder for Walk {
     }
 
     fn records(&self) -> &[u8] {
-        self.finder().records()
+        self.shown().records()
     }
 
     fn g_values(&self) -> &[f64] {
-        self.finder().g_values()
+        self.shown().g_values()
     }
 
     fn estimates(&self, cell: u32) -> (f64, f64) {
-        self.finder().estimates(cell)
+        self.shown().estimates(cell)
     }
 
     /// The agent's cell.
@@ -199,21 +207,21 @@ impl Finder for Walk {
     }
 
     fn open_list(&self, k: usize) -> Vec<NodeValues> {
-        self.finder().open_list(k)
+        self.shown().open_list(k)
     }
 
     /// The path planned from the agent's cell, on the map as it knows it.
     fn path(&self) -> &[u32] {
-        self.finder().path()
+        self.navigation.planned_path()
     }
 
     /// The cost from the agent's cell to the goal on the map as known, while it has a path.
     fn path_cost(&self) -> Option<f64> {
-        self.finder().path_cost()
+        self.navigation.planned_cost()
     }
 
     fn parent_at(&self, cell: u32) -> Option<u32> {
-        self.finder().parent_at(cell)
+        self.shown().parent_at(cell)
     }
 
     fn options(&self) -> &SearchOptions {
@@ -226,7 +234,7 @@ impl Finder for Walk {
     }
 
     fn marks(&self) -> &[u16] {
-        self.finder().marks()
+        self.shown().marks()
     }
 
     fn as_incremental(&self) -> Option<&Incremental> {
@@ -241,11 +249,15 @@ impl Finder for Walk {
         Some(self)
     }
 
-    /// D* Lite's, the repair being the one at this move.
+    /// The planner's, with this move's expansions and the replans so far.
     fn info(&self) -> FinderInfo {
+        let this_move = self.visits.last().map(|v| v.expanded);
         FinderInfo {
-            repair_expanded: self.visits.last().map(|v| v.expanded),
-            ..self.finder().info()
+            move_expanded: this_move,
+            replans: Some(self.navigation.replans()),
+            // D* Lite's repair is the one at this move.
+            repair_expanded: self.navigation.finder().and(this_move),
+            ..self.shown().info()
         }
     }
 }
@@ -272,7 +284,7 @@ mod tests {
             tie_break: TieBreak::SmallerG,
             ..SearchOptions::default()
         };
-        Walk::new(grid, start, goal, options, 1.5).unwrap()
+        Walk::new(grid, start, goal, options, 1.5, Planner::DStarLite).unwrap()
     }
 
     /// Everything a step back must put back, read through the interface the page reads.
@@ -290,7 +302,7 @@ mod tests {
     }
 
     fn state(walk: &Walk) -> State {
-        let finder = walk.finder();
+        let finder = walk.navigation.finder().unwrap();
         State {
             at: walk.navigation.position(),
             known: walk.navigation.known().terrain().to_vec(),
@@ -308,7 +320,7 @@ mod tests {
     fn the_papers_walk_finds_the_wall_and_steps_back_exactly() {
         let mut walk = paper();
         assert_eq!(walk.counters().steps, 0);
-        assert_eq!(walk.finder().k_m(), 0.0);
+        assert_eq!(walk.navigation.finder().unwrap().k_m(), 0.0);
         let mut states = vec![state(&walk)];
         let mut events = Vec::new();
         while let Some(event) = walk.step() {
@@ -325,7 +337,7 @@ mod tests {
         };
         assert_eq!(
             (revealed.as_slice(), *k_m),
-            ([Point::new(2, 1)].as_slice(), 1.0)
+            ([Point::new(2, 1)].as_slice(), Some(1.0))
         );
         let Some(StepEvent::Moved { arrival, .. }) = events.last() else {
             panic!()
@@ -348,7 +360,8 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk = Walk::new(grid.clone(), start, goal, options, 1.5).unwrap();
+        let mut walk =
+            Walk::new(grid.clone(), start, goal, options, 1.5, Planner::DStarLite).unwrap();
         walk.finish();
         let straight = walk.navigation.trail().to_vec();
         walk.seek(1);
@@ -396,7 +409,8 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk = Walk::new(grid.clone(), start, goal, options, 2.0).unwrap();
+        let mut walk =
+            Walk::new(grid.clone(), start, goal, options, 2.0, Planner::DStarLite).unwrap();
         let mut world = grid.clone();
         for y in 0..3 {
             world.set(Point::new(1, y), crate::grid::WALL).unwrap();
@@ -422,7 +436,179 @@ mod tests {
     #[test]
     fn a_sensor_radius_below_the_least_is_refused() {
         let (grid, start, goal) = map("SOE");
-        let refused = Walk::new(grid, start, goal, SearchOptions::default(), 1.4);
+        let refused = Walk::new(
+            grid,
+            start,
+            goal,
+            SearchOptions::default(),
+            1.4,
+            Planner::DStarLite,
+        );
         assert!(matches!(refused, Err(NavigationError::SensorRadius { .. })));
+    }
+
+    /// The detour map: a wall across the middle, open only along the bottom row.
+    fn detour(planner: Planner) -> Walk {
+        let (grid, start, goal) = map(include_str!("../tests/maps/dynamic/detour_20x15.txt"));
+        Walk::new(grid, start, goal, SearchOptions::default(), 3.0, planner).unwrap()
+    }
+
+    /// The cost of a shortest path from the agent's cell on the map as it knows it, found by
+    /// A* from scratch.
+    fn optimal(walk: &Walk) -> Option<f64> {
+        let known = walk.navigation.known().clone();
+        let options = SearchOptions {
+            algorithm: Algorithm::AStar,
+            ..*walk.options()
+        };
+        let at = walk.navigation.position();
+        let mut search = crate::search::Search::new(known, at, walk.navigation.goal(), options)
+            .expect("a search from the agent's cell");
+        search.run();
+        search.path_cost()
+    }
+
+    /// What the page reads of an A* walk, to compare before and after a step back.
+    #[derive(Debug, PartialEq)]
+    struct Shown {
+        at: Point,
+        known: Vec<u8>,
+        seen: Vec<u8>,
+        trail: Vec<u32>,
+        records: Vec<u8>,
+        g: Vec<f64>,
+        open: Vec<NodeValues>,
+        path: Vec<u32>,
+        cost: Option<f64>,
+        counters: Counters,
+        info: FinderInfo,
+        touched: Vec<Point>,
+    }
+
+    fn shown(walk: &Walk) -> Shown {
+        Shown {
+            at: walk.navigation.position(),
+            known: walk.grid().terrain().to_vec(),
+            seen: walk.navigation.seen().to_vec(),
+            trail: walk.navigation.trail().to_vec(),
+            records: walk.records().to_vec(),
+            g: walk.g_values().to_vec(),
+            open: walk.open_list(usize::MAX),
+            path: walk.path().to_vec(),
+            cost: walk.path_cost(),
+            counters: walk.counters(),
+            info: walk.info(),
+            touched: walk.touched(),
+        }
+    }
+
+    #[test]
+    fn both_planners_arrive_planning_optimally_on_the_map_as_known_at_every_move() {
+        for planner in [Planner::DStarLite, Planner::AStar] {
+            let mut walk = detour(planner);
+            assert_eq!(walk.path_cost(), optimal(&walk), "{planner} at the start");
+            let mut replans = 0;
+            while let Some(StepEvent::Moved {
+                planned,
+                replanned,
+                replans: so_far,
+                from_scratch,
+                k_m,
+                ..
+            }) = walk.step()
+            {
+                assert_eq!(planned, optimal(&walk), "{planner}, move {}", walk.moves());
+                assert_eq!(planned, walk.path_cost());
+                replans += u32::from(replanned);
+                assert_eq!(so_far, replans);
+                assert_eq!(from_scratch.is_some(), planner == Planner::DStarLite);
+                assert_eq!(k_m.is_some(), planner == Planner::DStarLite);
+            }
+            // Their shortest paths tie differently, so each finds the wall from its own cell.
+            assert!(
+                matches!(walk.navigation.arrival(), Some(Arrival::Arrived { .. })),
+                "{planner}: {:?}",
+                walk.navigation.arrival()
+            );
+            assert!(replans >= 1, "{planner} found the wall and planned again");
+            assert_eq!(walk.info().replans, Some(replans));
+        }
+    }
+
+    #[test]
+    fn an_a_star_walk_shows_its_latest_search_and_steps_back_exactly() {
+        let mut walk = detour(Planner::AStar);
+        let mut states = vec![shown(&walk)];
+        let mut events = Vec::new();
+        while let Some(event) = walk.step() {
+            let StepEvent::Moved { replanned, .. } = &event else {
+                panic!("{event:?}")
+            };
+            let state = shown(&walk);
+            if *replanned {
+                // A search from scratch from the agent's cell: it starts there, with G 0.
+                let here = walk.grid().index(walk.navigation.position());
+                assert_eq!(state.g[here], 0.0);
+            } else {
+                let before = states.last().unwrap();
+                assert_eq!((&state.records, &state.g), (&before.records, &before.g));
+            }
+            events.push(event);
+            states.push(state);
+        }
+        assert!(events.iter().any(|e| matches!(
+            e,
+            StepEvent::Moved {
+                replanned: true,
+                ..
+            }
+        )));
+        for expected in states.iter().rev().skip(1) {
+            assert!(walk.step_back());
+            assert_eq!(&shown(&walk), expected);
+        }
+        assert!(!walk.step_back());
+        let again: Vec<StepEvent> = std::iter::from_fn(|| walk.step()).collect();
+        assert_eq!(again, events);
+    }
+
+    #[test]
+    fn an_a_star_walk_finds_a_wall_dropped_ahead_and_steps_back_over_it_exactly() {
+        let (grid, start, goal) = map("OOOOOOO\nSOOOOOE\nOOOOOOO");
+        let options = SearchOptions::default();
+        let mut walk = Walk::new(grid.clone(), start, goal, options, 1.5, Planner::AStar).unwrap();
+        walk.seek(1);
+        let before = shown(&walk);
+        let mut world = grid.clone();
+        world.set(Point::new(2, 1), crate::grid::WALL).unwrap();
+        assert_eq!(walk.set_world(&world, start, goal), Ok(true));
+        // The wall is beside the agent: it looks again before it moves, and goes round.
+        let Some(StepEvent::Moved {
+            revealed,
+            replanned,
+            at,
+            ..
+        }) = walk.step()
+        else {
+            panic!()
+        };
+        assert_eq!((revealed[0], replanned), (Point::new(2, 1), true));
+        assert_ne!(at, Point::new(2, 1));
+        assert_eq!(walk.path_cost(), optimal(&walk));
+        assert!(walk.step_back());
+        assert_eq!(shown(&walk), before);
+        assert_eq!(walk.finish(), Status::Found);
+        assert!(!walk
+            .navigation
+            .trail()
+            .contains(&(world.index(Point::new(2, 1)) as u32)));
+        // Opening the wall again makes a seen cell cheaper: A* plans again for it.
+        walk.seek(2);
+        assert_eq!(walk.set_world(&grid, start, goal), Ok(true));
+        let Some(StepEvent::Moved { replanned, .. }) = walk.step() else {
+            panic!()
+        };
+        assert!(replanned);
+        assert_eq!(walk.path_cost(), optimal(&walk));
     }
 }
