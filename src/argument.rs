@@ -33,7 +33,7 @@ pub enum ArgumentProblem {
     NotIncremental {
         algorithm: &'static str,
     },
-    /// Asked of a search what only D* Lite's walk has (what the agent has seen).
+    /// Asked of a search what only a walk has (what the agent has seen).
     NotWalking,
 }
 
@@ -62,7 +62,7 @@ impl fmt::Display for ArgumentProblem {
                  that repair (LPA*, D* Lite) do"
             ),
             ArgumentProblem::NotWalking => {
-                f.write_str("only D* Lite's walk has an agent and what it has seen")
+                f.write_str("only a walk has an agent and what it has seen")
             }
         }
     }

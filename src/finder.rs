@@ -66,7 +66,7 @@ pub trait Finder {
         None
     }
 
-    /// D* Lite's walk, whose steps are the agent's moves; `None` for the others.
+    /// A walk, whose steps are the agent's moves; `None` for the others.
     fn as_walk(&self) -> Option<&Walk> {
         None
     }

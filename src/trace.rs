@@ -212,7 +212,7 @@ fn write_events<W: Write>(
                 }
                 writer.node("closing", at, parent, Some(node))?;
             }
-            // D* Lite's walk: the agent's move, from the cell it left.
+            // A walk: the agent's move, from the cell it left.
             StepEvent::Moved { from, at, .. } => writer.node("expanding", at, Some(from), None)?,
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }

@@ -28,7 +28,7 @@ export function guards({ playback, messages, changed, sync }) {
   return { fail, inputGuard, guarded, act: (fn) => (...args) => guarded(() => fn(...args)) };
 }
 
-// D* Lite's Walk mode with a sensor radius as typed (`text`). The real map of an example
+// Walk mode, for a finder that walks, with a sensor radius as typed (`text`). The real map of an example
 // with a change (a wall that comes later) is the map with the change: the agent finds it
 // as it walks. Refused with nothing changed: a radius that is no number, or below the
 // engine's least.
@@ -91,9 +91,12 @@ export function pageActions(page) {
       if (!compare.active && workspace.session.walk) workspace.session.setWalk(null);
       else driver().seek(0);
     }),
+    // Leaving Walk mode while the panes walk turns them into searches of the same methods.
     toggleWalk: stopped((text) => {
-      if (workspace.session.walk) workspace.session.setWalk(null);
-      else startWalk(workspace, text);
+      if (workspace.session.walk) {
+        workspace.session.setWalk(null);
+        if (compare.active) compare.leaveWalk();
+      } else startWalk(workspace, text);
       messages.clear();
     }),
     seek: stopped((stepCount) => driver().seek(stepCount)),

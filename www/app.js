@@ -110,7 +110,7 @@ function start(engine) {
   const predict = new Predict(doc, stepEvents, changed);
   const brush = { value: 0 };
   const compare = new CompareView(doc, {
-    engine, editor, sharedOptions: () => workspace.session.options, brush: () => brush.value,
+    engine, editor, sharedOptions: () => workspace.session.options, walk: () => workspace.session.walk, brush: () => brush.value,
     changed, guard: guarded, inputGuard, readOnly,
     toggled: () => {
       playback.stop();
@@ -193,12 +193,12 @@ function start(engine) {
       }
     }
     if (params.sensor !== undefined) controls.showSensor(params.sensor);
-    if (params.walk && workspace.session.options.algorithm !== 'dstar-lite') problems.push(new PageError('param.walk-dstar'));
-    else if (params.walk) {
+    if (params.walk) {
+      // A finder that does not walk is refused by the engine, with its reason.
       try {
         startWalk(workspace, String(params.sensor ?? controls.sensor.value));
       } catch (error) {
-        problems.push(error);
+        problems.push(new PageError('param.walk', { detail: error }));
       }
     }
     if (params.step !== undefined) actions.driver().seek(params.step);

@@ -126,6 +126,8 @@ export class FrameLoop {
       resolvedOptions: session.resolvedOptions,
       walking: session.walk !== null,
       comparing: this.page.compare.active,
+      // The compare view's panes walk (it was opened in Walk mode).
+      comparingWalks: this.page.compare.active && this.page.compare.walk !== null,
       ...this.page.view.zoomState(),
     };
   }

@@ -50,7 +50,8 @@ impl JsSearch {
         })
     }
 
-    /// D* Lite's walk from the editor's start to its goal on its map, the real one, with
+    /// The walk of the finder the options name (one the catalogue says walks) from the
+    /// editor's start to its goal on its map, the real one, with
     /// the sensor radius `sensorRadius` (cells, at least 1.5): each step a move of the agent.
     pub fn walk(editor: &JsMapEditor, options: JsValue, sensor_radius: f64) -> JsResult<JsSearch> {
         let options = read_given(given_options(&options)?)?;
@@ -148,7 +149,7 @@ impl JsSearch {
     /// batch of cell changes, which it repairs step by step from step 0; the number of
     /// cells changed, or `undefined` when the map is another size or its start or goal
     /// moved (a new search is wanted then). Refused for any other finder.
-    /// D* Lite's walk takes the editor's map as the real one, the agent's knowledge and
+    /// A walk takes the editor's map as the real one, the agent's knowledge and
     /// timeline kept (1 if it changed, else 0).
     #[wasm_bindgen(js_name = repairFrom)]
     pub fn repair_from(&mut self, editor: &JsMapEditor) -> JsResult<Option<u32>> {

@@ -37,7 +37,7 @@ export const PALETTE = {
   // LPA* and D* Lite: over-consistent cells hatched, under-consistent ones dotted.
   overConsistent: '#0b4f7a',
   underConsistent: '#b3261e',
-  // D* Lite's walk: the fog over cells the agent has not seen (the real walls show dimmed
+  // A walk: the fog over cells the agent has not seen (the real walls show dimmed
   // through it), the cells it walked, the agent.
   fog: '#6b7380',
   walked: '#009e73',

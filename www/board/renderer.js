@@ -530,7 +530,7 @@ export class GridRenderer {
     }
   }
 
-  // D* Lite's walk: fog over the cells the agent has not seen, the real walls dimmed under
+  // A walk: fog over the cells the agent has not seen, the real walls dimmed under
   // it; the cells it walked; the agent, a disc on its cell (drawn over the planned path).
   drawWalk(view) {
     const ctx = this.overlay;

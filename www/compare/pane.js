@@ -27,7 +27,8 @@ function labelled(doc, className, control) {
 // One method of the compare view: its own algorithm, heuristic and weight, its own search
 // over the shared map, and its own picture of it. Drawing on it edits the shared map.
 export class ComparePane {
-  // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for its controls,
+  // host: { engine, editor(), sharedOptions(), walk() (Walk mode's { sensor } or null), brush(),
+  //   changed(), guard(fn) for its controls,
   //   inputGuard(fn) for edits on its map, remove(pane), methodChanged(pane), readOnly }; templates: { algorithm, heuristic } selects of the Method panel.
   constructor(doc, host, method, templates) {
     this.host = host;
@@ -86,7 +87,7 @@ export class ComparePane {
     this.removeButton.addEventListener('click', () => host.remove(this));
 
     this.renderer = new GridRenderer(this.canvas, overlay);
-    this.session = new SearchSession(host.engine, host.editor(), this.options());
+    this.session = new SearchSession(host.engine, host.editor(), this.options(), host.walk());
     this.input = new GridInput(this.canvas, this.renderer, {
       editor: host.editor,
       brush: host.brush,
@@ -100,11 +101,22 @@ export class ComparePane {
     });
   }
 
+  // While the panes walk, only the finders that walk are offered.
   fillChoices() {
     copyChoices(this.algorithm, this.templates.algorithm);
+    if (this.host.walk()) {
+      for (const option of Array.from(this.algorithm.options)) if (!finderOf(option.value)?.walk) option.remove();
+    }
     copyChoices(this.heuristic, this.templates.heuristic);
     const auto = Array.from(this.heuristic.options).find((o) => o.value === 'auto');
     if (auto) auto.text = t('compare.heuristic.auto');
+  }
+
+  // Walk mode on ({ sensor }) or off (null) for this pane, from the start.
+  setWalk(walk) {
+    this.session.setWalk(walk);
+    this.fillChoices();
+    this.showMethod();
   }
 
   // The pane's number (from 1) and the texts that name it; called after any pane comes or

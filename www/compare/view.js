@@ -3,11 +3,20 @@ import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
 import { COMPARE_PANES } from '../state/params.js';
 import { formatValue } from '../i18n/format.js';
-import { finders } from '../finders/catalogue.js';
+import { finders, finderOf } from '../finders/catalogue.js';
 
 // The methods the Compare button opens with: the catalogue's first three finders (A*,
-// Dijkstra and greedy best-first, the lesson of every A* course).
-const defaultComparison = () => finders().slice(0, 3).map((finder) => ({ algorithm: finder.id }));
+// Dijkstra and greedy best-first, the lesson of every A* course); in Walk mode, every finder
+// the catalogue says walks (D* Lite beside A* from scratch), the one walking first.
+function defaultComparison(walking) {
+  if (!walking) return finders().slice(0, 3).map((finder) => ({ algorithm: finder.id }));
+  const walkers = finders().filter((finder) => finder.walk).map((finder) => finder.id);
+  return [walking, ...walkers.filter((id) => id !== walking)].map((algorithm) => ({ algorithm }));
+}
+
+// The table's columns: a search's work and result, or a walk's moves and expansions.
+const SEARCH_COLUMNS = ['method', 'expanded', 'maxOpen', 'cost', 'moves', 'status'];
+const WALK_COLUMNS = ['method', 'walkMoves', 'moveExpanded', 'totalExpanded', 'replans', 'status'];
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -17,8 +26,11 @@ function setText(element, text) {
 // one expansion each per step: in lockstep every pane is at the same step (one that has
 // finished waits at its end); a race is the same pace, told as who reaches the goal first.
 // The table lists each pane's work and result, live.
+// Opened in Walk mode, every pane walks (the same map, start, goal and sensor radius), one
+// move each per step, and the table tells each walk's moves, expansions and replans.
 export class CompareView {
-  // host: { engine, editor(), sharedOptions(), brush(), changed(), guard(fn) for controls,
+  // host: { engine, editor(), sharedOptions(), walk() (Walk mode's { sensor } or null),
+  //   brush(), changed(), guard(fn) for controls,
   //   inputGuard(fn) for pointer and key edits on a pane, toggled(active), readOnly (no edits) }
   constructor(doc, host) {
     const byId = (id) => doc.getElementById(id);
@@ -31,16 +43,20 @@ export class CompareView {
     this.modeHint = byId('compare-mode-hint');
     this.addButton = byId('compare-add');
     this.rows = byId('compare-rows');
+    this.head = byId('compare-head');
     this.summary = byId('compare-summary');
     this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
     this.panes = [];
     this.active = false;
+    // Walk mode's { sensor } while the panes walk, else null.
+    this.walk = null;
     this.shownKey = null;
 
     this.paneHost = {
       engine: host.engine,
       editor: host.editor,
       sharedOptions: host.sharedOptions,
+      walk: () => this.walk,
       brush: host.brush,
       changed: host.changed,
       guard: host.guard,
@@ -49,7 +65,7 @@ export class CompareView {
       remove: (pane) => host.guard(() => this.removePane(pane)),
       methodChanged: () => { this.shownKey = null; },
     };
-    this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(defaultComparison()))));
+    this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(defaultComparison(host.walk() && host.sharedOptions().algorithm)))));
     this.addButton.addEventListener('click', () => host.guard(() => this.addPane(this.nextMethod())));
     this.modeSelect.addEventListener('change', () => host.guard(() => this.showMode()));
     onLanguageChange(() => {
@@ -74,6 +90,7 @@ export class CompareView {
   open(methods) {
     if (this.active) this.close();
     this.active = true;
+    this.walk = this.host.walk();
     this.section.hidden = false;
     this.doc.body.classList.add('comparing');
     this.toggleButton.setAttribute('aria-pressed', 'true');
@@ -96,17 +113,25 @@ export class CompareView {
     for (const pane of this.panes) pane.dispose();
     this.panes = [];
     this.active = false;
+    this.walk = null;
     this.section.hidden = true;
     this.doc.body.classList.remove('comparing');
     this.toggleButton.setAttribute('aria-pressed', 'false');
     this.host.toggled(false);
   }
 
-  // A method not shown yet, for "Add a method".
+  // Walk mode left: the panes search again with the same methods.
+  leaveWalk() {
+    this.walk = null;
+    for (const pane of this.panes) pane.setWalk(null);
+    this.shownKey = null;
+  }
+
+  // A method not shown yet, for "Add a method" (one that walks, while the panes walk).
   nextMethod() {
     const shown = new Set(this.panes.map((pane) => pane.method.algorithm));
-    const algorithm = Array.from(this.templates.algorithm.options, (o) => o.value).find((a) => !shown.has(a)) ?? finders()[0].id;
-    return { algorithm };
+    const offered = Array.from(this.templates.algorithm.options, (o) => o.value).filter((a) => !this.walk || finderOf(a)?.walk);
+    return { algorithm: offered.find((a) => !shown.has(a)) ?? offered[0] };
   }
 
   // A new pane joins at the step the others are at.
@@ -229,11 +254,61 @@ export class CompareView {
     return places;
   }
 
+  // The header row for the columns shown, in the page's language.
+  showColumns(columns) {
+    const cells = columns.map((column) => {
+      const th = this.doc.createElement('th');
+      th.scope = 'col';
+      th.dataset.i18n = `compare.col.${column}`;
+      th.textContent = t(`compare.col.${column}`);
+      return th;
+    });
+    this.head.replaceChildren(...cells);
+  }
+
+  row(name, texts) {
+    const tr = this.doc.createElement('tr');
+    const th = this.doc.createElement('th');
+    th.scope = 'row';
+    th.textContent = name;
+    tr.append(th);
+    for (const text of texts) {
+      const td = this.doc.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  }
+
   updateTable() {
-    const key = this.panes.map((p) => `${p.session.generation}:${p.session.search.stepCount()}`).join(',') + `|${this.race}`;
+    const key = this.panes.map((p) => `${p.session.generation}:${p.session.search.stepCount()}`).join(',') + `|${this.race}|${this.walk !== null}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
+    this.showColumns(this.walk ? WALK_COLUMNS : SEARCH_COLUMNS);
     const places = this.race ? this.places() : new Map();
+    const summary = [];
+    const rows = this.walk ? this.walkRows(places, summary) : this.searchRows(places, summary);
+    this.rows.replaceChildren(...rows);
+    setText(this.summary, summary.join(' '));
+  }
+
+  // A pane's place in the race, shown on it and in its status.
+  placed(pane, places, state) {
+    const place = places.get(pane);
+    setText(pane.place, place ? `#${place.place}` : '');
+    pane.element.classList.toggle('winner', place?.place === 1);
+    return place ? t('compare.status.place', { status: state, place: place.place }) : state;
+  }
+
+  // The order the race ended in, once every pane has.
+  raceOrder(places, summary) {
+    if (!this.race || places.size !== this.panes.length) return;
+    const order = [...places].sort((a, b) => a[1].place - b[1].place)
+      .map(([pane, { place, steps }]) => t('compare.summary.entry', { place, name: pane.name(), steps }));
+    summary.push(t('compare.summary.order', { order: order.join(t('compare.summary.separator')) }));
+  }
+
+  searchRows(places, summary) {
     const afterEdit = [];
     const rows = this.panes.map((pane) => {
       const { search, finder, repairs } = pane.session;
@@ -246,35 +321,43 @@ export class CompareView {
       let state = t('compare.status.running');
       if (status === 'found') state = t('compare.status.found', { step: search.stepCount() });
       else if (status === 'no-path') state = t('compare.status.noPath', { step: search.stepCount() });
-      const place = places.get(pane);
-      if (place) state = t('compare.status.place', { status: state, place: place.place });
-      setText(pane.place, place ? `#${place.place}` : '');
-      pane.element.classList.toggle('winner', place?.place === 1);
       const cost = status === 'found' ? formatValue(search.pathCost(), 4) : '—';
       const moves = status === 'found' ? String(search.pathSteps()) : '—';
-      const tr = this.doc.createElement('tr');
-      const th = this.doc.createElement('th');
-      th.scope = 'row';
-      th.textContent = name;
-      tr.append(th);
-      for (const text of [String(expanded), String(counters.maxOpen), cost, moves, state]) {
-        const td = this.doc.createElement('td');
-        td.textContent = text;
-        tr.append(td);
-      }
-      return tr;
+      return this.row(name, [String(expanded), String(counters.maxOpen), cost, moves, this.placed(pane, places, state)]);
     });
-    this.rows.replaceChildren(...rows);
-    const summary = [];
-    if (this.race && places.size === this.panes.length) {
-      const order = [...places].sort((a, b) => a[1].place - b[1].place)
-        .map(([pane, { place, steps }]) => t('compare.summary.entry', { place, name: pane.name(), steps }));
-      summary.push(t('compare.summary.order', { order: order.join(t('compare.summary.separator')) }));
-    }
+    this.raceOrder(places, summary);
     // Once a pane has repaired and every search is over: the repair's work beside the others'.
     if (this.finished && this.panes.some((pane) => pane.session.repairs > 0)) {
       summary.push(t('compare.summary.afterEdit', { searches: afterEdit.join(t('compare.summary.separator')) }));
     }
-    setText(this.summary, summary.join(' '));
+    return rows;
+  }
+
+  // Each walk: its moves, this move's expansions and all so far, its replans, where it is.
+  walkRows(places, summary) {
+    const walks = [];
+    const rows = this.panes.map((pane) => {
+      const { session } = pane;
+      const search = session.search;
+      const moves = search.stepCount();
+      const info = search.info();
+      const expanded = search.counters().expanded;
+      const name = pane.name();
+      // How its planner plans, by the catalogue's name for it.
+      const how = t(`walk.planner.${session.finder.walk.planner}`);
+      walks.push(t('compare.summary.walkEntry', { name, how, expanded: expanded.toLocaleString('en'), moves }));
+      const status = search.status();
+      let state = t('compare.status.walking');
+      if (status === 'found') {
+        const [last] = session.stepsBetween(moves, moves);
+        state = t('compare.status.arrived', { moves, travelled: formatValue(last?.event.arrival?.travelled ?? 0, 2) });
+      } else if (status === 'no-path') state = t('compare.status.walkUnreachable', { moves });
+      const texts = [String(moves), String(info.moveExpanded ?? 0), String(expanded), String(info.replans ?? 0)];
+      return this.row(name, [...texts, this.placed(pane, places, state)]);
+    });
+    this.raceOrder(places, summary);
+    const separator = t('compare.summary.separator');
+    summary.push(t(this.finished ? 'compare.summary.walked' : 'compare.summary.walking', { walks: walks.join(separator) }));
+    return rows;
   }
 }

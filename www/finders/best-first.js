@@ -1,6 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
-import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, stopsWhenReached, traceExpansion } from './common.js';
+import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, lineMaker, stopsWhenReached, traceExpansion } from './common.js';
+import { describeMove, moveParams } from './walk.js';
 
 // The best-first finders (A*, Dijkstra, greedy best-first, breadth-first and any other the
 // engine runs on its shared loop): one open list taken in priority order, one expansion a
@@ -59,6 +60,18 @@ export function describePriority(finder, options) {
   return finder.options.tieBreak ? t('order.with-ties', { priority, ties: t(`ties.${options.tieBreak}`) }) : priority;
 }
 
+// A*'s walk: one move of the agent in words (see walk.js); in the listing, the search made
+// again from scratch from the agent's cell, or none.
+const MOVED = {
+  describe: describeMove,
+  trace(event) {
+    const lines = [];
+    const p = moveParams(event);
+    lineMaker(lines, event.at)('init', event.replanned ? 'code.note.walk-astar-replan' : 'code.note.walk-astar-kept', p);
+    return lines;
+  },
+};
+
 export const bestFirst = {
   family: 'best-first',
   listing(finder, rules) {
@@ -69,6 +82,7 @@ export const bestFirst = {
     expanded: { describe: describeExpansion, trace: traceExpansion },
     'goal-reached': { describe: describeGoal, trace: traceExpansion },
     'no-path': NO_PATH,
+    moved: MOVED,
   },
   outcomes: NEIGHBOUR_OUTCOMES,
   marks: {},

@@ -3,10 +3,11 @@ import { t } from '../i18n/i18n.js';
 
 // Beside the step counters: the finder's own counters, those the catalogue lists for it
 // (IDA*'s threshold and iteration, a bidirectional search's best cost so far and meeting
-// point, ...), with their values from the engine's `info()`. Each is labelled by the text
+// point, ...), or for its walk in Walk mode (this move's expansions, the replans so far,
+// ...), with their values from the engine's `info()`. Each is labelled by the text
 // `counter.<name>` and shown in an <output id="count-<name>"> (name in kebab case).
-export function renderFinderCounters(element, finder, info) {
-  const spans = finder.counters.map((name) => {
+export function renderFinderCounters(element, names, info) {
+  const spans = names.map((name) => {
     const id = kebab(name);
     const span = document.createElement('span');
     const output = document.createElement('output');

@@ -2,6 +2,7 @@ import { t } from '../i18n/i18n.js';
 import { formatCell, formatFinite, formatKey } from '../i18n/format.js';
 import { PALETTE } from '../board/palette.js';
 import { lineMaker, unknownOutcome } from './common.js';
+import { describeMove, moveParams } from './walk.js';
 
 // LPA* and D* Lite (Koenig & Likhachev, the optimized form of IEEE T-RO 2005): g and rhs per
 // cell, the queue of locally inconsistent cells under keys [k1; k2], one vertex a step. The
@@ -118,39 +119,14 @@ const END = {
   },
 };
 
-// D* Lite's walk: one move of the agent, what its sensor found and the repair it took.
-function walkParams(event) {
-  const arrival = event.arrival ?? {};
-  return {
-    k: event.k,
-    from: formatCell(event.from),
-    at: formatCell(event.at),
-    cells: cells(event.revealed),
-    count: event.revealed.length,
-    km: finite(event.km),
-    expanded: event.expanded,
-    scratch: event.fromScratch,
-    cost: finite(event.planned ?? Infinity),
-    travelled: finite(arrival.travelled ?? 0),
-    total: arrival.expanded ?? 0,
-  };
-}
-
+// D* Lite's walk: one move of the agent in words (see walk.js), and as the lines of Main it
+// ran: the move, the cells found changed, the repair.
 const MOVED = {
-  describe(event) {
-    const p = walkParams(event);
-    const moved = event.from.x !== event.at.x || event.from.y !== event.at.y;
-    const parts = [t(moved ? 'finder.walk.moved' : 'finder.walk.stays', p)];
-    parts.push(t(p.count > 0 ? 'finder.walk.sensed' : 'finder.walk.nothing', p));
-    if (event.arrival?.end === 'arrived') parts.push(t('finder.walk.arrived', p));
-    else if (event.arrival) parts.push(t('finder.walk.unreachable', p));
-    else parts.push(t('finder.walk.planned', p));
-    return parts.join(' ');
-  },
+  describe: describeMove,
   trace(event) {
     const lines = [];
     const at = lineMaker(lines, event.at);
-    const p = walkParams(event);
+    const p = moveParams(event);
     at('walk', 'code.note.walk-move', p);
     if (p.count === 0) return lines;
     at('changes', 'code.note.walk-sensed', p);

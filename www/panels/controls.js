@@ -254,9 +254,11 @@ export class Controls {
     setDisabled(this.stepButton, !running);
     setDisabled(this.finishButton, !running);
     setDisabled(this.stepBackButton, state.stepCount === 0);
-    // Reset also leaves Walk mode, which D* Lite alone has.
+    // Reset also leaves Walk mode, which the finders the catalogue says walk have.
     setDisabled(this.resetButton, state.stepCount === 0 && !state.walking);
-    this.walkTools.hidden = state.comparing || state.resolvedOptions.algorithm !== 'dstar-lite';
+    const walks = Boolean(finderOf(state.resolvedOptions.algorithm)?.walk);
+    // While comparing, only panes that walk keep it, to leave Walk mode.
+    this.walkTools.hidden = !walks || (state.comparing && !state.comparingWalks);
     this.walkButton.setAttribute('aria-pressed', String(state.walking));
     this.walkLegend.hidden = !state.walking;
 

@@ -64,7 +64,7 @@ export class MessageArea {
   }
 }
 
-// Where D* Lite's walk stands, after `moves` moves (`event`: the last one's).
+// Where a walk stands, after `moves` moves (`event`: the last one's).
 function walkResult(search, event, moves) {
   const status = search.status();
   if (status === 'found') return t('result.arrived', { moves, travelled: formatValue(event?.arrival?.travelled ?? 0, 2) });
@@ -120,7 +120,7 @@ export class Panels {
     setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
     setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
     setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
-    renderFinderCounters(this.finderCounters, session.finder, search.info());
+    renderFinderCounters(this.finderCounters, session.walk ? session.finder.walk.counters : session.finder.counters, search.info());
     showMarkLegend(document, session.finder);
 
     const status = search.status();

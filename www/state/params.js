@@ -39,8 +39,8 @@
  *   log         1 to show the latest step in words in an embedded page
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
- *   walk        1 to open D* Lite's Walk mode (with algorithm=dstar-lite): an agent walks to the
- *               goal over a map it discovers with its sensor
+ *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
+ *               an agent walks to the goal over a map it discovers with its sensor
  *   sensor      the agent's sensor radius in cells, at least 1.5                  (default 1.5)
  *   compare     2 to 4 methods side by side, comma-separated, each
  *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or

@@ -17,14 +17,15 @@ const EAGER_TOTAL_CELLS = 256 * 256;
 // handed an edit of the map instead, as a batch of cell changes, and its timeline begins
 // again at the batch: step 0, which stepping back does not cross; it is taken to the end of
 // the repair if it had finished, so the path follows the change there too.
-// In Walk mode (D* Lite's agent, `walk` = { sensor }) a step is a move of the agent; the map
-// is the real one, whose edits the walk takes in where it is, its timeline kept.
+// In Walk mode (`walk` = { sensor }, for a finder the catalogue says walks) a step is a move
+// of the agent; the map is the real one, whose edits the walk takes in where it is, its
+// timeline kept.
 export class SearchSession {
-  constructor(engine, editor, options) {
+  constructor(engine, editor, options, walk = null) {
     this.engine = engine;
     this.editor = editor;
     this.options = options;
-    this.walk = null;
+    this.walk = walk;
     this.search = null;
     this.generation = 0;
     this.events = new Map();
@@ -81,8 +82,8 @@ export class SearchSession {
   setOptions(options) {
     const previous = [this.options, this.walk];
     this.options = options;
-    // Only D* Lite walks.
-    if (options.algorithm !== 'dstar-lite') this.walk = null;
+    // A finder that does not walk leaves Walk mode.
+    if (!finderOf(options.algorithm)?.walk) this.walk = null;
     try {
       this.build(this.walk === null);
     } catch (error) {
@@ -113,8 +114,9 @@ export class SearchSession {
 
   // Hands the map as edited to a search that repairs; false when a new search is wanted
   // (another finder, or a map of another size or with its start or goal moved).
+  // A walk takes the map as the real one, whatever its finder.
   repair() {
-    if (!this.finder.repairs) return false;
+    if (!this.finder.repairs && !this.walk) return false;
     const search = this.search;
     const finished = search.status() !== 'running';
     const changed = search.repairFrom(this.editor);
