@@ -82,7 +82,8 @@ export class CompareView {
   }
 
   showMode() {
-    setText(this.modeHint, t(this.race ? 'compare.mode.raceHint' : 'compare.mode.lockstepHint'));
+    const mode = this.race ? 'race' : 'lockstep';
+    setText(this.modeHint, t(`compare.mode.${mode}${this.walk ? 'Walk' : ''}Hint`));
     this.shownKey = null;
   }
 
@@ -91,6 +92,7 @@ export class CompareView {
     if (this.active) this.close();
     this.active = true;
     this.walk = this.host.walk();
+    this.showMode();
     this.section.hidden = false;
     this.doc.body.classList.add('comparing');
     this.toggleButton.setAttribute('aria-pressed', 'true');
@@ -123,6 +125,7 @@ export class CompareView {
   // Walk mode left: the panes search again with the same methods.
   leaveWalk() {
     this.walk = null;
+    this.showMode();
     for (const pane of this.panes) pane.setWalk(null);
     this.shownKey = null;
   }

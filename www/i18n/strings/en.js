@@ -388,6 +388,8 @@ export const TEXTS = {
   'compare.mode.lockstep': 'Lockstep',
   'compare.mode.race': 'Race',
   'compare.mode.lockstepHint': 'Lockstep: Step, Play, Step back, the timeline and To end move every method together, one expansion each; a method that has finished waits at its end.',
+  'compare.mode.lockstepWalkHint': 'Lockstep, in Walk mode: Step, Play, Step back, the timeline and To end move every agent together, one move each, each planning as its method does; one that has arrived waits at the goal.',
+  'compare.mode.raceWalkHint': 'Race, in Walk mode: Play starts every agent from the start at the same pace, one move each per tick; each stops when it reaches the goal, and the order they arrive in ranks them (fewer moves, the shorter walk).',
   'compare.mode.raceHint': 'Race: Play starts every method from the start at the same pace, one expansion each per tick; each stops on its own when it reaches the goal, and the order they finish in ranks them (fewer expansions, less work).',
   'compare.add': 'Add a method',
   'compare.remove': 'Remove method {n}',

@@ -386,6 +386,8 @@ export const TEXTS = {
   'compare.mode.lockstep': '同步',
   'compare.mode.race': '竞速',
   'compare.mode.lockstepHint': '同步：单步、播放、后退、时间轴和“到结束”同时推进所有算法，每次各扩展一个节点；已结束的算法停在终点等待。',
+  'compare.mode.lockstepWalkHint': '同步（行走模式）：单步、播放、后退、时间轴和“到结束”同时推进所有智能体，每次各移动一步，各按自己的算法规划；已到达的智能体停在终点等待。',
+  'compare.mode.raceWalkHint': '竞速（行走模式）：播放时所有智能体从起点以相同速度出发，每一拍各移动一步；到达终点的各自停下，到达的先后就是名次（移动次数越少，走的路越短）。',
   'compare.mode.raceHint': '竞速：播放时所有算法从起点以相同速度出发，每一拍各扩展一个节点；到达终点的算法各自停下，结束的先后就是名次（扩展的节点越少，工作量越小）。',
   'compare.add': '添加算法',
   'compare.remove': '移除算法 {n}',
