@@ -68,6 +68,13 @@ describe('the finder catalogue', () => {
             else worded(`${id} legend`, legend.dataset.i18n);
           }
           for (const counter of finder.counters) worded(`${id} counter`, `counter.${kebab(counter)}`);
+          // A finder that walks: words and lines for its moves, its walk's counters, its planner.
+          if (finder.walk) {
+            const told = family.events.moved;
+            if (typeof told?.describe !== 'function' || typeof told?.trace !== 'function') found.push(`${id}: no words or lines for a move of its walk`);
+            for (const counter of finder.walk.counters) worded(`${id} walk counter`, `counter.${kebab(counter)}`);
+            worded(`${id} walk`, `walk.planner.${finder.walk.planner}`);
+          }
         }
         return found;
       });

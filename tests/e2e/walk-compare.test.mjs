@@ -112,6 +112,20 @@ for (const lang of ['en', 'zh']) {
       });
     });
 
+    it('offers Walk for exactly the finders the catalogue says walk', async () => {
+      await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
+        const walkers = await page.evaluate(async () => {
+          const { finders } = await import('./www/finders/catalogue.js');
+          return finders().map((finder) => [finder.id, Boolean(finder.walk)]);
+        });
+        assert.deepEqual(walkers.filter(([, walks]) => walks).map(([id]) => id).sort(), ['astar', 'dstar-lite']);
+        for (const [id, walks] of walkers) {
+          await page.locator('#algorithm').selectOption(id);
+          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === walks, `${id}: Walk ${walks ? 'shown' : 'hidden'}`);
+        }
+      });
+    });
+
     it('refuses walk=1 in a link for a finder that does not walk, with the reason', async () => {
       await withApp(browser(), `?example=dstar-detour&algorithm=dijkstra&walk=1&lang=${lang}`, DESKTOP, async ({ page }) => {
         await eventually(page, async () => (await page.locator('#message-text').textContent()).includes(w.refused), 'the refusal');
