@@ -185,13 +185,6 @@ function start(engine) {
   controls.showOptions(workspace.session.options);
   controls.showBrush(brush.value);
   try {
-    if (params.compare) {
-      try {
-        compare.open(params.compare);
-      } catch (error) {
-        throw new PageError('error.url-compare', { detail: error });
-      }
-    }
     if (params.sensor !== undefined) controls.showSensor(params.sensor);
     if (params.walk) {
       // A finder that does not walk is refused by the engine, with its reason.
@@ -199,6 +192,14 @@ function start(engine) {
         startWalk(workspace, String(params.sensor ?? controls.sensor.value));
       } catch (error) {
         problems.push(new PageError('param.walk', { detail: error }));
+      }
+    }
+    // After Walk mode: with walk=1 the panes walk.
+    if (params.compare) {
+      try {
+        compare.open(params.compare);
+      } catch (error) {
+        throw new PageError('error.url-compare', { detail: error });
       }
     }
     if (params.step !== undefined) actions.driver().seek(params.step);

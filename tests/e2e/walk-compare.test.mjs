@@ -3,12 +3,13 @@
 // goal at the cost the command line reports for the same map and sensor, replanning from
 // scratch; a finder that does not walk is refused from a link with its reason; with Walk mode
 // on, Compare opens D* Lite and A* walking side by side, one move each per step, and each
-// pane's totals are those of the single view's walk with the same options; the panes fit
-// at 1366x768 and 911x512. In English and Chinese.
+// pane's totals are those of the single view's walk with the same options; a link with
+// walk=1 and compare= opens them walking; the panes fit at 1366x768 and 911x512. In English
+// and Chinese.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile } from './browser.mjs';
+import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors } from './browser.mjs';
 import { DESKTOP, withApp, readout, eventually } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -41,6 +42,19 @@ const WORDS = {
     summary: /^整段行走的扩展：D\* Lite.*?（修复原来的搜索）：37 次移动共扩展 194 个节点；A\*.*?（每次从头重新规划）：37 次移动共扩展 220 个节点。$/,
   },
 };
+
+// Opens the page from a link that opens the compare view, once its panes are drawn (the
+// single view's board is hidden then).
+async function withComparison(query, viewport, body) {
+  const { page, context, errors } = await openPage(browser(), query, { viewport });
+  try {
+    await waitForDrawnCanvas(page, '.pane-grid');
+    await body({ page });
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+}
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
@@ -172,10 +186,13 @@ for (const lang of ['en', 'zh']) {
       });
     });
 
-    for (const viewport of [{ width: 1366, height: 768 }, { width: 911, height: 512 }]) {
-      it(`lays the walking panes out side by side at ${viewport.width}x${viewport.height}`, async () => {
-        await withApp(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&lang=${lang}`, { viewport }, async ({ page }) => {
-          await button(page, w.compare).click();
+    // At 1366x768 opened by the Compare button in Walk mode, at 911x512 by a link.
+    for (const [viewport, link] of [[{ width: 1366, height: 768 }, false], [{ width: 911, height: 512 }, true]]) {
+      it(`lays the walking panes out side by side at ${viewport.width}x${viewport.height}${link ? ', opened by a link' : ''}`, async () => {
+        const query = `?example=dstar-detour&algorithm=dstar-lite&walk=1&lang=${lang}${link ? '&compare=dstar-lite,astar' : ''}`;
+        const open = link ? (body) => withComparison(query, viewport, body) : (body) => withApp(browser(), query, { viewport }, body);
+        await open(async ({ page }) => {
+          if (!link) await button(page, w.compare).click();
           await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
           await button(page, w.step).click();
           await eventually(page, async () => (await table(page)).every((r) => r[w.columns.moves] === '1'), 'one move each');
