@@ -3,8 +3,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors, servedUrl } from './browser.mjs';
-import { DESKTOP, withApp, waitForText, eventually } from './page.mjs';
+import { browserForThisFile, waitForDrawnCanvas, servedUrl } from './browser.mjs';
+import { DESKTOP, withApp, withPanes, waitForText, eventually } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -20,16 +20,7 @@ async function table(page) {
 }
 
 // Opens the page with a compare view and waits until its panes are drawn.
-async function withComparison(query, body) {
-  const { page, context, errors } = await openPage(browser(), query, DESKTOP);
-  try {
-    await waitForDrawnCanvas(page, '.pane-grid');
-    await body({ page });
-    assertNoErrors(errors);
-  } finally {
-    await context.close();
-  }
-}
+const withComparison = (query, body) => withPanes(browser(), query, DESKTOP, body);
 
 // Clicks the middle of cell (x, y) on the map of the pane with this accessible name.
 async function clickPaneCell(page, paneName, x, y, { columns, rows }) {

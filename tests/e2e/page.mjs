@@ -28,6 +28,19 @@ export async function withApp(browser, target, contextOptions, body) {
   }
 }
 
+// As withApp, for a link that opens the compare view: it waits for the panes to be drawn
+// (the single view's board is hidden then).
+export async function withPanes(browser, target, contextOptions, body) {
+  const { page, context, errors } = await openPage(browser, target, contextOptions);
+  try {
+    await waitForDrawnCanvas(page, '.pane-grid');
+    await body({ page, context });
+    assertNoErrors(errors);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function text(page, selector) {
   return (await page.locator(selector).textContent()).trim();
 }

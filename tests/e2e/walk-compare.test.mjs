@@ -9,8 +9,8 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserForThisFile, openPage, waitForDrawnCanvas, assertNoErrors } from './browser.mjs';
-import { DESKTOP, withApp, readout, eventually } from './page.mjs';
+import { browserForThisFile } from './browser.mjs';
+import { DESKTOP, withApp, withPanes, readout, eventually } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -42,19 +42,6 @@ const WORDS = {
     summary: /^整段行走的扩展：D\* Lite.*?（修复原来的搜索）：37 次移动共扩展 194 个节点；A\*.*?（每次从头重新规划）：37 次移动共扩展 220 个节点。$/,
   },
 };
-
-// Opens the page from a link that opens the compare view, once its panes are drawn (the
-// single view's board is hidden then).
-async function withComparison(query, viewport, body) {
-  const { page, context, errors } = await openPage(browser(), query, { viewport });
-  try {
-    await waitForDrawnCanvas(page, '.pane-grid');
-    await body({ page });
-    assertNoErrors(errors);
-  } finally {
-    await context.close();
-  }
-}
 
 const button = (page, name) => page.getByRole('button', { name, exact: true });
 
@@ -190,8 +177,7 @@ for (const lang of ['en', 'zh']) {
     for (const [viewport, link] of [[{ width: 1366, height: 768 }, false], [{ width: 911, height: 512 }, true]]) {
       it(`lays the walking panes out side by side at ${viewport.width}x${viewport.height}${link ? ', opened by a link' : ''}`, async () => {
         const query = `?example=dstar-detour&algorithm=dstar-lite&walk=1&lang=${lang}${link ? '&compare=dstar-lite,astar' : ''}`;
-        const open = link ? (body) => withComparison(query, viewport, body) : (body) => withApp(browser(), query, { viewport }, body);
-        await open(async ({ page }) => {
+        await (link ? withPanes : withApp)(browser(), query, { viewport }, async ({ page }) => {
           if (!link) await button(page, w.compare).click();
           await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
           await button(page, w.step).click();
