@@ -173,6 +173,17 @@ for (const lang of ['en', 'zh']) {
       });
     });
 
+    it('leaves Walk mode in every pane when another map is loaded', async () => {
+      await withPanes(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar&lang=${lang}`, DESKTOP, async ({ page }) => {
+        await eventually(page, async () => (await table(page))[0]?.[w.columns.replans] === '0', 'the walk columns');
+        await page.locator('#example').selectOption('dstar-paper');
+        await page.locator('#load-example').click();
+        await eventually(page, async () => (await table(page)).every((r) => r[w.columns.replans] === undefined && r[w.columns.status] !== undefined), 'the search columns');
+        assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'false');
+        assert.equal(await page.locator('.pane').count(), 2);
+      });
+    });
+
     // At 1366x768 opened by the Compare button in Walk mode, at 911x512 by a link.
     for (const [viewport, link] of [[{ width: 1366, height: 768 }, false], [{ width: 911, height: 512 }, true]]) {
       it(`lays the walking panes out side by side at ${viewport.width}x${viewport.height}${link ? ', opened by a link' : ''}`, async () => {

@@ -115,6 +115,11 @@ export class ComparePane {
   // Walk mode on ({ sensor }) or off (null) for this pane, from the start.
   setWalk(walk) {
     this.session.setWalk(walk);
+    this.showChoices();
+  }
+
+  // The choices offered again, after Walk mode came or went.
+  showChoices() {
     this.fillChoices();
     this.showMethod();
   }

@@ -231,9 +231,14 @@ export class CompareView {
     this.shownKey = null;
   }
 
-  // A new map was loaded: every pane starts again.
+  // A new map was loaded: every pane starts again, out of Walk mode as the single view is.
   restart() {
+    const walked = this.walk !== null;
+    this.walk = null;
     for (const pane of this.panes) pane.session.restart(pane.options());
+    if (!walked) return;
+    this.showMode();
+    for (const pane of this.panes) pane.showChoices();
   }
 
   // The table first: a longer summary under it leaves the panes less room to fit in.
