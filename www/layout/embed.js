@@ -12,12 +12,15 @@ export const EMBEDLY_RESIZE = 'iframe.resize';
 const IDEAL_CELL_MAX = 64;
 const IDEAL_BOARD_MIN = 120;
 
-// Shows only what the parameters ask for: controls none|play|full, the legend, the log.
+// Shows only what the parameters ask for: controls none|play|full, the legend, the log, and
+// Walk mode's button and sensor radius only for an embed opened walking (walk=1): the
+// embedding page chose the mode, and a small frame keeps its room for the map.
 export function applyEmbedLayout(doc, location, params) {
   const body = doc.body;
   body.classList.add('embed', `controls-${params.controls ?? 'play'}`);
   body.classList.toggle('with-legend', params.legend === true);
   body.classList.toggle('with-log', params.log === true);
+  body.classList.toggle('with-walk', params.walk === true);
   const link = doc.getElementById('full-editor');
   const query = location.search.replace(/^\?/, '').split('&').filter((p) => p !== '' && !/^(embed|controls|legend|log)(=|$)/.test(p));
   link.href = location.href.split(/[?#]/)[0] + (query.length > 0 ? `?${query.join('&')}` : '');
