@@ -173,6 +173,30 @@ for (const lang of ['en', 'zh']) {
       });
     });
 
+    it('takes a wall drawn on one pane into the real map of every walk, and closes back to the single walk', async () => {
+      await withPanes(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar&lang=${lang}`, DESKTOP, async ({ page }) => {
+        const c = w.columns;
+        for (let k = 1; k <= 2; k++) {
+          await button(page, w.step).click();
+          await eventually(page, async () => (await table(page)).every((r) => r[c.moves] === String(k)), `move ${k}`);
+        }
+        // A wall three cells ahead of both agents on row 7, drawn on the first pane (20x15).
+        const box = await page.locator('.pane-grid').first().boundingBox();
+        await page.mouse.click(box.x + (5.5 * box.width) / 20, box.y + (7.5 * box.height) / 15);
+        await button(page, w.toEnd).click();
+        await eventually(page, async () => (await table(page)).every((r) => r[c.status] !== w.walking), 'both arrive');
+        for (const row of await table(page)) {
+          // The status ends with the cost travelled, in both languages.
+          const travelled = Number(row[c.status].match(/\d+/g).at(-1));
+          assert.ok(travelled > Number(CLI.astar.travelled), `${Object.values(row)[0]} went round the wall: ${row[c.status]}`);
+        }
+        // Closing Compare goes back to the single view, still walking.
+        await button(page, w.compare).click();
+        await eventually(page, async () => (await page.locator('#compare').isHidden()) && (await page.locator('#grid').isVisible()), 'the single view');
+        assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'true');
+      });
+    });
+
     it('leaves Walk mode in every pane when another map is loaded', async () => {
       await withPanes(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar&lang=${lang}`, DESKTOP, async ({ page }) => {
         await eventually(page, async () => (await table(page))[0]?.[w.columns.replans] === '0', 'the walk columns');
