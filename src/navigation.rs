@@ -10,9 +10,11 @@
 //! moves did not change is still a shortest one), and at every cell where sensing changed
 //! the known map at all, as repeated A* replans whenever the agent learns something.
 //!
-//! A walk on show keeps its history ([`Navigation::remember_moves`]): each move of D* Lite
-//! can be stepped back exactly (the agent's cell, the known map, the search, k_m), and the
-//! real map may change while the agent walks ([`Navigation::set_world`]).
+//! A walk on show keeps its history ([`Navigation::remember_moves`]): each move can be
+//! stepped back exactly (the agent's cell, the known map, the search on show: D* Lite's with
+//! k_m through its log, A*'s made again from the cell and the known map it was made on),
+//! and the real map may change while the agent walks ([`Navigation::set_world`]); a seen
+//! cell made cheaper by such a change makes A* replan too.
 
 use std::fmt;
 
