@@ -71,24 +71,73 @@ fn sample(scenarios: &[Scenario], (shortest, longest): (f64, f64)) -> Vec<Scenar
         .collect()
 }
 
-/// One walk: its time, total expansions and the cost planned at the start.
-fn navigate(grid: &Grid, s: &Scenario, planner: Planner) -> (Duration, u64, Option<f64>) {
+/// One walk: its time, the cost planned at the start, and its expansions split by where
+/// they were spent.
+fn navigate(grid: &Grid, s: &Scenario, planner: Planner) -> (Duration, Option<f64>, Split) {
+    let options = SearchOptions::moving_ai();
     let began = cpu_time();
     let mut walk = Navigation::new(
         grid.clone(),
         s.start,
         s.goal,
-        SearchOptions::moving_ai(),
+        options,
         SENSOR_RADIUS,
         planner,
     )
     .expect("scenario endpoints");
-    let first = walk.advance().expect("a first visit").planned;
-    while walk.advance().is_some() {}
+    let mut visits = Vec::new();
+    while let Some(visit) = walk.advance() {
+        visits.push(visit);
+    }
     let time = cpu_time() - began;
-    match walk.arrival() {
-        Some(Arrival::Arrived { expanded, .. }) => (time, expanded, first),
-        other => panic!("{planner:?} on {s:?}: {other:?}"),
+    let Some(Arrival::Arrived { expanded, .. }) = walk.arrival() else {
+        panic!("{planner:?} on {s:?}: {:?}", walk.arrival());
+    };
+    let mut split = Split {
+        first: u64::from(visits[0].expanded),
+        ..Split::default()
+    };
+    for pair in visits.windows(2) {
+        let [before, after] = pair else { continue };
+        let cells = [before.at, after.at].map(|p| grid.index(p) as u32);
+        let step = options.costs.path_cost(grid, &cells);
+        let rose = match (before.planned, after.planned) {
+            (Some(b), Some(a)) => a > b - step + 1e-9 * b.max(1.0),
+            _ => true,
+        };
+        let spent = u64::from(after.expanded);
+        if rose {
+            split.rises += 1;
+            split.on_rise += spent;
+        } else {
+            split.elsewhere += spent;
+        }
+    }
+    assert_eq!(split.total(), expanded, "{planner:?} on {s:?}");
+    (time, visits[0].planned, split)
+}
+
+/// A walk's expansions: the first plan, the moves after which the cost still to go was
+/// more than planned one move before (something sensed made the way dearer), and the
+/// other moves.
+#[derive(Clone, Copy, Default)]
+struct Split {
+    first: u64,
+    rises: u64,
+    on_rise: u64,
+    elsewhere: u64,
+}
+
+impl Split {
+    fn total(&self) -> u64 {
+        self.first + self.on_rise + self.elsewhere
+    }
+
+    fn add(&mut self, other: Split) {
+        self.first += other.first;
+        self.rises += other.rises;
+        self.on_rise += other.on_rise;
+        self.elsewhere += other.elsewhere;
     }
 }
 
@@ -186,6 +235,16 @@ fn ratio(a: f64, b: f64) -> f64 {
     a / b.max(f64::MIN_POSITIVE)
 }
 
+/// A ratio as printed: "12.6x", or what it means when the incremental finder expanded
+/// nothing at all.
+fn times(r: f64) -> String {
+    if r.is_finite() {
+        format!("{r:.1}x")
+    } else {
+        "none by the incremental finder".to_string()
+    }
+}
+
 fn ms(t: Duration) -> f64 {
     t.as_secs_f64() * 1000.0
 }
@@ -225,6 +284,7 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     let mut ratios: [Vec<f64>; 8] = Default::default();
     let mut walls = Walls(0x2545_f491);
+    let mut spent = Vec::new();
     for (map, _) in MAPS {
         if !map.contains(filter.as_str()) {
             continue;
@@ -236,16 +296,22 @@ fn main() {
         let scenarios = sample(&scenarios, lengths);
         // A* first, then the incremental finder, in each pair.
         let mut tallies = [[Tally::default(); 2]; 4];
+        // D* Lite's, then A*'s on a path change.
+        let mut splits = [Split::default(); 2];
         for s in &scenarios {
-            let (time, expanded, planned_d) = navigate(&grid, s, Planner::DStarLite);
+            let (time, planned_d, split) = navigate(&grid, s, Planner::DStarLite);
+            splits[0].add(split);
             for pair in &mut tallies[..2] {
-                pair[1].add(time, expanded);
+                pair[1].add(time, split.total());
             }
             for (pair, baseline) in
                 (tallies[..2].iter_mut()).zip([Planner::AStar, Planner::AStarOnEveryChange])
             {
-                let (time, expanded, planned_a) = navigate(&grid, s, baseline);
-                pair[0].add(time, expanded);
+                let (time, planned_a, split) = navigate(&grid, s, baseline);
+                pair[0].add(time, split.total());
+                if baseline == Planner::AStar {
+                    splits[1].add(split);
+                }
                 assert_eq!(planned_a, planned_d, "{map} {s:?}: the first plans differ");
             }
             for (pair, drop) in tallies[2..].iter_mut().zip([Drop::Anywhere, Drop::OnPath]) {
@@ -261,8 +327,10 @@ fn main() {
             ratios[2 * i].push(by_expansions);
             ratios[2 * i + 1].push(by_time);
             cells.push(format!(
-                "{} / {} = **{by_expansions:.1}x**",
-                a.expanded, d.expanded
+                "{} / {} = **{}**",
+                a.expanded,
+                d.expanded,
+                times(by_expansions)
             ));
             cells.push(format!(
                 "{:.0} / {:.0} = **{by_time:.1}x**",
@@ -276,9 +344,32 @@ fn main() {
             scenarios.len(),
             cells.join(" | ")
         );
+        let [d, a] = splits;
+        spent.push(format!(
+            "| {} | {} / {} | {} / {} | {} / {} | {} / {} |",
+            map.trim_end_matches(".map"),
+            a.first,
+            d.first,
+            a.rises,
+            d.rises,
+            a.on_rise,
+            d.on_rise,
+            a.elsewhere,
+            d.elsewhere
+        ));
     }
     if ratios[0].is_empty() {
         return;
+    }
+    println!(
+        "\nWhere the navigation expansions go, A* on a path change / D* Lite: the first plan, \
+         the moves after which the cost still to go was more than planned one move before, \
+         and the other moves.\n"
+    );
+    println!("| map | first plan | moves with a dearer way | expansions there | other moves |");
+    println!("|---|---:|---:|---:|---:|");
+    for row in &spent {
+        println!("{row}");
     }
     let medians: Vec<f64> = ratios.iter_mut().map(|r| median(r)).collect();
     println!("\nMedians over the maps, A* from scratch / incremental:");
@@ -290,10 +381,14 @@ fn main() {
             medians[m + 1]
         );
     }
+    let anywhere = match medians[4] {
+        m if m.is_finite() => format!("{m:.1}x the expansions"),
+        _ => "no LPA* expansion at all".to_string(),
+    };
     println!(
-        "- replanning after a wall anywhere: {:.1}x the expansions (target: at least 10x), \
-         {:.1}x the time",
-        medians[4], medians[5]
+        "- replanning after a wall anywhere: {anywhere} (target: at least 10x fewer), {:.1}x \
+         the time",
+        medians[5]
     );
     println!(
         "- replanning after a wall on the path: {:.1}x the expansions, {:.1}x the time",

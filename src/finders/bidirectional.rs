@@ -15,11 +15,10 @@
 
 use crate::events::{Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest};
 use crate::finder::Finder;
-use crate::finders::graph::Graph;
+use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::grid::{Grid, Point};
 use crate::key::{Key, KeyLayout};
 use crate::marks::{MARK_BACKWARD, MARK_MEETING};
-use crate::movement::MOVES;
 use crate::open_list::OpenList;
 use crate::options::{Algorithm, SearchOptions};
 use crate::record::{
@@ -302,11 +301,8 @@ impl Bidirectional {
     }
 
     fn parent_on(&self, side: usize, cell: u32) -> Option<u32> {
-        let record = self.sides[side].record[cell as usize];
-        (record & HAS_PARENT != 0).then(|| {
-            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-            self.graph.source(cell, i)
-        })
+        self.graph
+            .parent(cell, self.sides[side].record[cell as usize])
     }
 
     /// The path from the start through `cell` to the goal, by the two sides' parents.
@@ -559,6 +555,8 @@ fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
 }
 
 impl Finder for Bidirectional {
+    graph_finder_queries!();
+
     /// Starts again between new endpoints on the same grid, clearing only the cells the
     /// last search reached (the moves worked out per cell are kept).
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
@@ -688,20 +686,12 @@ impl Finder for Bidirectional {
         self.s.status
     }
 
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
     /// `open`: both open lists together.
     fn counters(&self) -> Counters {
         Counters {
             open: self.open_count(),
             ..self.s.counters
         }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
     }
 
     fn records(&self) -> &[u8] {
@@ -712,10 +702,6 @@ impl Finder for Bidirectional {
         &self.shown_g
     }
 
-    fn marks(&self) -> &[u16] {
-        &self.marks
-    }
-
     /// H and F in units of the side shown for the cell (`INFINITY` where unreached).
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let side = self.shown_side(cell);
@@ -723,10 +709,6 @@ impl Finder for Bidirectional {
             return (f64::INFINITY, f64::INFINITY);
         }
         (self.h(side, cell), self.priority(side, cell))
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
     }
 
     fn touched(&self) -> Vec<Point> {
@@ -772,14 +754,6 @@ impl Finder for Bidirectional {
     /// A cell's parent on the side shown for it (toward the goal on the backward side).
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.parent_on(self.shown_side(cell), cell)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
     }
 
     fn info(&self) -> FinderInfo {

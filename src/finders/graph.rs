@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use crate::grid::{Grid, GridError, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
-use crate::record::NO_PARENT;
+use crate::record::{parent_move, NO_PARENT};
 use crate::search::spare::{keep_spare, take_spare};
 
 /// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
@@ -114,6 +114,11 @@ impl Graph {
         )
     }
 
+    /// The parent of `cell` by the move its `record` says it was reached by, if any.
+    pub fn parent(&self, cell: u32, record: u8) -> Option<u32> {
+        parent_move(record).map(|i| self.source(cell, i))
+    }
+
     /// The point of `cell`, `None` for `NO_PARENT` (no cell).
     pub fn point_of(&self, cell: u32) -> Option<Point> {
         (cell != NO_PARENT).then(|| self.point(cell))
@@ -147,3 +152,36 @@ impl Drop for Graph {
         );
     }
 }
+
+/// The `Finder` methods the graph's finders (IDA*, the bidirectional ones, LPA* and D* Lite)
+/// answer alike, from fields each keeps under the same names (`graph`, `options`, `marks`,
+/// and `s.status`, `s.total_steps`, `s.current`): written once and spliced into each impl.
+macro_rules! graph_finder_queries {
+    () => {
+        fn status(&self) -> $crate::status::Status {
+            self.s.status
+        }
+
+        fn total_steps(&self) -> Option<u32> {
+            self.s.total_steps
+        }
+
+        fn marks(&self) -> &[u16] {
+            &self.marks
+        }
+
+        fn current(&self) -> Option<$crate::grid::Point> {
+            self.graph.point_of(self.s.current)
+        }
+
+        fn options(&self) -> &$crate::options::SearchOptions {
+            &self.options
+        }
+
+        fn grid(&self) -> &$crate::grid::Grid {
+            &self.graph.grid
+        }
+    };
+}
+
+pub(crate) use graph_finder_queries;

@@ -14,7 +14,7 @@
 
 use crate::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::finder::Finder;
-use crate::finders::graph::Graph;
+use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::grid::{Grid, Point};
 use crate::marks::{MARK_ON_STACK, MARK_PRUNED};
 use crate::movement::MOVES;
@@ -326,6 +326,8 @@ impl IdaStar {
 }
 
 impl Finder for IdaStar {
+    graph_finder_queries!();
+
     /// One visit with an event describing it; `None` once finished.
     fn step(&mut self) -> Option<StepEvent> {
         let visit = self.take_step()?;
@@ -427,10 +429,6 @@ impl Finder for IdaStar {
         Ok(())
     }
 
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
     /// `expanded`: visits within the threshold; `generated`: every visit (what the node
     /// limit counts); `open`: the depth-first path's length.
     fn counters(&self) -> Counters {
@@ -438,10 +436,6 @@ impl Finder for IdaStar {
             open: self.stack.len() as u32,
             ..self.s.counters
         }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
     }
 
     fn records(&self) -> &[u8] {
@@ -452,10 +446,6 @@ impl Finder for IdaStar {
         &self.g
     }
 
-    fn marks(&self) -> &[u16] {
-        &self.marks
-    }
-
     /// A cell's H and F in units, `INFINITY` where not reached this iteration.
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;
@@ -463,10 +453,6 @@ impl Finder for IdaStar {
             return (f64::INFINITY, f64::INFINITY);
         }
         (self.h(cell), self.f(cell, self.g[c]))
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
     }
 
     /// Cells the last step changed.
@@ -494,19 +480,7 @@ impl Finder for IdaStar {
     }
 
     fn parent_at(&self, cell: u32) -> Option<u32> {
-        let record = self.record[cell as usize];
-        (record & HAS_PARENT != 0).then(|| {
-            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-            self.graph.source(cell, i)
-        })
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
+        self.graph.parent(cell, self.record[cell as usize])
     }
 
     fn info(&self) -> FinderInfo {

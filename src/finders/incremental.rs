@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::events::{NodeValues, StepEvent, VertexAction};
 use crate::finder::Finder;
-use crate::finders::graph::Graph;
+use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
 use crate::movement::MOVES;
@@ -1071,6 +1071,8 @@ impl Incremental {
 }
 
 impl Finder for Incremental {
+    graph_finder_queries!();
+
     /// One step with an event describing it; `None` once the search has ended.
     fn step(&mut self) -> Option<StepEvent> {
         let taken = self.take_step()?;
@@ -1151,10 +1153,6 @@ impl Finder for Incremental {
         Ok(())
     }
 
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
     /// `expanded`: vertices whose g changed (over- or under-consistent); steps also count
     /// the requeued vertices and the end test.
     fn counters(&self) -> Counters {
@@ -1164,20 +1162,12 @@ impl Finder for Incremental {
         }
     }
 
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
-    }
-
     fn records(&self) -> &[u8] {
         &self.record
     }
 
     fn g_values(&self) -> &[f64] {
         &self.g
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
     }
 
     /// k1 is a cost, like g and h.
@@ -1196,10 +1186,6 @@ impl Finder for Incremental {
             None => self.g[c].min(self.rhs[c]) + h + self.s.k_m,
         };
         (h, k1)
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
     }
 
     /// Cells the last logged step or change touched.
@@ -1232,20 +1218,7 @@ impl Finder for Incremental {
     /// The neighbour a cell's rhs comes through: its predecessor on a shortest path from
     /// the start (LPA*), its successor on one to the goal (D* Lite).
     fn parent_at(&self, cell: u32) -> Option<u32> {
-        let record = self.record[cell as usize];
-        (record & HAS_PARENT != 0).then(|| {
-            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-            self.graph.source(cell, i)
-        })
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    /// The grid as edited.
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
+        self.graph.parent(cell, self.record[cell as usize])
     }
 
     fn as_incremental(&self) -> Option<&Incremental> {
