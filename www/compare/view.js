@@ -1,8 +1,8 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
+import { CompareTable } from './table.js';
 import { COMPARE_PANES } from '../state/params.js';
-import { formatValue } from '../i18n/format.js';
 import { finders, finderOf } from '../finders/catalogue.js';
 
 // The methods the Compare button opens with: the catalogue's first three finders (A*,
@@ -13,10 +13,6 @@ function defaultComparison(walking) {
   const walkers = finders().filter((finder) => finder.walk).map((finder) => finder.id);
   return [walking, ...walkers.filter((id) => id !== walking)].map((algorithm) => ({ algorithm }));
 }
-
-// The table's columns: a search's work and result, or a walk's moves and expansions.
-const SEARCH_COLUMNS = ['method', 'expanded', 'maxOpen', 'cost', 'moves', 'status'];
-const WALK_COLUMNS = ['method', 'walkMoves', 'moveExpanded', 'totalExpanded', 'replans', 'status'];
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
@@ -42,15 +38,13 @@ export class CompareView {
     this.modeSelect = byId('compare-mode');
     this.modeHint = byId('compare-mode-hint');
     this.addButton = byId('compare-add');
-    this.rows = byId('compare-rows');
-    this.head = byId('compare-head');
-    this.summary = byId('compare-summary');
+    this.table = new CompareTable(doc);
     this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
     this.panes = [];
     this.active = false;
     // Walk mode's { sensor } while the panes walk, else null.
     this.walk = null;
-    this.shownKey = null;
+    this.table.invalidate();
 
     this.paneHost = {
       engine: host.engine,
@@ -63,7 +57,7 @@ export class CompareView {
       inputGuard: host.inputGuard,
       readOnly: host.readOnly,
       remove: (pane) => host.guard(() => this.removePane(pane)),
-      methodChanged: () => { this.shownKey = null; },
+      methodChanged: () => this.table.invalidate(),
     };
     this.toggleButton.addEventListener('click', () => host.guard(() => (this.active ? this.close() : this.open(defaultComparison(host.walk() && host.sharedOptions().algorithm)))));
     this.addButton.addEventListener('click', () => host.guard(() => this.addPane(this.nextMethod())));
@@ -71,7 +65,7 @@ export class CompareView {
     onLanguageChange(() => {
       this.panes.forEach((pane, index) => pane.setNumber(index + 1));
       this.showMode();
-      this.shownKey = null;
+      this.table.invalidate();
       host.changed();
     });
     this.showMode();
@@ -84,7 +78,7 @@ export class CompareView {
   showMode() {
     const mode = this.race ? 'race' : 'lockstep';
     setText(this.modeHint, t(`compare.mode.${mode}${this.walk ? 'Walk' : ''}Hint`));
-    this.shownKey = null;
+    this.table.invalidate();
   }
 
   // methods: [{ algorithm, heuristic?, weight? }], 2 to 4 of them.
@@ -127,7 +121,7 @@ export class CompareView {
     this.walk = null;
     this.showMode();
     for (const pane of this.panes) pane.setWalk(null);
-    this.shownKey = null;
+    this.table.invalidate();
   }
 
   // A method not shown yet, for "Add a method" (one that walks, while the panes walk).
@@ -160,7 +154,7 @@ export class CompareView {
     this.addButton.disabled = this.panes.length >= COMPARE_PANES.max;
     for (const pane of this.panes) pane.removeButton.disabled = this.panes.length <= COMPARE_PANES.min;
     this.paneBox.dataset.panes = String(this.panes.length);
-    this.shownKey = null;
+    this.table.invalidate();
   }
 
   // --- Driving every pane together, with the same calls as a single SearchSession. ---
@@ -228,7 +222,7 @@ export class CompareView {
   // The Method panel's movement, costs or ties changed.
   sharedOptionsChanged() {
     for (const pane of this.panes) pane.session.setOptions(pane.options());
-    this.shownKey = null;
+    this.table.invalidate();
   }
 
   // A new map was loaded: every pane starts again, out of Walk mode as the single view is.
@@ -243,129 +237,7 @@ export class CompareView {
 
   // The table first: a longer summary under it leaves the panes less room to fit in.
   draw(dpr) {
-    this.updateTable();
+    this.table.update(this);
     for (const pane of this.panes) pane.draw(dpr);
-  }
-
-  // Places in the race: panes that have finished, by the step they finished at (equal steps,
-  // equal places).
-  places() {
-    const done = this.panes
-      .map((pane) => ({ pane, steps: pane.session.search.stepCount(), status: pane.session.search.status() }))
-      .filter((entry) => entry.status !== 'running');
-    done.sort((a, b) => a.steps - b.steps);
-    const places = new Map();
-    done.forEach((entry, index) => {
-      const place = index > 0 && done[index - 1].steps === entry.steps ? places.get(done[index - 1].pane).place : index + 1;
-      places.set(entry.pane, { place, steps: entry.steps });
-    });
-    return places;
-  }
-
-  // The header row for the columns shown, in the page's language.
-  showColumns(columns) {
-    const cells = columns.map((column) => {
-      const th = this.doc.createElement('th');
-      th.scope = 'col';
-      th.dataset.i18n = `compare.col.${column}`;
-      th.textContent = t(`compare.col.${column}`);
-      return th;
-    });
-    this.head.replaceChildren(...cells);
-  }
-
-  row(name, texts) {
-    const tr = this.doc.createElement('tr');
-    const th = this.doc.createElement('th');
-    th.scope = 'row';
-    th.textContent = name;
-    tr.append(th);
-    for (const text of texts) {
-      const td = this.doc.createElement('td');
-      td.textContent = text;
-      tr.append(td);
-    }
-    return tr;
-  }
-
-  updateTable() {
-    const key = this.panes.map((p) => `${p.session.generation}:${p.session.search.stepCount()}`).join(',') + `|${this.race}|${this.walk !== null}`;
-    if (key === this.shownKey) return;
-    this.shownKey = key;
-    this.showColumns(this.walk ? WALK_COLUMNS : SEARCH_COLUMNS);
-    const places = this.race ? this.places() : new Map();
-    const summary = [];
-    const rows = this.walk ? this.walkRows(places, summary) : this.searchRows(places, summary);
-    this.rows.replaceChildren(...rows);
-    setText(this.summary, summary.join(' '));
-  }
-
-  // A pane's place in the race, shown on it and in its status.
-  placed(pane, places, state) {
-    const place = places.get(pane);
-    setText(pane.place, place ? `#${place.place}` : '');
-    pane.element.classList.toggle('winner', place?.place === 1);
-    return place ? t('compare.status.place', { status: state, place: place.place }) : state;
-  }
-
-  // The order the race ended in, once every pane has.
-  raceOrder(places, summary) {
-    if (!this.race || places.size !== this.panes.length) return;
-    const order = [...places].sort((a, b) => a[1].place - b[1].place)
-      .map(([pane, { place, steps }]) => t('compare.summary.entry', { place, name: pane.name(), steps }));
-    summary.push(t('compare.summary.order', { order: order.join(t('compare.summary.separator')) }));
-  }
-
-  searchRows(places, summary) {
-    const afterEdit = [];
-    const rows = this.panes.map((pane) => {
-      const { search, finder, repairs } = pane.session;
-      const counters = search.counters();
-      // This search's expansions: a repair's own for a finder that counts them apart.
-      const expanded = finder.counters.includes('repairExpanded') ? search.info().repairExpanded : counters.expanded;
-      const name = pane.name();
-      afterEdit.push(t(repairs > 0 ? 'compare.summary.repaired' : 'compare.summary.fromScratch', { name, expanded }));
-      const status = search.status();
-      let state = t('compare.status.running');
-      if (status === 'found') state = t('compare.status.found', { step: search.stepCount() });
-      else if (status === 'no-path') state = t('compare.status.noPath', { step: search.stepCount() });
-      const cost = status === 'found' ? formatValue(search.pathCost(), 4) : '—';
-      const moves = status === 'found' ? String(search.pathSteps()) : '—';
-      return this.row(name, [String(expanded), String(counters.maxOpen), cost, moves, this.placed(pane, places, state)]);
-    });
-    this.raceOrder(places, summary);
-    // Once a pane has repaired and every search is over: the repair's work beside the others'.
-    if (this.finished && this.panes.some((pane) => pane.session.repairs > 0)) {
-      summary.push(t('compare.summary.afterEdit', { searches: afterEdit.join(t('compare.summary.separator')) }));
-    }
-    return rows;
-  }
-
-  // Each walk: its moves, this move's expansions and all so far, its replans, where it is.
-  walkRows(places, summary) {
-    const walks = [];
-    const rows = this.panes.map((pane) => {
-      const { session } = pane;
-      const search = session.search;
-      const moves = search.stepCount();
-      const info = search.info();
-      const expanded = search.counters().expanded;
-      const name = pane.name();
-      // How its planner plans, by the catalogue's name for it.
-      const how = t(`walk.planner.${session.finder.walk.planner}`);
-      walks.push(t('compare.summary.walkEntry', { name, how, expanded: expanded.toLocaleString('en'), moves }));
-      const status = search.status();
-      let state = t('compare.status.walking');
-      if (status === 'found') {
-        const [last] = session.stepsBetween(moves, moves);
-        state = t('compare.status.arrived', { moves, travelled: formatValue(last?.event.arrival?.travelled ?? 0, 2) });
-      } else if (status === 'no-path') state = t('compare.status.walkUnreachable', { moves });
-      const texts = [String(moves), String(info.moveExpanded ?? 0), String(expanded), String(info.replans ?? 0)];
-      return this.row(name, [...texts, this.placed(pane, places, state)]);
-    });
-    this.raceOrder(places, summary);
-    const separator = t('compare.summary.separator');
-    summary.push(t(this.finished ? 'compare.summary.walked' : 'compare.summary.walking', { walks: walks.join(separator) }));
-    return rows;
   }
 }
