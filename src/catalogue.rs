@@ -116,6 +116,10 @@ pub struct Takes {
 pub struct WalkEntry {
     pub planner: Planner,
     pub counters: &'static [Counter],
+    /// It walks as the baseline that the finders made for unknown terrain are measured
+    /// against (A* from scratch against D* Lite): beside them, or in place of one while it
+    /// walks, rather than as a mode of its own.
+    pub baseline: bool,
 }
 
 /// Builds a finder from its options (already checked against its entry).
@@ -160,6 +164,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         walk: Some(WalkEntry {
             planner: Planner::AStar,
             counters: &[Counter::MoveExpanded, Counter::Replans],
+            baseline: true,
         }),
         ..best_first(Algorithm::AStar, Priority::F, WEIGHTED, NEIGHBOUR_OUTCOMES)
     },
@@ -284,6 +289,7 @@ pub static FINDERS: [FinderEntry; 12] = [
                 Counter::FromScratchExpanded,
                 Counter::Replans,
             ],
+            baseline: false,
         }),
         |g, s, t, o| boxed(Incremental::new(g, s, t, o, Variant::DStarLite)),
     ),
@@ -897,6 +903,8 @@ mod tests {
         }
         let json = serde_json::to_value(catalogue()).unwrap();
         assert_eq!(json["finders"][0]["walk"]["planner"], "astar");
+        assert_eq!(json["finders"][0]["walk"]["baseline"], true);
+        assert_eq!(json["finders"][11]["walk"]["baseline"], false);
         assert_eq!(
             json["finders"][11]["walk"]["counters"],
             serde_json::json!(["km", "moveExpanded", "fromScratchExpanded", "replans"])

@@ -148,7 +148,7 @@ function start(engine) {
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
   if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
-  wireShare(doc, location, { workspace, playback }, actions.fail);
+  wireShare(doc, location, { workspace, playback, compare }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   const exports = wireExports(doc, {
     engine,

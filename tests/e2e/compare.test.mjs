@@ -74,6 +74,31 @@ describe('compare view', () => {
     });
   });
 
+  // A link made in the compare view reopens it: the same methods (heuristic and weight
+  // included), and walking when the panes walk.
+  for (const [query, walking] of [
+    ['?compare=astar:manhattan:2,dijkstra&example=tutorial-wall', false],
+    ['?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=2&compare=dstar-lite,astar', true],
+  ]) {
+    it(`makes a link that reopens the comparison${walking ? ' walking' : ''}`, async () => {
+      let link;
+      let shown;
+      await withComparison(query, async ({ page }) => {
+        await page.getByRole('button', { name: 'To end' }).click();
+        await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching' && r.Status !== 'walking'), 'every pane ends');
+        shown = await table(page);
+        await page.click('#share-panel summary');
+        await page.getByRole('button', { name: 'Make link' }).click();
+        link = await page.locator('#share-url').inputValue();
+      });
+      assert.match(link, walking ? /&walk=1&sensor=2&compare=dstar-lite,astar(&|$)/ : /&compare=astar:manhattan:2,dijkstra(:manhattan)?(&|$)/);
+      await withComparison(new URL(link).search, async ({ page }) => {
+        await page.getByRole('button', { name: 'To end' }).click();
+        await eventually(page, async () => JSON.stringify(await table(page)) === JSON.stringify(shown), 'the same panes, ending alike');
+      });
+    });
+  }
+
   it('races: each method stops on its own and the finishing order is told', async () => {
     await withComparison('?compare=dijkstra,greedy,astar&example=tutorial-wall&speed=max', async ({ page }) => {
       await page.getByRole('combobox', { name: 'Stepping' }).selectOption('race');

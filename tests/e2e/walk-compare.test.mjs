@@ -56,11 +56,21 @@ async function table(page) {
   });
 }
 
-// The single view's walk of `algorithm` to the end: its moves, expansions and replans.
-async function singleWalk(page, w, algorithm) {
-  await page.locator('#algorithm').selectOption(algorithm);
+// Walk mode started with D* Lite, whose own setting it is, and carried on by `algorithm`:
+// A*, the baseline, walks in place of D* Lite once chosen while walking.
+async function startWalk(page, w, algorithm) {
+  await page.locator('#algorithm').selectOption('dstar-lite');
   await button(page, w.walk).click();
   await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true', 'Walk on');
+  if (algorithm === 'dstar-lite') return;
+  await page.locator('#algorithm').selectOption(algorithm);
+  await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true'
+    && (await page.locator('#count-km').isHidden()), `${algorithm} walking`);
+}
+
+// The single view's walk of `algorithm` to the end: its moves, expansions and replans.
+async function singleWalk(page, w, algorithm) {
+  await startWalk(page, w, algorithm);
   await button(page, w.toEnd).click();
   await eventually(page, async () => (await page.locator('#result').getAttribute('class')) === 'result found', 'arrived');
   const shown = await readout(page);
@@ -94,10 +104,7 @@ for (const lang of ['en', 'zh']) {
   describe(`Walk mode with A*, and compared with D* Lite (${lang})`, () => {
     it('walks A* over the detour example to the cost the command line reports, replanning from scratch', async () => {
       await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
-        await page.locator('#algorithm').selectOption('astar');
-        // The catalogue says A* walks: the Walk button is there for it.
-        await button(page, w.walk).click();
-        await eventually(page, async () => (await button(page, w.walk).getAttribute('aria-pressed')) === 'true', 'Walk on');
+        await startWalk(page, w, 'astar');
         assert.equal((await readout(page)).timeline, `0 / ${CLI.moves}`);
         let replanned = false;
         for (let k = 1; k <= CLI.moves && !replanned; k++) {
@@ -113,16 +120,24 @@ for (const lang of ['en', 'zh']) {
       });
     });
 
-    it('offers Walk for exactly the finders the catalogue says walk', async () => {
+    it('offers Walk for the finders the catalogue says walk, a baseline only while walking', async () => {
       await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
         const walkers = await page.evaluate(async () => {
           const { finders } = await import('./www/finders/catalogue.js');
-          return finders().map((finder) => [finder.id, Boolean(finder.walk)]);
+          return finders().map((finder) => [finder.id, finder.walk ? (finder.walk.baseline ? 'baseline' : 'own') : 'none']);
         });
-        assert.deepEqual(walkers.filter(([, walks]) => walks).map(([id]) => id).sort(), ['astar', 'dstar-lite']);
-        for (const [id, walks] of walkers) {
+        assert.deepEqual(walkers.filter(([, walk]) => walk !== 'none').map(([id]) => id).sort(), ['astar', 'dstar-lite']);
+        for (const [id, walk] of walkers) {
           await page.locator('#algorithm').selectOption(id);
-          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === walks, `${id}: Walk ${walks ? 'shown' : 'hidden'}`);
+          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === (walk === 'own'), `${id}: Walk ${walk === 'own' ? 'shown' : 'hidden'}`);
+        }
+        // Walking, a baseline keeps Walk mode and its button; a finder that does not walk leaves it.
+        for (const [id, walk] of walkers.filter(([, w]) => w !== 'own')) {
+          await startWalk(page, w, 'dstar-lite');
+          await page.locator('#algorithm').selectOption(id);
+          const walking = walk === 'baseline';
+          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === walking
+            && (await page.locator('#walk').getAttribute('aria-pressed')) === String(walking), `${id} chosen while walking`);
         }
       });
     });

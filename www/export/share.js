@@ -40,10 +40,11 @@ function pageAddress(location) {
   return location.href.split(/[?#]/)[0];
 }
 
-// The share panel: a link that reopens the current map and options, and an <iframe> snippet
+// The share panel: a link that reopens the current map and options (and the compare view's
+// methods when it is open), and an <iframe> snippet
 // for blog posts, of the work on show at the speed playing, with the few lines that let the
 // frame take the height the page asks for.
-export function wireShare(doc, location, { workspace, playback }, onError) {
+export function wireShare(doc, location, { workspace, playback, compare }, onError) {
   const state = () => {
     const editor = workspace.editor;
     const speed = playback.speed;
@@ -55,6 +56,8 @@ export function wireShare(doc, location, { workspace, playback }, onError) {
       height: editor.height,
       speed: speed.perSecond ?? speed.perFrame * 60,
       walk: workspace.session.walk,
+      // An open compare view comes back with its methods.
+      compare: compare.active ? compare.panes.map((pane) => pane.method) : null,
     };
   };
   const button = doc.getElementById('make-link');

@@ -256,9 +256,13 @@ export class Controls {
     setDisabled(this.stepBackButton, state.stepCount === 0);
     // Reset also leaves Walk mode, which the finders the catalogue says walk have.
     setDisabled(this.resetButton, state.stepCount === 0 && !state.walking);
-    const walks = Boolean(finderOf(state.resolvedOptions.algorithm)?.walk);
-    // While comparing, only panes that walk keep it, to leave Walk mode.
-    this.walkTools.hidden = !walks || (state.comparing && !state.comparingWalks);
+    const walk = finderOf(state.resolvedOptions.algorithm)?.walk;
+    // A baseline's walk (A* from scratch) is offered beside the finders made for unknown
+    // terrain and while it walks in place of one, not as a mode of its own: its button would
+    // cost every plain A* view a row of the board. While comparing, only panes that walk
+    // keep it, to leave Walk mode.
+    const offered = walk && (state.comparing ? state.comparingWalks : state.walking || !walk.baseline);
+    this.walkTools.hidden = !offered;
     this.walkButton.setAttribute('aria-pressed', String(state.walking));
     this.walkLegend.hidden = !state.walking;
 

@@ -125,6 +125,16 @@ function readCompare(value, choices) {
   return methods;
 }
 
+// The methods of an open compare view as `compare=` reads them back: the heuristic left out
+// when the Method panel's default is used, the weight when it is 1.
+function compareText(methods) {
+  return methods.map(({ algorithm, heuristic, weight }) => {
+    const named = heuristic !== undefined && heuristic !== 'auto' ? heuristic : '';
+    if (weight !== undefined && weight !== 1) return `${algorithm}:${named}:${weight}`;
+    return named === '' ? algorithm : `${algorithm}:${named}`;
+  }).join(',');
+}
+
 // Splits a query string by hand rather than with URLSearchParams, which would turn the
 // walls of a ". + s d" map into spaces.
 function readPairs(query) {
@@ -223,9 +233,9 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
 
 // The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
 // that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id, walk }) {
+export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id, walk, compare }) {
   const parts = [];
-  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/')}`);
+  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',')}`);
   for (const name of SEARCH_OPTIONS) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }
@@ -236,6 +246,7 @@ export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id,
     add('walk', '1');
     add('sensor', String(walk.sensor));
   }
+  if (compare) add('compare', compareText(compare));
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
   if (id) add('id', id);
