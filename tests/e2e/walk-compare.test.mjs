@@ -58,10 +58,14 @@ async function table(page) {
 
 // Walk mode started with D* Lite, whose own setting it is, and carried on by `algorithm`:
 // A*, the baseline, walks in place of D* Lite once chosen while walking.
+// (Already walking, choosing D* Lite carries the walk on: Walk is not pressed again, which
+// would leave Walk mode.)
 async function startWalk(page, w, algorithm) {
+  const walking = (await page.locator('#walk').getAttribute('aria-pressed')) === 'true';
   await page.locator('#algorithm').selectOption('dstar-lite');
-  await button(page, w.walk).click();
-  await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true', 'Walk on');
+  if (!walking) await button(page, w.walk).click();
+  await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true'
+    && (await page.locator('#count-km').isVisible()), 'D* Lite walking');
   if (algorithm === 'dstar-lite') return;
   await page.locator('#algorithm').selectOption(algorithm);
   await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true'
@@ -132,7 +136,7 @@ for (const lang of ['en', 'zh']) {
           await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === (walk === 'own'), `${id}: Walk ${walk === 'own' ? 'shown' : 'hidden'}`);
         }
         // Walking, a baseline keeps Walk mode and its button; a finder that does not walk leaves it.
-        for (const [id, walk] of walkers.filter(([, w]) => w !== 'own')) {
+        for (const [id, walk] of walkers.filter(([, kind]) => kind !== 'own')) {
           await startWalk(page, w, 'dstar-lite');
           await page.locator('#algorithm').selectOption(id);
           const walking = walk === 'baseline';
