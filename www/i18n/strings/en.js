@@ -825,7 +825,7 @@ export const TEXTS = {
   'finder.walk.planned': 'Still to go on the map as known: {cost}.',
   'finder.walk.sensed-replanned': 'Its sensor finds {cells} not as it thought, on or beside its path: A* searches again from scratch from {at}, with {expanded} expansions.',
   'finder.walk.sensed-kept': 'Its sensor finds {cells} not as it thought, off its path: the path stands, no expansions.',
-  'finder.walk.so-far': 'So far: {sum} expansions, {replans} replans.',
+  'finder.walk.so-far': 'So far: {sum} expansions; replans: {replans}.',
   'finder.walk.arrived': 'The agent has arrived: cost {travelled} travelled, {total} expansions in all.',
   'finder.walk.unreachable': 'The goal cannot be reached on the map as known: the agent stops after {k} moves.',
   'code.note.walk-move': 'the agent moves to {at}',
