@@ -12,8 +12,8 @@ import { DESKTOP, withApp, readout, mouseStroke, eventually, cellColour } from '
 const browser = browserForThisFile();
 
 const WORDS = {
-  en: { walk: 'Walk', step: 'Step', back: 'Step back', toEnd: 'To end', reset: 'Reset', moved: (k, from, at) => `Move ${k}: the agent steps from ${from} to ${at}.`, nothing: 'nothing new', arrived: 'Arrived: cost 4 travelled in 4 moves.', radius: 'at least 1.5', to: /to \((\d+,\d+)\)/ },
-  zh: { walk: '行走', step: '单步', back: '后退一步', toEnd: '到结束', reset: '重置', moved: (k, from, at) => `第 ${k} 次移动：智能体从 ${from} 走到 ${at}。`, nothing: '没有发现新情况', arrived: '已到达：移动 4 次，代价 4。', radius: '至少要 1.5', to: /走到 \((\d+,\d+)\)/ },
+  en: { counter: ['Step', 'Move'], walk: 'Walk', step: 'Step', back: 'Step back', toEnd: 'To end', reset: 'Reset', moved: (k, from, at) => `Move ${k}: the agent steps from ${from} to ${at}.`, nothing: 'nothing new', arrived: 'Arrived: cost 4 travelled in 4 moves.', radius: 'at least 1.5', to: /to \((\d+,\d+)\)/ },
+  zh: { counter: ['搜索步', '移动'], walk: '行走', step: '单步', back: '后退一步', toEnd: '到结束', reset: '重置', moved: (k, from, at) => `第 ${k} 次移动：智能体从 ${from} 走到 ${at}。`, nothing: '没有发现新情况', arrived: '已到达：移动 4 次，代价 4。', radius: '至少要 1.5', to: /走到 \((\d+,\d+)\)/ },
 };
 
 // How much of the fog covers cell (x, y): the overlay's alpha near the cell's corner (clear
@@ -44,10 +44,14 @@ for (const lang of ['en', 'zh']) {
           await eventually(page, async () => (await readout(page)).timeline !== before, name);
         };
         const pressed = (on) => eventually(page, async () => (await button(w.walk).getAttribute('aria-pressed')) === String(on), `Walk pressed ${on}`);
+        const counterLabel = () => page.locator('#count-step').evaluate((output) => output.previousElementSibling.textContent);
+        assert.equal(await counterLabel(), w.counter[0]);
         await button(w.walk).click();
         await pressed(true);
-        // The whole walk is known on a small map: 37 moves to the goal round the wall.
+        // The whole walk is known on a small map: 37 moves to the goal round the wall, counted
+        // as moves.
         assert.equal((await readout(page)).timeline, '0 / 37');
+        await eventually(page, async () => (await counterLabel()) === w.counter[1], 'the counter counts moves');
         assert.equal(await fogAt(page, 1, 6), 0, 'a cell the sensor has seen is clear');
         assert.ok((await fogAt(page, 2, 7)) > 100, 'one it has not seen yet is fogged');
         assert.ok((await fogAt(page, 15, 2)) > 100, 'a cell it has not seen is fogged');
@@ -86,6 +90,7 @@ for (const lang of ['en', 'zh']) {
         await button(w.reset).click();
         await pressed(false);
         assert.equal(await fogAt(page, 15, 2), 0, 'no fog in the normal view');
+        await eventually(page, async () => (await counterLabel()) === w.counter[0], 'the counter counts search steps again');
       });
     });
 

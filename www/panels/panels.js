@@ -81,6 +81,7 @@ export class Panels {
     const byId = (id) => doc.getElementById(id);
     this.counters = byId('counters');
     this.step = byId('count-step');
+    this.stepLabel = this.step.previousElementSibling;
     this.expanded = byId('count-expanded');
     this.open = byId('count-open');
     this.finderCounters = byId('finder-counters');
@@ -118,6 +119,10 @@ export class Panels {
     const counters = search.counters();
     const step = lineByLine ? lineByLine.step : count;
     setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
+    // A walk's steps are the agent's moves: the counter says so.
+    const label = session.walk ? 'counters.move' : 'counters.step';
+    this.stepLabel.dataset.i18n = label;
+    setText(this.stepLabel, t(label));
     setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
     setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
     renderFinderCounters(this.finderCounters, session.walk ? session.finder.walk.counters : session.finder.counters, search.info());

@@ -55,6 +55,7 @@ export const TEXTS = {
   'grid.keys': 'Arrow keys move a cell cursor, Enter paints with the brush, S puts the start and G the goal on the cursor; the Cell panel reads out the cell.',
   'files.drop-hint': 'Drop a .txt or .map file to open it',
   'counters.step': 'Step',
+  'counters.move': 'Move',
   'counters.expanded': 'Expanded',
   'counters.open': 'Open',
   'edit.label': 'Edit the map',
