@@ -1,5 +1,6 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
+import { setText } from '../layout/text.js';
 
 // The compare view's table and summary line: each pane's work and result, live; while the
 // panes walk, each walk's moves, expansions and replans instead.
@@ -7,10 +8,6 @@ import { formatValue } from '../i18n/format.js';
 // The table's columns: a search's work and result, or a walk's moves and expansions.
 const SEARCH_COLUMNS = ['method', 'expanded', 'maxOpen', 'cost', 'moves', 'status'];
 const WALK_COLUMNS = ['method', 'walkMoves', 'moveExpanded', 'totalExpanded', 'replans', 'status'];
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 export class CompareTable {
   constructor(doc) {

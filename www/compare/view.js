@@ -4,6 +4,7 @@ import { ComparePane } from './pane.js';
 import { CompareTable } from './table.js';
 import { COMPARE_PANES } from '../state/params.js';
 import { finders, finderOf } from '../finders/catalogue.js';
+import { setText } from '../layout/text.js';
 
 // The methods the Compare button opens with: the catalogue's first three finders (A*,
 // Dijkstra and greedy best-first, the lesson of every A* course); in Walk mode, every finder
@@ -12,10 +13,6 @@ function defaultComparison(walking) {
   if (!walking) return finders().slice(0, 3).map((finder) => ({ algorithm: finder.id }));
   const walkers = finders().filter((finder) => finder.walk).map((finder) => finder.id);
   return [walking, ...walkers.filter((id) => id !== walking)].map((algorithm) => ({ algorithm }));
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
 }
 
 // Several methods side by side on the same map. The playback controls drive them all,

@@ -1,10 +1,7 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
 import { PageError } from '../i18n/errors.js';
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
+import { setText } from '../layout/text.js';
 
 const length = (value) => formatValue(value, 4);
 

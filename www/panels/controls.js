@@ -5,6 +5,7 @@ import { PageError } from '../i18n/errors.js';
 import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
+import { setText } from '../layout/text.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -66,10 +67,6 @@ function activatesOnSpace(element) {
 
 function setDisabled(element, disabled) {
   if (element.disabled !== disabled) element.disabled = disabled;
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
 }
 
 // The control bar, the edit bar, the method and map panels, and the keyboard shortcuts.

@@ -2,13 +2,10 @@ import { formatValue, formatCell } from '../i18n/format.js';
 import { describeOrder } from '../finders/narration.js';
 import { familyOf } from '../finders/catalogue.js';
 import { t } from '../i18n/i18n.js';
+import { setText } from '../layout/text.js';
 
 // Entries shown at once; the pager reaches the rest, still in pop order.
 export const OPEN_PAGE = 50;
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 // A best-first open list: F, G and H of each entry.
 const OPEN_LIST = {

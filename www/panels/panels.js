@@ -7,10 +7,7 @@ import { t, tn } from '../i18n/i18n.js';
 import { describeError } from '../i18n/errors.js';
 import { renderFinderCounters } from '../finders/counters.js';
 import { showMarkLegend, markRows } from '../finders/marks.js';
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
+import { setText } from '../layout/text.js';
 
 // The one place errors and notices reach the person: a dismissable line above the map. It
 // keeps the errors themselves, not their words, so a language change can say them again.
