@@ -419,6 +419,11 @@ impl Navigation {
         }
     }
 
+    /// Expansions of every search of the walk so far, the first plan's among them.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
     /// Moves at which the planner searched again, the first plan not counted.
     pub fn replans(&self) -> u32 {
         self.replans

@@ -113,7 +113,7 @@ impl Finder for Walk {
             replanned: visit.replanned,
             expanded: visit.expanded,
             replans: self.navigation.replans(),
-            total_expanded: self.visits.iter().map(|v| u64::from(v.expanded)).sum(),
+            total_expanded: self.navigation.expanded(),
             from_scratch: d_star_lite.map(Incremental::from_scratch_expanded),
             k_m: d_star_lite.map(|finder| finder.k_m() / finder.cost_scale()),
             planned: visit.planned,
@@ -172,10 +172,9 @@ impl Finder for Walk {
 
     /// Steps are moves; `expanded` counts every search of the walk so far.
     fn counters(&self) -> Counters {
-        let expanded = self.visits.iter().map(|v| v.expanded).sum();
         Counters {
             steps: self.moves(),
-            expanded,
+            expanded: u32::try_from(self.navigation.expanded()).unwrap_or(u32::MAX),
             ..self.shown().counters()
         }
     }
