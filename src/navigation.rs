@@ -555,10 +555,7 @@ impl Navigation {
         });
         self.newly_seen.clear();
         self.sensed.clear();
-        let visit = match self.planner {
-            Planner::DStarLite => self.walk_d_star_lite(),
-            Planner::AStar | Planner::AStarOnEveryChange => self.walk_a_star(moment.as_mut()),
-        };
+        let visit = self.walk(moment.as_mut());
         if let (Some(mut moment), Some(history)) = (moment, self.history.as_mut()) {
             moment.seen = std::mem::take(&mut self.newly_seen);
             history.push(moment);
@@ -606,30 +603,6 @@ impl Navigation {
             finder.run();
         }
         (true, finder.repair_expanded())
-    }
-
-    /// D* Lite: one move along its path, then sensing and repair.
-    fn walk_d_star_lite(&mut self) -> Visit {
-        let (mut replanned, mut expanded) = (false, 0);
-        // The real map changed where the agent may already have looked: it looks again
-        // before it moves, and may find no path left.
-        if std::mem::take(&mut self.world_changed) {
-            (replanned, expanded) = self.sense_and_repair();
-        }
-        let next = self.finder().and_then(Incremental::next_cell);
-        if let Some(next) = next {
-            self.step_to(next);
-            if let Agent::DStarLite(finder) = &mut self.agent {
-                // The next cell is one legal move away on the known map.
-                let _ = finder.move_start(self.at);
-            }
-            if self.at != self.goal {
-                let (repaired, more) = self.sense_and_repair();
-                replanned |= repaired;
-                expanded += more;
-            }
-        }
-        self.visit(expanded, replanned)
     }
 
     /// A*: senses at the agent's cell, learns what changed and searches again from scratch
@@ -690,30 +663,52 @@ impl Navigation {
         (true, replanner.plan())
     }
 
-    /// A*: one move along the plan, then sensing and replanning.
-    fn walk_a_star(&mut self, mut moment: Option<&mut Moment>) -> Visit {
+    /// One move along the plan, then sensing and replanning: D* Lite repairs its search,
+    /// A* searches again from scratch where it must.
+    fn walk(&mut self, mut moment: Option<&mut Moment>) -> Visit {
         let (mut replanned, mut expanded) = (false, 0);
+        // The real map changed where the agent may already have looked: it looks again
+        // before it moves, and may find no path left.
         if std::mem::take(&mut self.world_changed) {
-            (replanned, expanded) = self.sense_and_replan(moment.as_deref_mut());
+            (replanned, expanded) = self.sense_and_plan(moment.as_deref_mut());
         }
-        let next = match &mut self.agent {
+        if let Some(next) = self.next_cell() {
+            self.step_to(next);
+            if let Agent::DStarLite(finder) = &mut self.agent {
+                // The next cell is one legal move away on the known map.
+                let _ = finder.move_start(self.at);
+            }
+            if self.at != self.goal {
+                let (again, more) = self.sense_and_plan(moment);
+                replanned |= again;
+                expanded += more;
+            }
+        }
+        self.visit(expanded, replanned)
+    }
+
+    /// Senses at the agent's cell and plans for what it found, as the planner does: whether
+    /// it searched, and the expansions it took.
+    fn sense_and_plan(&mut self, moment: Option<&mut Moment>) -> (bool, u32) {
+        match self.agent {
+            Agent::DStarLite(_) => self.sense_and_repair(),
+            Agent::AStar(_) => self.sense_and_replan(moment),
+        }
+    }
+
+    /// The next cell of the plan from the agent's (A*'s place on its plan moved on to it);
+    /// `None` when there is none.
+    fn next_cell(&mut self) -> Option<u32> {
+        match &mut self.agent {
+            Agent::DStarLite(finder) => finder.next_cell(),
             Agent::AStar(Replanner {
                 plan: Some(plan), ..
             }) if plan.at + 1 < plan.path.len() => {
                 plan.at += 1;
                 Some(plan.path[plan.at])
             }
-            _ => None,
-        };
-        if let Some(next) = next {
-            self.step_to(next);
-            if self.at != self.goal {
-                let (again, more) = self.sense_and_replan(moment);
-                replanned |= again;
-                expanded += more;
-            }
+            Agent::AStar(_) => None,
         }
-        self.visit(expanded, replanned)
     }
 
     /// The visit the agent makes where it now stands.
