@@ -23,9 +23,9 @@ mod movingai_maps;
 
 use std::time::Duration;
 
-use astar_visualizer::finders::incremental::{CellEdit, Incremental, Variant};
-use astar_visualizer::navigation::{Arrival, Navigation, Planner};
-use astar_visualizer::scenario::Scenario;
+use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, Variant};
+use astar_visualizer::dynamic::navigation::{Arrival, Navigation, Planner};
+use astar_visualizer::formats::scenario::Scenario;
 use astar_visualizer::{Finder, Grid, Search, SearchOptions};
 use cpu_time::cpu_time;
 use movingai_maps::{load, MAPS};

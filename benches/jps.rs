@@ -16,7 +16,7 @@ mod movingai_maps;
 use std::hint::black_box;
 use std::time::Duration;
 
-use astar_visualizer::scenario::Scenario;
+use astar_visualizer::formats::scenario::Scenario;
 use astar_visualizer::{new_finder, Algorithm, Finder, SearchOptions};
 use cpu_time::cpu_time;
 use movingai_maps::{load, MAPS};

@@ -14,7 +14,7 @@ use std::cell::Cell;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use astar_visualizer::scenario::Scenario;
+use astar_visualizer::formats::scenario::Scenario;
 use astar_visualizer::{Finder, Grid, Search, SearchOptions};
 use cpu_time::{cpu_time, CLOCK};
 use movingai_maps::{load, MAPS};

@@ -17,8 +17,8 @@ mod cpu_time;
 
 use std::io::{BufRead, Write};
 
-use astar_visualizer::editor::{EditError, EditProblem, Endpoint, MapEditor};
-use astar_visualizer::scenario::parse_scenarios;
+use astar_visualizer::formats::scenario::parse_scenarios;
+use astar_visualizer::session::editor::{EditError, EditProblem, Endpoint, MapEditor};
 use astar_visualizer::{Finder, Point, Search, SearchOptions};
 use cpu_time::{cpu_time, CLOCK};
 

@@ -2,8 +2,8 @@
 //! the node limit, the backward side's exact costs on terrain, and the options each finder
 //! refuses. Their costs under every movement rule are in `worked_examples.rs`.
 
-use astar_visualizer::events::{Side, StoppingRule, VisitOutcome};
-use astar_visualizer::map_text::{parse_map, TextMap};
+use astar_visualizer::formats::map_text::{parse_map, TextMap};
+use astar_visualizer::vocabulary::events::{Side, StoppingRule, VisitOutcome};
 use astar_visualizer::{
     new_finder, Algorithm, DiagonalRule, Directions, Finder, Point, SearchOptions, Status,
     StepEvent,
@@ -185,7 +185,7 @@ fn bidirectional_steps_name_the_side_the_meeting_and_the_stopping_test() {
     let i = m.grid.index(at) as u32;
     assert!(f.path().contains(&i));
     assert_ne!(
-        f.marks()[i as usize] & astar_visualizer::marks::MARK_MEETING,
+        f.marks()[i as usize] & astar_visualizer::vocabulary::marks::MARK_MEETING,
         0
     );
 }

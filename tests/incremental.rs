@@ -5,7 +5,7 @@
 
 mod common;
 
-use astar_visualizer::finders::incremental::{CellEdit, Incremental, RepairError, Variant};
+use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, RepairError, Variant};
 use astar_visualizer::{Finder, Grid, Heuristic, Point, SearchOptions, Status, TieBreak};
 use common::Rules;
 use proptest::prelude::*;

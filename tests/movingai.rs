@@ -18,8 +18,8 @@ mod common;
 
 use common::Rules;
 
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::formats::map_text::parse_map;
+use astar_visualizer::formats::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Status, StepEvent};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");

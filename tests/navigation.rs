@@ -6,8 +6,8 @@
 
 mod common;
 
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
+use astar_visualizer::dynamic::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
+use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;

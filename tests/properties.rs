@@ -3,10 +3,10 @@
 
 mod common;
 
-use astar_visualizer::editor::{EditError, EditProblem, MapEditor};
-use astar_visualizer::map_text::{parse_map, write_map, MapFormat, ParseError, TextMap};
-use astar_visualizer::record::{CLOSED, STATE_MASK};
-use astar_visualizer::scenario::parse_scenarios;
+use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat, ParseError, TextMap};
+use astar_visualizer::formats::scenario::parse_scenarios;
+use astar_visualizer::session::editor::{EditError, EditProblem, MapEditor};
+use astar_visualizer::vocabulary::record::{CLOSED, STATE_MASK};
 use astar_visualizer::{
     new_finder, Algorithm, CellState, CostModel, Counters, DiagonalRule, Directions, Finder,
     FinderInfo, GoalTest, Grid, Heuristic, JumpOutcome, JumpReason, NeighbourOrder, NodeValues,

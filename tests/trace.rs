@@ -6,8 +6,8 @@ mod command_line;
 
 use std::collections::HashMap;
 
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::trace::{trace_text, TraceError, TRACE_VERSION};
+use astar_visualizer::formats::map_text::parse_map;
+use astar_visualizer::formats::trace::{trace_text, TraceError, TRACE_VERSION};
 use astar_visualizer::{
     new_finder, Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status,
     StepEvent,

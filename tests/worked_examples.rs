@@ -3,7 +3,7 @@
 
 mod common;
 
-use astar_visualizer::map_text::{parse_map, MapFormat, TextMap};
+use astar_visualizer::formats::map_text::{parse_map, MapFormat, TextMap};
 use astar_visualizer::{
     new_finder, Algorithm, CellState, CostModel, DiagonalRule, Directions, Finder, GoalTest, Grid,
     GridError, Heuristic, Movement, NeighbourOrder, NodeValues, Outcome, Point, Search,

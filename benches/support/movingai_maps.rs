@@ -1,7 +1,7 @@
 //! The Moving AI maps the native benchmarks run, and how to read one with its scenarios.
 
-use astar_visualizer::map_text::parse_map;
-use astar_visualizer::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::formats::map_text::parse_map;
+use astar_visualizer::formats::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::Grid;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");

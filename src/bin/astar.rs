@@ -6,14 +6,14 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
+use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, Variant};
+use astar_visualizer::dynamic::navigation::{Arrival, Navigation, NavigationError, Planner};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
-use astar_visualizer::finders::incremental::{CellEdit, Incremental, Variant};
-use astar_visualizer::grid::{GROUND, MAX_WEIGHT, WALL};
-use astar_visualizer::map_text::{parse_map, write_map, MapFormat, TextMap};
-use astar_visualizer::navigation::{Arrival, Navigation, NavigationError, Planner};
-use astar_visualizer::option_fields::{OptionField, OptionProblem};
-use astar_visualizer::scenario::{parse_scenarios, Scenario};
-use astar_visualizer::trace::write_trace;
+use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat, TextMap};
+use astar_visualizer::formats::scenario::{parse_scenarios, Scenario};
+use astar_visualizer::formats::trace::write_trace;
+use astar_visualizer::geometry::grid::{GROUND, MAX_WEIGHT, WALL};
+use astar_visualizer::options::fields::{OptionField, OptionProblem};
 use astar_visualizer::{
     new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, GoalTest, Grid, Heuristic,
     NeighbourOrder, Point, Search, SearchOptions, Status, TieBreak,

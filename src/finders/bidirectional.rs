@@ -13,21 +13,23 @@
 //! (every heuristic here is, wherever it is admissible). Greedy search stops at the first
 //! contact and promises nothing.
 
-use crate::events::{Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest};
+use crate::finder::key::{Key, KeyLayout};
+use crate::finder::open_list::OpenList;
+use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
-use crate::grid::{Grid, Point};
-use crate::key::{Key, KeyLayout};
-use crate::marks::{MARK_BACKWARD, MARK_MEETING};
-use crate::open_list::OpenList;
+use crate::geometry::grid::{Grid, Point};
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
-use crate::record::{
+use crate::search;
+use crate::vocabulary::events::{
+    Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest,
+};
+use crate::vocabulary::marks::{MARK_BACKWARD, MARK_MEETING};
+use crate::vocabulary::record::{
     parent_move, CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
-use crate::relaxation::{self, Seen};
-use crate::search;
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::{Counters, FinderInfo, Status};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// Which best-first search runs from each end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -435,7 +437,7 @@ impl Bidirectional {
         } else {
             legal
         };
-        for i in crate::movement::Movement::indices(to_visit) {
+        for i in crate::geometry::movement::Movement::indices(to_visit) {
             let seen = if legal & 1 << i == 0 {
                 Seen::Blocked
             } else {

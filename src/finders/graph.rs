@@ -3,11 +3,11 @@
 
 use std::cell::RefCell;
 
-use crate::grid::{Grid, GridError, Point};
-use crate::heuristic::Heuristic;
-use crate::movement::Movement;
-use crate::record::{parent_move, NO_PARENT};
+use crate::geometry::grid::{Grid, GridError, Point};
+use crate::geometry::heuristic::Heuristic;
+use crate::geometry::movement::Movement;
 use crate::search::spare::{keep_spare, take_spare};
+use crate::vocabulary::record::{parent_move, NO_PARENT};
 
 /// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
 const MOVES_UNKNOWN: u16 = 1 << 8;
@@ -158,7 +158,7 @@ impl Drop for Graph {
 /// and `s.status`, `s.total_steps`, `s.current`): written once and spliced into each impl.
 macro_rules! graph_finder_queries {
     () => {
-        fn status(&self) -> $crate::status::Status {
+        fn status(&self) -> $crate::vocabulary::status::Status {
             self.s.status
         }
 
@@ -170,7 +170,7 @@ macro_rules! graph_finder_queries {
             &self.marks
         }
 
-        fn current(&self) -> Option<$crate::grid::Point> {
+        fn current(&self) -> Option<$crate::geometry::grid::Point> {
             self.graph.point_of(self.s.current)
         }
 
@@ -178,7 +178,7 @@ macro_rules! graph_finder_queries {
             &self.options
         }
 
-        fn grid(&self) -> &$crate::grid::Grid {
+        fn grid(&self) -> &$crate::geometry::grid::Grid {
             &self.graph.grid
         }
     };

@@ -12,18 +12,18 @@
 //! A limit on visits (by default [`DEFAULT_NODE_LIMIT`]) stops a search that would take
 //! too long, with [`Status::LimitReached`].
 
-use crate::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
-use crate::grid::{Grid, Point};
-use crate::marks::{MARK_ON_STACK, MARK_PRUNED};
-use crate::movement::MOVES;
+use crate::geometry::grid::{Grid, Point};
+use crate::geometry::movement::MOVES;
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
-use crate::record::{
+use crate::vocabulary::events::{NodeValues, StepEvent, VisitOutcome};
+use crate::vocabulary::marks::{MARK_ON_STACK, MARK_PRUNED};
+use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::{Counters, FinderInfo, Status};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// Visits allowed unless the options say otherwise: a second or two natively, several
 /// in a browser, and far more than any map up to about 32x32 needs.

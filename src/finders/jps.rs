@@ -4,24 +4,24 @@
 //! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
 //! it accepts; the path it returns lists every cell.
 
-use crate::events::{Jump, JumpOutcome, JumpReason, StepEvent};
+use crate::finder::key::{Key, KeyLayout};
+use crate::finder::open_list::OpenList;
+use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
-use crate::grid::{Grid, Point};
-use crate::heuristic::Heuristic;
-use crate::key::{Key, KeyLayout};
-use crate::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
-use crate::movement::{Movement, MOVES};
-use crate::open_list::OpenList;
+use crate::geometry::grid::{Grid, Point};
+use crate::geometry::heuristic::Heuristic;
+use crate::geometry::movement::{Movement, MOVES};
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
-use crate::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
-};
-use crate::relaxation::{self, Seen};
 use crate::search::key_layout;
 use crate::search::shared::{best_first_queries, put_back_popped};
 use crate::search::spare::{keep_spare, take_spare};
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::{Counters, FinderInfo, Status};
+use crate::vocabulary::events::{Jump, JumpOutcome, JumpReason, StepEvent};
+use crate::vocabulary::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
+use crate::vocabulary::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 use super::jump::{JumpEnd, Jumper, Reached, Rule, Why};
 

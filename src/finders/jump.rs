@@ -11,8 +11,8 @@
 //! diagonals, paths go vertically first: a vertical run may turn sideways anywhere, a
 //! horizontal one only where a wall beside it ends.
 
-use crate::grid::{Grid, WALL};
-use crate::movement::{DiagonalRule, Movement, MOVES};
+use crate::geometry::grid::{Grid, WALL};
+use crate::geometry::movement::{DiagonalRule, Movement, MOVES};
 
 /// The move indices in [`MOVES`] of the four straight directions.
 const NORTH: usize = 0;

@@ -2,9 +2,8 @@
 //! interface.
 
 pub mod bidirectional;
-mod graph;
+pub(crate) mod graph;
 pub mod idastar;
-pub mod incremental;
 pub mod jps;
 mod jump;
 

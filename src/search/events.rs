@@ -2,10 +2,10 @@
 //! each of its neighbours, in the values shown in the cells.
 
 use super::Search;
-use crate::events::{Neighbour, StepEvent};
+use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
-use crate::grid::Point;
-use crate::relaxation::{self, Seen};
+use crate::geometry::grid::Point;
+use crate::vocabulary::events::{Neighbour, StepEvent};
 
 /// How many of the nodes an expanded node tied with its event names.
 pub const NAMED_TIES: usize = 5;

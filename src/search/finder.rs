@@ -4,13 +4,13 @@
 
 use super::shared::best_first_queries;
 use super::{Estimate, Search};
-use crate::events::StepEvent;
 use crate::finder::Finder;
-use crate::grid::Point;
-use crate::heuristic::Heuristic;
-use crate::record::{STATE_MASK, UNVISITED};
-use crate::search_error::SearchError;
-use crate::status::Status;
+use crate::geometry::grid::Point;
+use crate::geometry::heuristic::Heuristic;
+use crate::options::search_error::SearchError;
+use crate::vocabulary::events::StepEvent;
+use crate::vocabulary::record::{STATE_MASK, UNVISITED};
+use crate::vocabulary::status::Status;
 
 impl Finder for Search {
     fn step(&mut self) -> Option<StepEvent> {

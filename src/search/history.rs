@@ -6,7 +6,7 @@
 //! improved cells keep their old values here, so recording a whole search costs little more
 //! than running it.
 
-use crate::key::Key;
+use crate::finder::key::Key;
 
 /// One step's record.
 #[derive(Clone, Copy, Debug)]

@@ -8,18 +8,18 @@ pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
-use crate::grid::{Grid, GridError, Point, MAX_WEIGHT};
-use crate::heuristic::Heuristic;
-use crate::key::{Key, KeyFields, KeyLayout};
-use crate::movement::{Movement, NeighbourOrder, MOVES};
-use crate::open_list::OpenList;
+use crate::finder::key::{Key, KeyFields, KeyLayout};
+use crate::finder::open_list::OpenList;
+use crate::finder::relaxation::Seen;
+use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
+use crate::geometry::heuristic::Heuristic;
+use crate::geometry::movement::{Movement, NeighbourOrder, MOVES};
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
-use crate::record::{
+use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
-use crate::relaxation::Seen;
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::{Counters, Status};
+use crate::vocabulary::status::{Counters, Status};
 use history::{History, Improvement, StepRecord};
 use spare::CellArrays;
 

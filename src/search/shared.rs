@@ -7,12 +7,12 @@
 /// The `Finder` methods answered from a best-first finder's own fields.
 macro_rules! best_first_queries {
     () => {
-        fn status(&self) -> $crate::status::Status {
+        fn status(&self) -> $crate::vocabulary::status::Status {
             self.status
         }
 
-        fn counters(&self) -> $crate::status::Counters {
-            $crate::status::Counters {
+        fn counters(&self) -> $crate::vocabulary::status::Counters {
+            $crate::vocabulary::status::Counters {
                 open: self.open.len() as u32,
                 ..self.counters
             }
@@ -23,7 +23,7 @@ macro_rules! best_first_queries {
         }
 
         /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
-        /// parent (see `crate::record`).
+        /// parent (see `crate::vocabulary::record`).
         fn records(&self) -> &[u8] {
             &self.record
         }
@@ -32,12 +32,12 @@ macro_rules! best_first_queries {
             &self.g
         }
 
-        fn current(&self) -> Option<$crate::grid::Point> {
-            (self.current != $crate::record::NO_PARENT)
+        fn current(&self) -> Option<$crate::geometry::grid::Point> {
+            (self.current != $crate::vocabulary::record::NO_PARENT)
                 .then(|| self.grid.point(self.current as usize))
         }
 
-        fn open_list(&self, k: usize) -> Vec<$crate::events::NodeValues> {
+        fn open_list(&self, k: usize) -> Vec<$crate::vocabulary::events::NodeValues> {
             self.open
                 .peek_sorted(k)
                 .into_iter()
@@ -53,7 +53,7 @@ macro_rules! best_first_queries {
             &self.options
         }
 
-        fn grid(&self) -> &$crate::grid::Grid {
+        fn grid(&self) -> &$crate::geometry::grid::Grid {
             &self.grid
         }
 
@@ -70,7 +70,7 @@ macro_rules! put_back_popped {
     ($finder:ident, $popped:expr, $prev_current:expr, $prev_max_open:expr) => {
         // The step that found the goal expanded nothing: it took the goal off the open list,
         // or (goal test on reaching) took nothing at all.
-        let found = $finder.status == $crate::status::Status::Found;
+        let found = $finder.status == $crate::vocabulary::status::Status::Found;
         if found {
             $finder.path.clear();
         }
@@ -78,10 +78,10 @@ macro_rules! put_back_popped {
             if !found {
                 $finder.counters.expanded -= 1;
             }
-            $finder.set_state(cell, $crate::record::OPEN);
+            $finder.set_state(cell, $crate::vocabulary::record::OPEN);
             $finder.open.push(cell, key);
         }
-        $finder.status = $crate::status::Status::Running;
+        $finder.status = $crate::vocabulary::status::Status::Running;
         $finder.current = $prev_current;
         $finder.counters.max_open = $prev_max_open;
         $finder.counters.steps -= 1;

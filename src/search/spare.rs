@@ -11,10 +11,10 @@ use std::thread::LocalKey;
 
 use super::history::History;
 use super::MOVES_UNKNOWN;
-use crate::grid::Grid;
-use crate::movement::Movement;
-use crate::open_list::OpenList;
-use crate::record::UNVISITED;
+use crate::finder::open_list::OpenList;
+use crate::geometry::grid::Grid;
+use crate::geometry::movement::Movement;
+use crate::vocabulary::record::UNVISITED;
 
 /// The arrays a search needs for every cell, and its lists, all clean but for the legal
 /// moves, which are those of the search's own map.
@@ -108,7 +108,7 @@ impl CellArrays {
 
 #[cfg(test)]
 mod tests {
-    use crate::map_text::parse_map;
+    use crate::formats::map_text::parse_map;
     use crate::{new_finder, Algorithm, Counters, Finder, Point, SearchOptions};
 
     fn search(map: &str, algorithm: Algorithm) -> Box<dyn Finder> {

@@ -3,8 +3,8 @@
 
 use super::shared::put_back_popped;
 use super::Search;
-use crate::key::cell_of;
-use crate::record::UNVISITED;
+use crate::finder::key::cell_of;
+use crate::vocabulary::record::UNVISITED;
 
 impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps

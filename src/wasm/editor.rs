@@ -4,8 +4,8 @@
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, JsResult};
-use crate::argument::{self, coord, sides};
-use crate::editor::{EditError, Endpoint, MapEditor};
+use crate::session::editor::{EditError, Endpoint, MapEditor};
+use crate::text::argument::{self, coord, sides};
 
 #[wasm_bindgen(js_name = MapEditor)]
 pub struct JsMapEditor {

@@ -4,10 +4,10 @@
 use wasm_bindgen::prelude::*;
 
 use super::{to_js, JsMapEditor, JsResult};
-use crate::argument::{coord, count};
-use crate::inspect::cell_info;
-use crate::option_fields::{read_given, Given, OptionProblem, ResolvedOptions};
-use crate::search_handle::SearchHandle;
+use crate::options::fields::{read_given, Given, OptionProblem, ResolvedOptions};
+use crate::session::inspect::cell_info;
+use crate::session::search_handle::SearchHandle;
+use crate::text::argument::{coord, count};
 
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
@@ -169,7 +169,7 @@ impl JsSearch {
     /// one move away.
     #[wasm_bindgen(js_name = moveStart)]
     pub fn move_start(&mut self, x: f64, y: f64) -> JsResult<()> {
-        let to = crate::grid::Point::new(count(x, "x")?, count(y, "y")?);
+        let to = crate::geometry::grid::Point::new(count(x, "x")?, count(y, "y")?);
         Ok(self.inner.incremental_mut()?.move_start(to)?)
     }
 

@@ -4,7 +4,7 @@ import { iterativeDeepening } from './iterative-deepening.js';
 import { bidirectional } from './bidirectional.js';
 import { incremental } from './incremental.js';
 
-// The engine's finder catalogue (finderCatalogue() in src/catalogue.rs), the one source of
+// The engine's finder catalogue (finderCatalogue() in src/catalogue/), the one source of
 // which finders exist, what options each takes and what each emits, and the page's module
 // for each finder family. The page lists finders, checks links, enables option fields and
 // shows counters from it; nothing outside www/finders/ names a finder.

@@ -58,7 +58,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
 }
 
 /// Rust's float formatting is about 30 KiB of wasm the page does without: the engine writes
-/// its numbers through JavaScript (`src/number_text.rs`). A `{}` or `{:?}` of an f64 reachable
+/// its numbers through JavaScript (`src/text/number_text.rs`). A `{}` or `{:?}` of an f64 reachable
 /// from the page (an error's Debug text in an `expect`, say) brings it back; the module's
 /// function names, still there before `wasm-opt`, tell.
 fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {

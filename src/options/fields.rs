@@ -7,9 +7,9 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::finders::idastar::DEFAULT_NODE_LIMIT;
-use crate::names::UnknownName;
-use crate::number_text::{number_text, parse_number};
 use crate::options::{OptionsError, SearchOptions};
+use crate::text::names::UnknownName;
+use crate::text::number_text::{number_text, parse_number};
 
 /// One search option, as JavaScript names it and as the command line flags it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,15 +3,19 @@
 //! finder does the same way from its other answers (seeking, running to the end, a cell's
 //! state and values, the path's length) is written once here, as default methods.
 
+pub mod key;
+pub mod open_list;
+pub(crate) mod relaxation;
+
 use crate::catalogue::Priority;
-use crate::events::{NodeValues, StepEvent};
-use crate::finders::incremental::Incremental;
-use crate::grid::{Grid, GridError, Point};
+use crate::dynamic::incremental::Incremental;
+use crate::dynamic::walk::Walk;
+use crate::geometry::grid::{Grid, GridError, Point};
+use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
-use crate::record::CellState;
-use crate::search_error::SearchError;
-use crate::status::{Counters, FinderInfo, Status};
-use crate::walk::Walk;
+use crate::vocabulary::events::{NodeValues, StepEvent};
+use crate::vocabulary::record::CellState;
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// A search taken one step at a time, with an exact undo of each step and the queries the
 /// page draws from. Cell indices run row by row.
@@ -33,7 +37,7 @@ pub trait Finder {
     fn counters(&self) -> Counters;
     /// Steps of the whole search, once it has been run to the end.
     fn total_steps(&self) -> Option<u32>;
-    /// One byte per cell: state and parent move (see `crate::record::HAS_PARENT`).
+    /// One byte per cell: state and parent move (see `crate::vocabulary::record::HAS_PARENT`).
     fn records(&self) -> &[u8];
     /// Per-cell G in cost units, `INFINITY` where not reached.
     fn g_values(&self) -> &[f64];
@@ -119,7 +123,7 @@ pub trait Finder {
     }
 
     /// Path cost in display units, once found, its moves summed exactly (see
-    /// [`CostModel::path_cost`](crate::movement::CostModel::path_cost)) rather than read from
+    /// [`CostModel::path_cost`](crate::geometry::movement::CostModel::path_cost)) rather than read from
     /// the goal's fixed-point G.
     fn path_cost(&self) -> Option<f64> {
         (self.status() == Status::Found).then(|| self.shown_path_cost())

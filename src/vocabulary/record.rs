@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::marks::Mark;
-use crate::movement::MOVES;
+use crate::geometry::movement::MOVES;
+use crate::vocabulary::marks::Mark;
 
 /// Search states, in the low bits of a cell's record (see `Finder::records`).
 pub const UNVISITED: u8 = 0;

@@ -55,12 +55,12 @@ macro_rules! named_enum {
         }
 
         impl std::str::FromStr for $ty {
-            type Err = $crate::names::UnknownName;
+            type Err = $crate::text::names::UnknownName;
 
             fn from_str(s: &str) -> Result<Self, Self::Err> {
                 match s.trim().to_ascii_lowercase().as_str() {
                     $($word => Ok($ty::$variant),)+
-                    _ => Err($crate::names::UnknownName {
+                    _ => Err($crate::text::names::UnknownName {
                         option: $option,
                         given: s.to_string(),
                         allowed: $ty::NAMES,

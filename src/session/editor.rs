@@ -5,8 +5,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::grid::{Grid, GridError, Point, GROUND, MAX_WEIGHT, WALL};
-use crate::map_text::{self, MapFormat, ParseError, WriteError};
+use crate::formats::map_text::{self, MapFormat, ParseError, WriteError};
+use crate::geometry::grid::{Grid, GridError, Point, GROUND, MAX_WEIGHT, WALL};
 
 /// Serialises as the `{ code, ...values }` of the error inside, or of its own kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::grid::{Grid, GridError, Point};
+use crate::geometry::grid::{Grid, GridError, Point};
 use crate::options::OptionsError;
 
 /// Serialises as `{ code, ...values }` for the page (the grid or options error inside as

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::number_text::number_text;
+use crate::text::number_text::number_text;
 
 /// An argument that should not have been passed.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -1,15 +1,18 @@
 //! Search options: the algorithm, heuristic, movement, costs and tie-breaking, with their
 //! defaults and the admissibility verdict the page shows.
 
+pub mod fields;
+pub mod search_error;
+
 use std::fmt;
 
 use crate::catalogue::Family;
-use crate::grid::{Grid, GROUND, WALL};
-use crate::heuristic::{Heuristic, Overestimate};
-use crate::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
-use crate::names::named_enum;
-use crate::number_text::number_text;
-use crate::search_error::SearchError;
+use crate::geometry::grid::{Grid, GROUND, WALL};
+use crate::geometry::heuristic::{Heuristic, Overestimate};
+use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
+use crate::options::search_error::SearchError;
+use crate::text::names::named_enum;
+use crate::text::number_text::number_text;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
 /// the policy below; the others have loops of their own (see `crate::finders`).

@@ -1,8 +1,8 @@
 //! Movement rules: which neighbours a cell has, when a diagonal may cut a corner,
 //! and what each step costs.
 
-use crate::grid::{Grid, Point, WALL};
-use crate::names::named_enum;
+use crate::geometry::grid::{Grid, Point, WALL};
+use crate::text::names::named_enum;
 
 /// 4 (straight moves only) or 8 (straight and diagonal) directions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,7 +293,7 @@ impl Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::WALL;
+    use crate::geometry::grid::WALL;
 
     fn movement(rule: DiagonalRule) -> Movement {
         Movement {

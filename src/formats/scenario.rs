@@ -7,9 +7,9 @@
 
 use std::cmp::Ordering;
 
-use crate::grid::Point;
-use crate::map_text::{ParseError, ParseProblem};
-use crate::number_text::parse_number;
+use crate::formats::map_text::{ParseError, ParseProblem};
+use crate::geometry::grid::Point;
+use crate::text::number_text::parse_number;
 
 /// One line of a Moving AI `.scen` file; serialized as the page lists it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -2,7 +2,7 @@
 //! their own (see `Finder::marks`), each flag named as the catalogue and the page name it.
 //! A bit means one thing for every finder, so each mark has a bit of its own.
 
-use crate::names::named_enum;
+use crate::text::names::named_enum;
 
 /// One flag of a cell's marks; its value is the bit it sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

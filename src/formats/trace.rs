@@ -15,12 +15,12 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use crate::events::{
+use crate::finder::Finder;
+use crate::geometry::grid::Point;
+use crate::text::number_text::number_text;
+use crate::vocabulary::events::{
     JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VertexAction, VisitOutcome,
 };
-use crate::finder::Finder;
-use crate::grid::Point;
-use crate::number_text::number_text;
 
 /// The Posthoc search-trace format version written.
 pub const TRACE_VERSION: &str = "1.4.0";

@@ -20,16 +20,16 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::dynamic::incremental::{CellEdit, Incremental, Variant};
 use crate::finder::Finder;
-use crate::finders::incremental::{CellEdit, Incremental, Variant};
-use crate::grid::{Grid, GridError, Point, WALL};
-use crate::movement::Movement;
-use crate::names::named_enum;
-use crate::number_text::number_text;
+use crate::geometry::grid::{Grid, GridError, Point, WALL};
+use crate::geometry::movement::Movement;
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::Status;
+use crate::text::names::named_enum;
+use crate::text::number_text::number_text;
+use crate::vocabulary::status::Status;
 
 /// The smallest sensor radius: the agent must see the eight cells around it (a diagonal
 /// neighbour is sqrt 2 away), or it could not tell which moves are legal.
@@ -821,11 +821,14 @@ fn changes_path(
         let p = known.point(from as usize);
         let q = known.point(to as usize);
         let legal = movement.legal_moves(known, p);
-        crate::movement::MOVES.iter().enumerate().any(|(m, mv)| {
-            legal & 1 << m != 0
-                && p.x.wrapping_add_signed(mv.dx) == q.x
-                && p.y.wrapping_add_signed(mv.dy) == q.y
-        })
+        crate::geometry::movement::MOVES
+            .iter()
+            .enumerate()
+            .any(|(m, mv)| {
+                legal & 1 << m != 0
+                    && p.x.wrapping_add_signed(mv.dx) == q.x
+                    && p.y.wrapping_add_signed(mv.dy) == q.y
+            })
     };
     changes.iter().any(|change| {
         let cell = known.index(change.at);
@@ -841,7 +844,7 @@ fn changes_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map_text::parse_map;
+    use crate::formats::map_text::parse_map;
 
     /// A corridor between two walls the agent sees as it walks, off its straight path, and a
     /// wall on that path, which it has to go round, above or below at the same cost.

@@ -1,4 +1,4 @@
-//! The open list: the cells waiting to be expanded, lowest key first (see [`crate::key`]).
+//! The open list: the cells waiting to be expanded, lowest key first (see [`crate::finder::key`]).
 //! An indexed 4-ary min-heap: knowing where each cell sits lets the search lower a cell's
 //! key in place, and lets a step be undone exactly. Generic over the key, so that the
 //! incremental finders' two-part keys share it.
@@ -6,7 +6,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use crate::key::{cell_of, Key};
+use crate::finder::key::{cell_of, Key};
 
 /// A key of the open list: totally ordered, lower first, and naming its cell.
 pub trait QueueKey: Copy + Ord {
@@ -293,7 +293,7 @@ fn place<K: QueueKey>(heap: &mut [K], slot: &mut [u32], s: usize, key: K) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::key::CELL_BITS;
+    use crate::finder::key::CELL_BITS;
 
     /// Keys for a list of `CELLS` cells: priority and tie above the entry order and cell.
     const CELLS: u32 = 64;

@@ -9,8 +9,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::grid::{Grid, GridError, Point, MAX_SIDE, WALL};
-use crate::names::named_enum;
+use crate::geometry::grid::{Grid, GridError, Point, MAX_SIDE, WALL};
+use crate::text::names::named_enum;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapFormat {

@@ -2,11 +2,11 @@
 //! event form: one conversion for the best-first loop, the bidirectional sides and the ends
 //! of Jump Point Search's jumps; and the event of a best-first step.
 
-use crate::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::finder::Finder;
-use crate::grid::{Grid, Point};
-use crate::movement::MOVES;
-use crate::status::Status;
+use crate::geometry::grid::{Grid, Point};
+use crate::geometry::movement::MOVES;
+use crate::vocabulary::events::{Neighbour, NodeValues, Outcome, StepEvent};
+use crate::vocabulary::status::Status;
 
 pub(crate) enum Seen {
     /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.

@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use crate::grid::Point;
-use crate::names::named_enum;
+use crate::geometry::grid::Point;
+use crate::text::names::named_enum;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

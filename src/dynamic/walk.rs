@@ -5,14 +5,14 @@
 //! from the agent's cell; the real map is the one the walk was given, which may change while
 //! the agent walks ([`Walk::set_world`]).
 
-use crate::events::{NodeValues, StepEvent};
+use crate::dynamic::incremental::Incremental;
+use crate::dynamic::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
 use crate::finder::Finder;
-use crate::finders::incremental::Incremental;
-use crate::grid::{Grid, Point};
-use crate::navigation::{Arrival, Navigation, NavigationError, Planner, Visit};
+use crate::geometry::grid::{Grid, Point};
+use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
-use crate::search_error::SearchError;
-use crate::status::{Counters, FinderInfo, Status};
+use crate::vocabulary::events::{NodeValues, StepEvent};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 pub struct Walk {
     navigation: Navigation,
@@ -264,8 +264,8 @@ impl Finder for Walk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map_text::parse_map;
-    use crate::movement::{CostModel, Directions};
+    use crate::formats::map_text::parse_map;
+    use crate::geometry::movement::{CostModel, Directions};
     use crate::options::{Algorithm, TieBreak};
 
     /// A map text with its start and goal.
@@ -295,7 +295,7 @@ mod tests {
         g: Vec<f64>,
         rhs: Vec<f64>,
         records: Vec<u8>,
-        queue: Vec<crate::finders::incremental::QueuedKey>,
+        queue: Vec<crate::dynamic::incremental::QueuedKey>,
         k_m: f64,
         counters: Counters,
     }
@@ -365,7 +365,9 @@ mod tests {
         let straight = walk.navigation.trail().to_vec();
         walk.seek(1);
         let mut world = grid.clone();
-        world.set(Point::new(4, 1), crate::grid::WALL).unwrap();
+        world
+            .set(Point::new(4, 1), crate::geometry::grid::WALL)
+            .unwrap();
         assert_eq!(walk.set_world(&world, start, goal), Ok(true));
         assert_eq!(walk.total_steps(), None, "the rest of the walk is new");
         assert_eq!(
@@ -392,10 +394,10 @@ mod tests {
         // A wall on the agent's own cell waits until it has left it; the goal stays open.
         walk.seek(2);
         let here = walk.navigation.position();
-        world.set(here, crate::grid::WALL).unwrap();
+        world.set(here, crate::geometry::grid::WALL).unwrap();
         assert_eq!(walk.set_world(&world, start, goal), Ok(true));
         assert_eq!(walk.finish(), Status::Found);
-        world.set(goal, crate::grid::WALL).unwrap();
+        world.set(goal, crate::geometry::grid::WALL).unwrap();
         assert!(walk.set_world(&world, start, goal).is_err());
         let other = Grid::new(3, 3).unwrap();
         assert_eq!(walk.set_world(&other, start, goal), Ok(false));
@@ -412,7 +414,9 @@ mod tests {
             Walk::new(grid.clone(), start, goal, options, 2.0, Planner::DStarLite).unwrap();
         let mut world = grid.clone();
         for y in 0..3 {
-            world.set(Point::new(1, y), crate::grid::WALL).unwrap();
+            world
+                .set(Point::new(1, y), crate::geometry::grid::WALL)
+                .unwrap();
         }
         walk.set_world(&world, start, goal).unwrap();
         let Some(StepEvent::Moved {
@@ -448,7 +452,7 @@ mod tests {
 
     /// The detour map: a wall across the middle, open only along the bottom row.
     fn detour(planner: Planner) -> Walk {
-        let (grid, start, goal) = map(include_str!("../tests/maps/dynamic/detour_20x15.txt"));
+        let (grid, start, goal) = map(include_str!("../../tests/maps/dynamic/detour_20x15.txt"));
         Walk::new(grid, start, goal, SearchOptions::default(), 3.0, planner).unwrap()
     }
 
@@ -579,7 +583,9 @@ mod tests {
         walk.seek(1);
         let before = shown(&walk);
         let mut world = grid.clone();
-        world.set(Point::new(2, 1), crate::grid::WALL).unwrap();
+        world
+            .set(Point::new(2, 1), crate::geometry::grid::WALL)
+            .unwrap();
         assert_eq!(walk.set_world(&world, start, goal), Ok(true));
         // The wall is beside the agent: it looks again before it moves, and goes round.
         let Some(StepEvent::Moved {

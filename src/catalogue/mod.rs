@@ -4,22 +4,22 @@
 
 use serde::Serialize;
 
-use crate::events::{EventKind, OutcomeKind};
+use crate::dynamic::incremental::{Incremental, Variant};
+use crate::dynamic::navigation::Planner;
 use crate::finder::Finder;
 use crate::finders::bidirectional::{Bidirectional, Kind};
 use crate::finders::idastar::{IdaStar, DEFAULT_NODE_LIMIT};
-use crate::finders::incremental::{Incremental, Variant};
 use crate::finders::JumpPointSearch;
-use crate::grid::{Grid, Point, MAX_SIDE};
-use crate::heuristic::Heuristic;
-use crate::marks::Mark;
-use crate::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
-use crate::names::named_enum;
-use crate::navigation::Planner;
+use crate::geometry::grid::{Grid, Point, MAX_SIDE};
+use crate::geometry::heuristic::Heuristic;
+use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
+use crate::options::search_error::SearchError;
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak, MAX_HEURISTIC_WEIGHT};
 use crate::search::Search;
-use crate::search_error::SearchError;
-use crate::status::Counter;
+use crate::text::names::named_enum;
+use crate::vocabulary::events::{EventKind, OutcomeKind};
+use crate::vocabulary::marks::Mark;
+use crate::vocabulary::status::Counter;
 
 /// How a finder searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -546,9 +546,9 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::events::StepEvent;
-    use crate::finders::incremental::CellEdit;
-    use crate::grid::{GROUND, WALL};
+    use crate::dynamic::incremental::CellEdit;
+    use crate::geometry::grid::{GROUND, WALL};
+    use crate::vocabulary::events::StepEvent;
 
     /// Small random maps (a fixed sequence), each with a path or not, the corners free.
     fn maps(terrain: bool) -> Vec<Grid> {

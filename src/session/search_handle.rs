@@ -2,19 +2,19 @@
 //! numbers as JavaScript passes them (checked here, each refusal with its code), and keeping
 //! the H and F of the cells on show. The wasm boundary only converts to and from this.
 
-use crate::argument::{coord, count, whole, ArgumentProblem};
 use crate::catalogue::new_finder;
-use crate::editor::MapEditor;
-use crate::events::{NodeValues, StepEvent};
+use crate::dynamic::incremental::{Incremental, QueuedKey};
+use crate::dynamic::navigation::NavigationError;
+use crate::dynamic::walk::Walk;
 use crate::finder::Finder;
-use crate::finders::incremental::{Incremental, QueuedKey};
-use crate::grid::Point;
-use crate::inspect::{open_list_page, replay, ShownEstimates};
-use crate::navigation::NavigationError;
+use crate::formats::trace::{trace_text, TraceError};
+use crate::geometry::grid::Point;
+use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
-use crate::search_error::SearchError;
-use crate::trace::{trace_text, TraceError};
-use crate::walk::Walk;
+use crate::session::editor::MapEditor;
+use crate::session::inspect::{open_list_page, replay, ShownEstimates};
+use crate::text::argument::{coord, count, whole, ArgumentProblem};
+use crate::vocabulary::events::{NodeValues, StepEvent};
 
 /// The most open nodes, or events, one call hands over: enough for any page, small enough
 /// that a slip in a caller cannot ask for the whole of a huge search at once.
@@ -295,7 +295,7 @@ mod tests {
                 "{algorithm}: not across the batch"
             );
             let total = h.finder_mut().finish();
-            assert_eq!(total, crate::status::Status::Found);
+            assert_eq!(total, crate::vocabulary::status::Status::Found);
             let steps = h.finder().counters().steps;
             assert_eq!(h.finder().total_steps(), Some(steps));
             assert!(h.finder().path_cost().unwrap() >= cost);
@@ -321,7 +321,10 @@ mod tests {
             let search = h.incremental_mut().unwrap();
             let undone = search.repair_to(map.grid(), map.start(), map.goal());
             assert_eq!(undone, Ok(Some(1)));
-            assert_eq!(h.finder_mut().finish(), crate::status::Status::Found);
+            assert_eq!(
+                h.finder_mut().finish(),
+                crate::vocabulary::status::Status::Found
+            );
             assert_eq!(h.finder().path_cost(), Some(cost));
             // Nothing changed: nothing to repair. Another goal: a new search is wanted.
             let search = h.incremental_mut().unwrap();
@@ -329,7 +332,7 @@ mod tests {
                 search.repair_to(map.grid(), map.start(), map.goal()),
                 Ok(Some(0))
             );
-            map.move_endpoint(crate::editor::Endpoint::Goal, 0, 7)
+            map.move_endpoint(crate::session::editor::Endpoint::Goal, 0, 7)
                 .unwrap();
             let search = h.incremental_mut().unwrap();
             assert_eq!(
@@ -367,7 +370,10 @@ mod tests {
                 (Some(walks), Ok(handle)) => {
                     let walk = handle.walking().unwrap();
                     assert_eq!(walk.navigation().planner(), walks.planner);
-                    assert_eq!(handle.finder().status(), crate::status::Status::Running);
+                    assert_eq!(
+                        handle.finder().status(),
+                        crate::vocabulary::status::Status::Running
+                    );
                 }
                 (None, Err(refused)) => {
                     assert_eq!(

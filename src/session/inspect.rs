@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use crate::events::{NodeValues, StepEvent};
 use crate::finder::Finder;
-use crate::grid::{GridError, Point};
-use crate::record::CellState;
+use crate::geometry::grid::{GridError, Point};
+use crate::vocabulary::events::{NodeValues, StepEvent};
+use crate::vocabulary::record::CellState;
 
 /// The events of steps `from` to `from + count - 1` (step 1 is the first), those already
 /// taken only, told again: the finder steps back to just before `from`, replays them and
@@ -136,7 +136,7 @@ pub fn cell_info(finder: &dyn Finder, x: i64, y: i64) -> Result<CellInfo, GridEr
 mod tests {
     use super::*;
     use crate::catalogue::new_finder;
-    use crate::map_text::parse_map;
+    use crate::formats::map_text::parse_map;
     use crate::options::{Algorithm, SearchOptions};
 
     fn finder(algorithm: Algorithm) -> Box<dyn Finder> {

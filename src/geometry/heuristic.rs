@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-use crate::movement::Movement;
-use crate::names::named_enum;
+use crate::geometry::movement::Movement;
+use crate::text::names::named_enum;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
@@ -127,7 +127,7 @@ impl fmt::Display for Overestimate {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::movement::{CostModel, DiagonalRule, Directions};
+    use crate::geometry::movement::{CostModel, DiagonalRule, Directions};
 
     fn eight(costs: CostModel) -> Movement {
         Movement {

@@ -6,7 +6,7 @@
 //! so every key is distinct: the pop order never depends on how the heap happens to be
 //! arranged, and replaying after an undo repeats it exactly.
 
-use crate::grid::MAX_SIDE;
+use crate::geometry::grid::MAX_SIDE;
 
 /// An open-list key: lower keys are taken first.
 pub type Key = u128;

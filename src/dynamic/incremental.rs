@@ -24,22 +24,22 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::events::{NodeValues, StepEvent, VertexAction};
+use crate::finder::open_list::{OpenList, QueueKey};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
-use crate::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
-use crate::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
-use crate::movement::MOVES;
-use crate::names::named_enum;
-use crate::open_list::{OpenList, QueueKey};
+use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
+use crate::geometry::movement::MOVES;
+use crate::options::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
-use crate::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
-};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search::Search;
-use crate::search_error::{endpoint_cells, SearchError};
-use crate::status::{Counters, FinderInfo, Status};
+use crate::text::names::named_enum;
+use crate::vocabulary::events::{NodeValues, StepEvent, VertexAction};
+use crate::vocabulary::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
+use crate::vocabulary::record::{
+    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// Which incremental search the core runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
