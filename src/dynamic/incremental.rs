@@ -20,17 +20,16 @@
 //! Every step and every batch of changes is logged so that it can be undone exactly.
 
 use std::cell::{OnceCell, RefCell};
-use std::fmt;
-
-use serde::Serialize;
 
 use crate::finder::open_list::{OpenList, QueueKey};
+use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::geometry::movement::MOVES;
-use crate::options::search_error::{endpoint_cells, SearchError};
-use crate::options::{Algorithm, OptionsError, SearchOptions, TieBreak};
+use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::OptionsError;
+use crate::options::{Algorithm, SearchOptions, TieBreak};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search::Search;
 use crate::text::names::named_enum;
@@ -93,48 +92,6 @@ impl QueueKey for TwoPartKey {
         self.cell
     }
 }
-
-/// One cell's new terrain: [`WALL`] or a weight 1..=9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellEdit {
-    pub at: Point,
-    pub terrain: u8,
-}
-
-/// A batch of changes or a move refused; nothing was changed. Serialises as
-/// `{ code, ...values }` for the page, which words it itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", rename_all = "kebab-case")]
-pub enum RepairError {
-    /// A cell off the grid or a terrain value out of range.
-    Grid { cause: GridError },
-    /// A wall may not go on the start or the goal.
-    WallOnEndpoint { x: u32, y: u32 },
-    /// Only D* Lite searches toward a start that moves.
-    StartFixed,
-    /// The start moves one legal move at a time, onto passable ground.
-    NotAMove { x: u32, y: u32 },
-}
-
-impl fmt::Display for RepairError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RepairError::Grid { cause } => cause.fmt(f),
-            RepairError::WallOnEndpoint { x, y } => write!(
-                f,
-                "({x},{y}) is the start or the goal: a wall may not go there"
-            ),
-            RepairError::StartFixed => {
-                f.write_str("LPA* searches from a fixed start: restart it to move the start")
-            }
-            RepairError::NotAMove { x, y } => {
-                write!(f, "({x},{y}) is not one legal move from the start")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RepairError {}
 
 /// A cell's values before a change, to be put back by an undo.
 #[derive(Clone, Copy, Debug)]
@@ -888,18 +845,6 @@ impl Incremental {
     }
 }
 
-/// What [`Incremental::queue`] shows of a queued cell: its key, g and rhs in display units
-/// (`INFINITY` for infinite).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct QueuedKey {
-    pub x: u32,
-    pub y: u32,
-    pub k1: f64,
-    pub k2: f64,
-    pub g: f64,
-    pub rhs: f64,
-}
-
 impl Incremental {
     /// Expansions since the last batch of changes or move of the start (or since the
     /// beginning): the work of this repair.
@@ -1221,11 +1166,11 @@ impl Finder for Incremental {
         self.graph.parent(cell, self.record[cell as usize])
     }
 
-    fn as_incremental(&self) -> Option<&Incremental> {
+    fn repairing(&self) -> Option<&dyn Repairing> {
         Some(self)
     }
 
-    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+    fn repairing_mut(&mut self) -> Option<&mut dyn Repairing> {
         Some(self)
     }
 
@@ -1236,5 +1181,37 @@ impl Finder for Incremental {
             from_scratch_expanded: Some(self.from_scratch_expanded()),
             ..FinderInfo::default()
         }
+    }
+}
+
+/// What the page asks of a search that repairs itself, answered by the methods above.
+impl Repairing for Incremental {
+    fn rhs_values(&self) -> &[f64] {
+        Incremental::rhs_values(self)
+    }
+
+    fn key_of(&self, cell: u32) -> Option<[f64; 2]> {
+        Incremental::key_of(self, cell)
+    }
+
+    fn queue(&self, k: usize) -> Vec<QueuedKey> {
+        Incremental::queue(self, k)
+    }
+
+    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<usize, RepairError> {
+        Incremental::apply_edits(self, edits)
+    }
+
+    fn move_start(&mut self, to: Point) -> Result<(), RepairError> {
+        Incremental::move_start(self, to)
+    }
+
+    fn repair_to(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+    ) -> Result<Option<usize>, RepairError> {
+        Incremental::repair_to(self, grid, start, goal)
     }
 }

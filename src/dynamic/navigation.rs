@@ -20,36 +20,22 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::dynamic::incremental::{CellEdit, Incremental, Variant};
+use crate::dynamic::incremental::{Incremental, Variant};
+
+use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, GridError, Point, WALL};
 use crate::geometry::movement::Movement;
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
-use crate::text::names::named_enum;
 use crate::text::number_text::number_text;
+use crate::vocabulary::agent::{Arrival, Planner};
 use crate::vocabulary::status::Status;
 
 /// The smallest sensor radius: the agent must see the eight cells around it (a diagonal
 /// neighbour is sqrt 2 away), or it could not tell which moves are legal.
 pub const MIN_SENSOR_RADIUS: f64 = 1.5;
-
-/// How the agent plans.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Planner {
-    DStarLite,
-    /// A* from scratch wherever what was sensed changed the path.
-    AStar,
-    /// A* from scratch wherever what was sensed changed the known map, path or not.
-    AStarOnEveryChange,
-}
-
-named_enum!(Planner, "planner", {
-    DStarLite => "dstar-lite",
-    AStar => "astar",
-    AStarOnEveryChange => "astar-every-change",
-});
 
 /// A navigation that cannot begin.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -125,16 +111,6 @@ pub struct Visit {
     /// Whether the planner searched here: D* Lite repaired its search for what was sensed,
     /// or A* searched from scratch (always at the start).
     pub replanned: bool,
-}
-
-/// How a navigation ended.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "end", rename_all = "kebab-case")]
-pub enum Arrival {
-    /// At the goal: the cost of the moves made, in display units, and all expansions.
-    Arrived { travelled: f64, expanded: u64 },
-    /// The known map has no path from the agent's cell, after `k` moves.
-    Unreachable { k: u32 },
 }
 
 /// The baseline's plan: a path of the known map and its cost so far at each cell.

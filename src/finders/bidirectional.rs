@@ -19,7 +19,7 @@ use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search;
 use crate::vocabulary::events::{

@@ -16,7 +16,7 @@ use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::movement::MOVES;
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::vocabulary::marks::{MARK_ON_STACK, MARK_PRUNED};

@@ -11,7 +11,7 @@ use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, MOVES};
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
 use crate::search::key_layout;
 use crate::search::shared::{best_first_queries, put_back_popped};

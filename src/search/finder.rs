@@ -7,7 +7,7 @@ use super::{Estimate, Search};
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
 use crate::geometry::heuristic::Heuristic;
-use crate::options::search_error::SearchError;
+use crate::checks::search_error::SearchError;
 use crate::vocabulary::events::StepEvent;
 use crate::vocabulary::record::{STATE_MASK, UNVISITED};
 use crate::vocabulary::status::Status;

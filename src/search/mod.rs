@@ -14,7 +14,7 @@ use crate::finder::relaxation::Seen;
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, NeighbourOrder, MOVES};
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::dynamic::navigation::{Arrival, Planner};
+use crate::vocabulary::agent::{Arrival, Planner};
 use crate::geometry::grid::Point;
 use crate::text::names::named_enum;
 

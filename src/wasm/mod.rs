@@ -19,13 +19,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::catalogue::catalogue;
-use crate::dynamic::incremental::RepairError;
+use crate::finder::repairing::RepairError;
 use crate::dynamic::navigation::NavigationError;
 use crate::formats::map_text::ParseError;
 use crate::formats::scenario::{self, Scenario};
 use crate::geometry::grid::GridError;
-use crate::options::fields::OptionProblem;
-use crate::options::search_error::SearchError;
+use crate::checks::fields::OptionProblem;
+use crate::checks::search_error::SearchError;
 use crate::session::editor::EditError;
 use crate::text::argument::{count, ArgumentProblem};
 use crate::text::names::UnknownName;

@@ -6,8 +6,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::finders::idastar::DEFAULT_NODE_LIMIT;
-use crate::options::{OptionsError, SearchOptions};
+use crate::options::DEFAULT_NODE_LIMIT;
+use crate::checks::search_error::OptionsError;
+use crate::options::SearchOptions;
 use crate::text::names::UnknownName;
 use crate::text::number_text::{number_text, parse_number};
 
