@@ -22,14 +22,14 @@ pub mod vocabulary;
 pub mod wasm;
 
 pub use catalogue::{catalogue, Catalogue, Family, FinderEntry, Priority, Takes};
-pub use registry::new_finder;
+pub use checks::search_error::SearchError;
+pub use checks::validation::Admissibility;
 pub use finder::Finder;
 pub use geometry::grid::{Grid, GridError, Point, MAX_SIDE};
 pub use geometry::heuristic::Heuristic;
 pub use geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
-pub use checks::search_error::SearchError;
-pub use checks::validation::Admissibility;
 pub use options::{Algorithm, GoalTest, SearchOptions, TieBreak};
+pub use registry::new_finder;
 pub use search::Search;
 pub use text::names::UnknownName;
 pub use vocabulary::events::{

@@ -6,16 +6,16 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
+use astar_visualizer::checks::fields::{OptionField, OptionProblem};
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
-use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::dynamic::navigation::{Navigation, NavigationError};
-use astar_visualizer::vocabulary::agent::{Arrival, Planner};
-use astar_visualizer::options::DEFAULT_NODE_LIMIT;
+use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat, TextMap};
 use astar_visualizer::formats::scenario::{parse_scenarios, Scenario};
 use astar_visualizer::formats::trace::write_trace;
 use astar_visualizer::geometry::grid::{GROUND, MAX_WEIGHT, WALL};
-use astar_visualizer::checks::fields::{OptionField, OptionProblem};
+use astar_visualizer::options::DEFAULT_NODE_LIMIT;
+use astar_visualizer::vocabulary::agent::{Arrival, Planner};
 use astar_visualizer::{
     new_finder, Algorithm, CostModel, DiagonalRule, Directions, Finder, GoalTest, Grid, Heuristic,
     NeighbourOrder, Point, Search, SearchOptions, Status, TieBreak,

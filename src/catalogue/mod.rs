@@ -195,12 +195,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         walk: None,
     },
     // The stopping tests hold for the two sides' plain priorities: no weight.
-    bidirectional(
-        Algorithm::BiAStar,
-        Priority::F,
-        SHARED,
-        NEIGHBOUR_OUTCOMES,
-    ),
+    bidirectional(Algorithm::BiAStar, Priority::F, SHARED, NEIGHBOUR_OUTCOMES),
     bidirectional(
         Algorithm::BiDijkstra,
         Priority::G,
@@ -213,12 +208,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         FIRST_IN,
         FIRST_IN_OUTCOMES,
     ),
-    bidirectional(
-        Algorithm::BiGreedy,
-        Priority::H,
-        SHARED,
-        NEIGHBOUR_OUTCOMES,
-    ),
+    bidirectional(Algorithm::BiGreedy, Priority::H, SHARED, NEIGHBOUR_OUTCOMES),
     FinderEntry {
         id: Algorithm::JumpPoint,
         family: Family::JumpPoint,

@@ -6,9 +6,9 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::options::DEFAULT_NODE_LIMIT;
 use crate::checks::search_error::OptionsError;
 use crate::options::SearchOptions;
+use crate::options::DEFAULT_NODE_LIMIT;
 use crate::text::names::UnknownName;
 use crate::text::number_text::{number_text, parse_number};
 

@@ -120,7 +120,6 @@ pub struct Admissibility {
     pub stops_when_reached: bool,
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,14 +21,14 @@
 
 use std::cell::{OnceCell, RefCell};
 
+use crate::checks::search_error::OptionsError;
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::open_list::{OpenList, QueueKey};
 use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::geometry::movement::MOVES;
-use crate::checks::search_error::{endpoint_cells, SearchError};
-use crate::checks::search_error::OptionsError;
 use crate::options::{Algorithm, SearchOptions, TieBreak};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search::Search;

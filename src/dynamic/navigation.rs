@@ -22,11 +22,11 @@ use serde::Serialize;
 
 use crate::dynamic::incremental::{Incremental, Variant};
 
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, GridError, Point, WALL};
 use crate::geometry::movement::Movement;
-use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
 use crate::text::number_text::number_text;

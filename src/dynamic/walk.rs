@@ -5,14 +5,14 @@
 //! from the agent's cell; the real map is the one the walk was given, which may change while
 //! the agent walks ([`Walk::set_world`]).
 
-use crate::dynamic::navigation::{Navigation, NavigationError, Visit};
-use crate::vocabulary::agent::{Arrival, Planner};
+use crate::checks::search_error::SearchError;
 use crate::dynamic::incremental::Incremental;
+use crate::dynamic::navigation::{Navigation, NavigationError, Visit};
 use crate::finder::repairing::Repairing;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::checks::search_error::SearchError;
 use crate::options::SearchOptions;
+use crate::vocabulary::agent::{Arrival, Planner};
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -239,7 +239,9 @@ impl Finder for Walk {
     }
 
     fn repairing(&self) -> Option<&dyn Repairing> {
-        self.navigation.finder().map(|d_star_lite| d_star_lite as &dyn Repairing)
+        self.navigation
+            .finder()
+            .map(|d_star_lite| d_star_lite as &dyn Repairing)
     }
 
     /// The planner's, with this move's expansions and the replans so far.

@@ -9,9 +9,9 @@ pub(crate) mod relaxation;
 pub mod repairing;
 
 use crate::catalogue::Priority;
-use crate::geometry::grid::{Grid, GridError, Point};
 use crate::checks::search_error::SearchError;
 use crate::finder::repairing::Repairing;
+use crate::geometry::grid::{Grid, GridError, Point};
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::record::CellState;

@@ -13,13 +13,13 @@
 //! (every heuristic here is, wherever it is admissible). Greedy search stops at the first
 //! contact and promises nothing.
 
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, Point};
-use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, SearchOptions};
 use crate::search;
 use crate::vocabulary::events::{

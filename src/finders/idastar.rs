@@ -12,11 +12,11 @@
 //! A limit on visits (by default [`DEFAULT_NODE_LIMIT`]) stops a search that would take
 //! too long, with [`Status::LimitReached`].
 
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::Finder;
 use crate::finders::graph::{graph_finder_queries, Graph};
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::movement::MOVES;
-use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::vocabulary::marks::{MARK_ON_STACK, MARK_PRUNED};

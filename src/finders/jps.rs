@@ -4,6 +4,7 @@
 //! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
 //! it accepts; the path it returns lists every cell.
 
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
@@ -11,7 +12,6 @@ use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, MOVES};
-use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::SearchOptions;
 use crate::search::key_layout;
 use crate::search::shared::{best_first_queries, put_back_popped};

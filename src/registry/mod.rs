@@ -49,15 +49,15 @@ mod tests {
 
     use super::*;
     use crate::catalogue::*;
+    use crate::finder::repairing::CellEdit;
     use crate::geometry::grid::MAX_SIDE;
+    use crate::geometry::grid::{GROUND, WALL};
     use crate::geometry::heuristic::Heuristic;
     use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
     use crate::options::{GoalTest, TieBreak, DEFAULT_NODE_LIMIT};
     use crate::vocabulary::agent::Planner;
-    use crate::vocabulary::status::Counter;
-    use crate::finder::repairing::CellEdit;
-    use crate::geometry::grid::{GROUND, WALL};
     use crate::vocabulary::events::StepEvent;
+    use crate::vocabulary::status::Counter;
 
     /// Small random maps (a fixed sequence), each with a path or not, the corners free.
     fn maps(terrain: bool) -> Vec<Grid> {

@@ -4,10 +4,10 @@
 
 use super::shared::best_first_queries;
 use super::{Estimate, Search};
+use crate::checks::search_error::SearchError;
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
 use crate::geometry::heuristic::Heuristic;
-use crate::checks::search_error::SearchError;
 use crate::vocabulary::events::StepEvent;
 use crate::vocabulary::record::{STATE_MASK, UNVISITED};
 use crate::vocabulary::status::Status;

@@ -8,20 +8,20 @@ pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::key::{Key, KeyFields, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, NeighbourOrder, MOVES};
-use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
 use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, Status};
 use history::{History, Improvement, StepRecord};
-use spare::CellArrays;
+use spare::{CellArrays, MOVES_UNKNOWN};
 
 /// A search in progress over its own copy of a grid.
 #[derive(Clone, Debug)]
@@ -79,9 +79,6 @@ pub struct Search {
     /// taken, in pop order.
     ties: Vec<(Key, u32)>,
 }
-
-/// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
-const MOVES_UNKNOWN: u16 = 1 << 8;
 
 /// The H and F a step gave a cell, in units.
 #[derive(Clone, Copy)]

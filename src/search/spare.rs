@@ -10,11 +10,13 @@ use std::cell::RefCell;
 use std::thread::LocalKey;
 
 use super::history::History;
-use super::MOVES_UNKNOWN;
 use crate::finder::open_list::OpenList;
 use crate::geometry::grid::Grid;
 use crate::geometry::movement::Movement;
 use crate::vocabulary::record::UNVISITED;
+
+/// Marks a cell of [`Search::legal`](super::Search) whose moves are not worked out yet.
+pub(super) const MOVES_UNKNOWN: u16 = 1 << 8;
 
 /// The arrays a search needs for every cell, and its lists, all clean but for the legal
 /// moves, which are those of the search's own map.

@@ -135,9 +135,9 @@ pub fn cell_info(finder: &dyn Finder, x: i64, y: i64) -> Result<CellInfo, GridEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::registry::new_finder;
     use crate::formats::map_text::parse_map;
     use crate::options::{Algorithm, SearchOptions};
+    use crate::registry::new_finder;
 
     fn finder(algorithm: Algorithm) -> Box<dyn Finder> {
         let map =

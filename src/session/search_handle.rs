@@ -2,15 +2,15 @@
 //! numbers as JavaScript passes them (checked here, each refusal with its code), and keeping
 //! the H and F of the cells on show. The wasm boundary only converts to and from this.
 
-use crate::registry::new_finder;
-use crate::finder::repairing::{QueuedKey, Repairing};
+use crate::checks::search_error::SearchError;
 use crate::dynamic::navigation::NavigationError;
 use crate::dynamic::walk::Walk;
+use crate::finder::repairing::{QueuedKey, Repairing};
 use crate::finder::Finder;
 use crate::formats::trace::{trace_text, TraceError};
 use crate::geometry::grid::Point;
-use crate::checks::search_error::SearchError;
 use crate::options::SearchOptions;
+use crate::registry::new_finder;
 use crate::session::editor::MapEditor;
 use crate::session::inspect::{open_list_page, replay, ShownEstimates};
 use crate::text::argument::{coord, count, whole, ArgumentProblem};
@@ -176,7 +176,9 @@ impl SearchHandle {
     /// reading a whole long search (to copy its log) in few calls.
     pub fn take_steps(&mut self, n: f64) -> Result<Vec<StepEvent>, ArgumentProblem> {
         let n = whole(n, "n", MAX_BATCH)? as usize;
-        Ok(std::iter::from_fn(|| self.finder_mut().step()).take(n).collect())
+        Ok(std::iter::from_fn(|| self.finder_mut().step())
+            .take(n)
+            .collect())
     }
 
     /// The events of steps `from` to `from + count - 1`, those already taken only, told

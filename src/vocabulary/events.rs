@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::vocabulary::agent::{Arrival, Planner};
 use crate::geometry::grid::Point;
 use crate::text::names::named_enum;
+use crate::vocabulary::agent::{Arrival, Planner};
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

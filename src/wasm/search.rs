@@ -3,7 +3,8 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{to_js, JsMapEditor, JsResult};
+use super::editor::JsMapEditor;
+use super::js::{to_js, JsResult};
 use crate::checks::fields::{read_given, Given, OptionProblem, ResolvedOptions};
 use crate::session::inspect::cell_info;
 use crate::session::search_handle::SearchHandle;

@@ -7,6 +7,7 @@ mod bench;
 mod chromium;
 mod dist;
 mod fingerprint;
+mod layers;
 mod npm;
 mod pictures;
 mod process;
@@ -29,6 +30,7 @@ commands:
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+  layers            check that src/ keeps its layers (a step of `test`): no circle, no upward import
   pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
@@ -63,6 +65,10 @@ fn run(args: Vec<String>) -> Result<()> {
             Ok(())
         }
         "bench" => bench::command(&root, options),
+        "layers" => {
+            no_options(command, options)?;
+            layers::check(&root)
+        }
         "pictures" => {
             no_options(command, options)?;
             pictures::command(&root)
