@@ -21,7 +21,7 @@ pub mod vocabulary;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use catalogue::{catalogue, Catalogue, Family, FinderEntry, Priority, Takes};
+pub use catalogue::{catalogue, Catalogue, Family, FinderEntry, Priority, Takes, Ties};
 pub use checks::search_error::SearchError;
 pub use checks::validation::Admissibility;
 pub use finder::Finder;

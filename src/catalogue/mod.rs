@@ -55,6 +55,24 @@ pub enum Priority {
 
 named_enum!(Priority, "priority", { F => "f", G => "g", H => "h", Moves => "moves", Key => "key" });
 
+/// What orders entries of equal priority, with the tie-break option where the finder takes
+/// one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ties {
+    /// By G, as the tie-break option says, read through H: among equal F = G + w*H (w > 0)
+    /// the larger G has the smaller H, and H, unlike G, is bounded by the size of the grid.
+    ByH,
+    /// By G itself, as the tie-break option says.
+    ByG,
+    /// Equal priority means equal G here: the entry order decides, the newest first or the
+    /// oldest as the tie-break option says.
+    ByEntryOrder,
+    /// First in, first out, whatever the options.
+    FirstIn,
+    /// No open list, so no ties to break (depth first).
+    NoOpenList,
+}
+
 /// A number a cell shows, in the order the page places them (top left, bottom left, bottom
 /// right).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +142,9 @@ pub struct FinderEntry {
     pub id: Algorithm,
     pub family: Family,
     pub priority: Priority,
+    /// What breaks ties on the priority (the page reads it from the family and priority).
+    #[serde(skip)]
+    pub ties: Ties,
     pub options: Takes,
     /// The values of an option it takes only some of.
     pub only: Only,
@@ -155,18 +176,32 @@ pub static FINDERS: [FinderEntry; 12] = [
             counters: &[Counter::MoveExpanded, Counter::Replans],
             baseline: true,
         }),
-        ..best_first(Algorithm::AStar, Priority::F, WEIGHTED, NEIGHBOUR_OUTCOMES)
+        ..best_first(
+            Algorithm::AStar,
+            Priority::F,
+            Ties::ByH,
+            WEIGHTED,
+            NEIGHBOUR_OUTCOMES,
+        )
     },
     best_first(
         Algorithm::Dijkstra,
         Priority::G,
+        Ties::ByEntryOrder,
         NO_HEURISTIC,
         NEIGHBOUR_OUTCOMES,
     ),
-    best_first(Algorithm::Greedy, Priority::H, SHARED, NEIGHBOUR_OUTCOMES),
+    best_first(
+        Algorithm::Greedy,
+        Priority::H,
+        Ties::ByG,
+        SHARED,
+        NEIGHBOUR_OUTCOMES,
+    ),
     best_first(
         Algorithm::BreadthFirst,
         Priority::Moves,
+        Ties::FirstIn,
         FIRST_IN,
         FIRST_IN_OUTCOMES,
     ),
@@ -174,6 +209,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         id: Algorithm::IdaStar,
         family: Family::IterativeDeepening,
         priority: Priority::F,
+        ties: Ties::NoOpenList,
         // Depth first: no open list, so no ties to break.
         options: Takes {
             node_limit: true,
@@ -195,24 +231,39 @@ pub static FINDERS: [FinderEntry; 12] = [
         walk: None,
     },
     // The stopping tests hold for the two sides' plain priorities: no weight.
-    bidirectional(Algorithm::BiAStar, Priority::F, SHARED, NEIGHBOUR_OUTCOMES),
+    bidirectional(
+        Algorithm::BiAStar,
+        Priority::F,
+        Ties::ByH,
+        SHARED,
+        NEIGHBOUR_OUTCOMES,
+    ),
     bidirectional(
         Algorithm::BiDijkstra,
         Priority::G,
+        Ties::ByEntryOrder,
         NO_HEURISTIC,
         NEIGHBOUR_OUTCOMES,
     ),
     bidirectional(
         Algorithm::BiBreadthFirst,
         Priority::Moves,
+        Ties::FirstIn,
         FIRST_IN,
         FIRST_IN_OUTCOMES,
     ),
-    bidirectional(Algorithm::BiGreedy, Priority::H, SHARED, NEIGHBOUR_OUTCOMES),
+    bidirectional(
+        Algorithm::BiGreedy,
+        Priority::H,
+        Ties::ByG,
+        SHARED,
+        NEIGHBOUR_OUTCOMES,
+    ),
     FinderEntry {
         id: Algorithm::JumpPoint,
         family: Family::JumpPoint,
         priority: Priority::F,
+        ties: Ties::ByH,
         // Jumps take every move of a kind to cost the same.
         options: Takes {
             terrain: false,
@@ -282,6 +333,8 @@ const fn incremental(
         id,
         family: Family::Incremental,
         priority: Priority::Key,
+        // Ties on k1 go by k2 = min(g, rhs), larger or smaller as the tie-break says.
+        ties: Ties::ByG,
         options: SHARED,
         only: Only {
             tie_break: Some(&[TieBreak::LargerG, TieBreak::SmallerG]),
@@ -359,6 +412,7 @@ const FIRST_IN_OUTCOMES: &[OutcomeKind] = &[
 const fn best_first(
     id: Algorithm,
     priority: Priority,
+    ties: Ties,
     options: Takes,
     outcomes: &'static [OutcomeKind],
 ) -> FinderEntry {
@@ -366,6 +420,7 @@ const fn best_first(
         id,
         family: Family::BestFirst,
         priority,
+        ties,
         // The shared loop makes the goal test and examines the neighbours itself.
         options: Takes {
             goal_test: true,
@@ -391,6 +446,7 @@ const fn best_first(
 const fn bidirectional(
     id: Algorithm,
     priority: Priority,
+    ties: Ties,
     options: Takes,
     outcomes: &'static [OutcomeKind],
 ) -> FinderEntry {
@@ -398,6 +454,7 @@ const fn bidirectional(
         id,
         family: Family::Bidirectional,
         priority,
+        ties,
         options,
         only: ALL_VALUES,
         repairs: false,

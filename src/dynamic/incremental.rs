@@ -26,7 +26,7 @@ use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::open_list::{OpenList, QueueKey};
 use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::Finder;
-use crate::finders::graph::{graph_finder_queries, Graph};
+use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::geometry::movement::MOVES;
 use crate::options::{Algorithm, SearchOptions, TieBreak};
@@ -1016,7 +1016,29 @@ impl Incremental {
 }
 
 impl Finder for Incremental {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// One step with an event describing it; `None` once the search has ended.
     fn step(&mut self) -> Option<StepEvent> {

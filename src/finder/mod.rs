@@ -103,7 +103,7 @@ pub trait Finder {
     fn priority_scale(&self) -> f64 {
         match self.options().algorithm.entry().priority {
             Priority::Moves => 1.0,
-            _ => self.cost_scale(),
+            Priority::F | Priority::G | Priority::H | Priority::Key => self.cost_scale(),
         }
     }
 

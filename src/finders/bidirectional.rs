@@ -18,10 +18,10 @@ use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
-use crate::finders::graph::{graph_finder_queries, Graph};
+use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::{Algorithm, SearchOptions};
-use crate::search;
+use crate::options::SearchOptions;
+use crate::search::policy::Policy;
 use crate::vocabulary::events::{
     Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest,
 };
@@ -175,7 +175,7 @@ impl Bidirectional {
             next_order: 0,
         };
         let mut finder = Bidirectional {
-            key_layout: key_layout(&options, kind, &grid),
+            key_layout: key_layout(&options, &grid)?,
             graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
             options,
             kind,
@@ -539,25 +539,40 @@ enum Step {
     },
 }
 
-/// Each side queues its nodes as the unweighted best-first search of the same kind would:
-/// the same key fields and ties.
-fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
-    let algorithm = match kind {
-        Kind::AStar => Algorithm::AStar,
-        Kind::Dijkstra => Algorithm::Dijkstra,
-        Kind::BreadthFirst => Algorithm::BreadthFirst,
-        Kind::Greedy => Algorithm::Greedy,
-    };
+/// Each side queues its nodes by the entry's policy, as the unweighted best-first search of
+/// the same priority would: the same key fields and ties.
+fn key_layout(options: &SearchOptions, grid: &Grid) -> Result<KeyLayout, SearchError> {
     let one_side = SearchOptions {
-        algorithm,
         weight: 1.0,
         ..*options
     };
-    search::key_layout(&one_side, grid)
+    Ok(Policy::of(options.algorithm.entry())?.key_layout(&one_side, grid))
 }
 
 impl Finder for Bidirectional {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// Starts again between new endpoints on the same grid, clearing only the cells the
     /// last search reached (the moves worked out per cell are kept).

@@ -152,36 +152,3 @@ impl Drop for Graph {
         );
     }
 }
-
-/// The `Finder` methods the graph's finders (IDA*, the bidirectional ones, LPA* and D* Lite)
-/// answer alike, from fields each keeps under the same names (`graph`, `options`, `marks`,
-/// and `s.status`, `s.total_steps`, `s.current`): written once and spliced into each impl.
-macro_rules! graph_finder_queries {
-    () => {
-        fn status(&self) -> $crate::vocabulary::status::Status {
-            self.s.status
-        }
-
-        fn total_steps(&self) -> Option<u32> {
-            self.s.total_steps
-        }
-
-        fn marks(&self) -> &[u16] {
-            &self.marks
-        }
-
-        fn current(&self) -> Option<$crate::geometry::grid::Point> {
-            self.graph.point_of(self.s.current)
-        }
-
-        fn options(&self) -> &$crate::options::SearchOptions {
-            &self.options
-        }
-
-        fn grid(&self) -> &$crate::geometry::grid::Grid {
-            &self.graph.grid
-        }
-    };
-}
-
-pub(crate) use graph_finder_queries;

@@ -14,7 +14,7 @@
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::Finder;
-use crate::finders::graph::{graph_finder_queries, Graph};
+use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::movement::MOVES;
 use crate::options::SearchOptions;
@@ -326,7 +326,29 @@ impl IdaStar {
 }
 
 impl Finder for IdaStar {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// One visit with an event describing it; `None` once finished.
     fn step(&mut self) -> Option<StepEvent> {

@@ -13,10 +13,10 @@ use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, MOVES};
 use crate::options::SearchOptions;
-use crate::search::key_layout;
-use crate::search::shared::{best_first_queries, put_back_popped};
+use crate::search::policy::Policy;
+use crate::search::shared::StepStart;
 use crate::search::spare::{keep_spare, take_spare};
-use crate::vocabulary::events::{Jump, JumpOutcome, JumpReason, StepEvent};
+use crate::vocabulary::events::{Jump, JumpOutcome, JumpReason, NodeValues, StepEvent};
 use crate::vocabulary::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
 use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
@@ -218,7 +218,7 @@ impl JumpPointSearch {
             marks,
             straight_cost: options.costs.straight(),
             diagonal_cost: options.costs.diagonal(),
-            key_layout: key_layout(&options, &grid),
+            key_layout: Policy::of(options.algorithm.entry())?.key_layout(&options, &grid),
             open,
             visited,
             marked,
@@ -698,12 +698,15 @@ impl Finder for JumpPointSearch {
             self.parent[c] = change.old_parent;
             self.counters.generated -= 1;
         }
-        put_back_popped!(
-            self,
-            record.popped,
-            record.prev_current,
-            record.prev_max_open
-        );
+        StepStart {
+            status: &mut self.status,
+            path: &mut self.path,
+            counters: &mut self.counters,
+            open: &mut self.open,
+            record: &mut self.record,
+            current: &mut self.current,
+        }
+        .put_back(record.popped, record.prev_current, record.prev_max_open);
         self.next_order = record.prev_next_order;
         self.scanned = record.prev_scanned;
         self.jump_points = record.prev_jump_points;
@@ -769,7 +772,58 @@ impl Finder for JumpPointSearch {
         Ok(())
     }
 
-    best_first_queries!();
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            open: self.open.len() as u32,
+            ..self.counters
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total_steps
+    }
+
+    /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
+    /// parent (see `crate::vocabulary::record`).
+    fn records(&self) -> &[u8] {
+        &self.record
+    }
+
+    fn g_values(&self) -> &[f64] {
+        &self.g
+    }
+
+    fn current(&self) -> Option<Point> {
+        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.open
+            .peek_sorted(k)
+            .into_iter()
+            .map(|(cell, _)| self.values(cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
 
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;

@@ -1,26 +1,29 @@
 //! The search: one best-first loop for A*, Dijkstra, greedy best-first and breadth-first,
-//! taken one expansion at a time, with an exact undo of each step.
+//! taken one expansion at a time, with an exact undo of each step. What orders its open
+//! list and breaks ties is the finder's catalogue entry's to say (see `policy`).
 
 mod events;
 mod finder;
 mod history;
+pub(crate) mod policy;
 pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
-use crate::finder::key::{Key, KeyFields, KeyLayout};
+use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
-use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
+use crate::geometry::grid::{Grid, GridError, Point};
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{Movement, NeighbourOrder, MOVES};
-use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
+use crate::options::{GoalTest, SearchOptions};
 use crate::vocabulary::record::{
     CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, Status};
 use history::{History, Improvement, StepRecord};
+use policy::Policy;
 use spare::{CellArrays, MOVES_UNKNOWN};
 
 /// A search in progress over its own copy of a grid.
@@ -61,6 +64,8 @@ pub struct Search {
     stops_when_reached: bool,
     /// Each move's cost onto each terrain weight: `[move][weight]`.
     step_costs: [[f64; 16]; 8],
+    /// What orders the open list and breaks ties, from the finder's catalogue entry.
+    policy: Policy,
     key_layout: KeyLayout,
     open: OpenList,
     /// Every cell opened since the last restart, in order: a restart, or the end of the
@@ -100,8 +105,8 @@ impl Search {
                 algorithm: options.algorithm.name(),
             });
         }
+        let policy = Policy::of(options.algorithm.entry())?;
         let cells = grid.cell_count();
-        let breadth_first = options.algorithm == Algorithm::BreadthFirst;
         let CellArrays {
             record,
             g,
@@ -124,7 +129,7 @@ impl Search {
             status: Status::Running,
             record,
             g,
-            depth: if breadth_first {
+            depth: if policy.counts_moves() {
                 vec![0; cells]
             } else {
                 Vec::new()
@@ -139,7 +144,8 @@ impl Search {
                 .movement()
                 .step_costs()
                 .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
-            key_layout: key_layout(&options, &grid),
+            policy,
+            key_layout: policy.key_layout(&options, &grid),
             open,
             visited,
             legal_known,
@@ -304,7 +310,7 @@ impl Search {
         let weight = usize::from(self.grid.terrain()[n]) & 15;
         let g = self.g[current as usize] + self.step_costs[i][weight];
         if state == OPEN {
-            if self.options.algorithm == Algorithm::BreadthFirst {
+            if self.policy.counts_moves() {
                 return Seen::AlreadyOpen;
             }
             if g >= self.g[n] {
@@ -383,24 +389,18 @@ impl Search {
 
     /// Records that the cell at `p` is open with cost `g`, reached from a parent by a move
     /// (`by`: the parent and the move's index; `None` for the start), and returns its
-    /// open-list key (F by the algorithm's policy, then the tie-break, then the entry order)
+    /// open-list key (F by the finder's policy, then the tie-break, then the entry order)
     /// with the H and F it got.
     #[inline(always)]
     fn reach(&mut self, cell: u32, p: Point, g: f64, by: Option<(u32, usize)>) -> (Key, Estimate) {
         let c = cell as usize;
         self.g[c] = g;
         self.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
-        if self.options.algorithm == Algorithm::BreadthFirst {
+        if self.policy.counts_moves() {
             self.depth[c] = by.map_or(0, |(parent, _)| self.depth[parent as usize] + 1);
         }
         let now = self.estimate_at(c, p, g);
-        // The value that breaks ties on F (see `key_layout`).
-        let tie = match self.options.algorithm {
-            Algorithm::Greedy => g,
-            Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
-            // A* (the only other algorithm `new` accepts).
-            _ => now.h,
-        };
+        let tie = self.policy.tie(g, now.h);
         let order = self.next_order;
         self.next_order += 1;
         (self.key_layout.key(now.f, tie, order, cell), now)
@@ -408,7 +408,7 @@ impl Search {
 
     /// H and F of a reached cell at `p` with cost `g`, in units: the priority policy that
     /// makes the one loop A* (F = G + w*H), Dijkstra (F = G), greedy best-first (F = H) or
-    /// breadth-first (F = moves from the start).
+    /// breadth-first (F = moves from the start), as the finder's catalogue entry says.
     #[inline(always)]
     fn estimate_at(&self, cell: usize, p: Point, g: f64) -> Estimate {
         let h = if self.uses_heuristic {
@@ -416,12 +416,7 @@ impl Search {
         } else {
             0.0
         };
-        let f = match self.options.algorithm {
-            Algorithm::Dijkstra => g,
-            Algorithm::Greedy => h,
-            Algorithm::BreadthFirst => f64::from(self.depth[cell]),
-            _ => g + self.options.weight * h,
-        };
+        let f = (self.policy).priority(g, h, self.options.weight, || self.depth[cell]);
         Estimate { h, f }
     }
 
@@ -503,55 +498,5 @@ impl Drop for Search {
             path: std::mem::take(&mut self.path),
         }
         .keep(self.grid.take(), self.movement);
-    }
-}
-
-/// The key layout of a search: fields as wide as its values can grow.
-///
-/// Ties on F are broken by G, as chosen, through the value `reach` gives: for A* with a
-/// weight w > 0 that is H, since among equal F = G + w*H the larger G is the smaller H,
-/// and H, unlike G, is bounded by the size of the grid; for greedy search (F = H) it is G;
-/// for Dijkstra and A* with w = 0 (F = G) equal F means equal G, and the entry order decides.
-pub(crate) fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
-    let movement = options.movement();
-    let cells = grid.cell_count();
-    let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
-    // A path enters each cell at most once; heuristics are whole units and grow with distance.
-    let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
-    let max_h = options.resolved_heuristic().estimate(
-        movement,
-        grid.width().saturating_sub(1),
-        grid.height().saturating_sub(1),
-    );
-    let weight = options.weight;
-    let (max_f, whole) = match options.algorithm {
-        Algorithm::Dijkstra => (max_g, true),
-        Algorithm::Greedy => (max_h, true),
-        Algorithm::BreadthFirst => (cells as f64, true),
-        _ => (max_g + weight * max_h, weight.fract() == 0.0),
-    };
-    let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
-    let (max_tie, larger_tie_first) = match options.algorithm {
-        Algorithm::AStar | Algorithm::JumpPoint if by_g && weight > 0.0 => {
-            (max_h, options.tie_break == TieBreak::SmallerG)
-        }
-        Algorithm::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),
-        _ => (0.0, false),
-    };
-    // Step costs are whole units, so G and every whole-number F are exact in an f64.
-    KeyLayout::new(KeyFields {
-        max_whole_priority: (whole && max_f < KeyLayout::WHOLE_LIMIT).then_some(max_f),
-        max_tie,
-        larger_tie_first,
-        newest_first: newest_first(options),
-    })
-}
-
-/// Whether among equal F and tie values the newest entry leaves the open list first.
-fn newest_first(options: &SearchOptions) -> bool {
-    match options.algorithm {
-        // Breadth-first search is first in, first out by definition.
-        Algorithm::BreadthFirst => false,
-        _ => matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
     }
 }
