@@ -70,7 +70,9 @@ pub struct Report {
     /// Distinct file-to-file imports.
     pub edges: usize,
     pub upward: Vec<String>,
-    pub circles: Vec<Vec<String>>,
+    /// One cycle for each group of files that import each other round circles, with the
+    /// size of the group.
+    pub circles: Vec<(usize, Vec<String>)>,
     pub unplaced: Vec<String>,
 }
 
@@ -100,8 +102,12 @@ impl fmt::Display for Report {
         for import in &self.upward {
             write!(f, "\n  {import}")?;
         }
-        for circle in &self.circles {
-            write!(f, "\n  circle: {}", circle.join(" -> "))?;
+        for (files, cycle) in &self.circles {
+            write!(
+                f,
+                "\n  circle among {files} files, one of them: {}",
+                cycle.join(" -> ")
+            )?;
         }
         Ok(())
     }
@@ -180,10 +186,8 @@ pub fn check_doc(doc: &str) -> Result<()> {
 fn module_of(file: &str) -> Option<Vec<String>> {
     let inner = file.strip_prefix("src/")?.strip_suffix(".rs")?;
     let mut parts: Vec<String> = inner.split('/').map(String::from).collect();
-    if parts
-        .last()
-        .is_some_and(|last| last == "mod" || last == "lib")
-    {
+    let root = parts == ["lib"];
+    if root || parts.last().is_some_and(|last| last == "mod") {
         parts.pop();
     }
     Some(parts)
@@ -491,15 +495,15 @@ fn flatten_use(tree: &syn::UseTree, prefix: Vec<String>, out: &mut Vec<(Vec<Stri
 }
 
 /// Every circle of imports between files: one cycle named in each strongly connected group
-/// of more than one file.
-fn circles(graph: &BTreeMap<&str, BTreeSet<&str>>) -> Vec<Vec<String>> {
+/// of more than one file, with the group's size.
+fn circles(graph: &BTreeMap<&str, BTreeSet<&str>>) -> Vec<(usize, Vec<String>)> {
     let mut found = Vec::new();
     for group in strongly_connected(graph) {
         if group.len() < 2 {
             continue;
         }
         let start = *group.iter().next().expect("a group has members");
-        found.push(cycle_through(graph, &group, start));
+        found.push((group.len(), cycle_through(graph, &group, start)));
     }
     found
 }
@@ -707,15 +711,13 @@ mod tests {
             ("src/geometry/c.rs", "pub fn f() { super::a::g() }\n"),
         ]);
         assert!(report.upward.is_empty(), "{report}");
-        assert_eq!(
-            report.circles,
-            [[
-                "src/geometry/a.rs",
-                "src/geometry/b.rs",
-                "src/geometry/c.rs",
-                "src/geometry/a.rs"
-            ]]
-        );
+        let cycle = [
+            "src/geometry/a.rs",
+            "src/geometry/b.rs",
+            "src/geometry/c.rs",
+            "src/geometry/a.rs",
+        ];
+        assert_eq!(report.circles, [(3, cycle.map(String::from).to_vec())]);
     }
 
     #[test]
