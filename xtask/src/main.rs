@@ -29,7 +29,7 @@ commands:
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
-  pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
+  pictures          take the docs' screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
                     and against the native build, on the Moving AI maps (names containing MAP)
