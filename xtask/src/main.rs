@@ -6,6 +6,8 @@
 mod bench;
 mod chromium;
 mod dist;
+#[cfg(test)]
+mod doc_links;
 mod fingerprint;
 mod npm;
 mod pictures;
