@@ -1,6 +1,8 @@
-//! Keeps the README and the guides in docs/ linked together: every relative link and image
-//! names a file that exists, and every `#fragment` names a heading of the file it points to.
-//! Run with xtask's own tests, so `cargo xtask test` fails on a broken link.
+//! Keeps the README and the guides in docs/ true to the repository: every relative link and
+//! image names a file that exists, every `#fragment` names a heading of the file it points
+//! to, and every file path written as code (`src/...`, `www/...`, `tests/...`) exists. Run
+//! with xtask's own tests, so `cargo xtask test` fails when a file moves and a guide does not
+//! follow.
 
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
@@ -42,6 +44,34 @@ fn prose(markdown: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The folders whose files the guides name as code, `src/walk.rs` for instance.
+const REPOSITORY_FOLDERS: [&str; 6] = ["src/", "www/", "tests/", "xtask/", "benches/", "docs/"];
+
+/// The inline code spans of `markdown` that name a file or folder of the repository (a
+/// pattern such as `www/*.png` names none).
+fn repository_paths(markdown: &str) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut fenced = false;
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // The odd pieces between backticks are the code spans.
+        for span in line.split('`').skip(1).step_by(2) {
+            let names_a_path = REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f))
+                && !span.contains([' ', '*']);
+            if names_a_path {
+                paths.push(span.to_string());
+            }
+        }
+    }
+    paths
 }
 
 /// The targets of the inline links and images in `markdown`: what `[text](target)` and
@@ -124,7 +154,7 @@ fn normalise(path: &Path) -> PathBuf {
     out
 }
 
-/// What is wrong with the relative links of `file`, one line each.
+/// What is wrong with the relative links and the file paths of `file`, one line each.
 fn broken_links(root: &Path, file: &Path) -> Vec<String> {
     let markdown = std::fs::read_to_string(file).expect("reading a document");
     let name = file
@@ -132,7 +162,11 @@ fn broken_links(root: &Path, file: &Path) -> Vec<String> {
         .unwrap_or(file)
         .display()
         .to_string();
-    let mut problems = Vec::new();
+    let mut problems: Vec<String> = repository_paths(&markdown)
+        .into_iter()
+        .filter(|path| !root.join(path).exists())
+        .map(|path| format!("{name}: `{path}`: no such file in the repository"))
+        .collect();
     for target in link_targets(&markdown) {
         if target.contains("://") || target.starts_with("mailto:") {
             continue;
@@ -170,7 +204,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_relative_link_of_the_readme_and_the_guides_resolves() {
+    fn every_link_and_file_path_of_the_readme_and_the_guides_resolves() {
         let root = crate::repository_root();
         let problems: Vec<String> = documents(&root)
             .iter()
@@ -184,7 +218,7 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_or_heading_is_reported_and_code_is_not_read_as_links() {
+    fn a_missing_file_heading_or_path_is_reported_and_code_is_not_read_as_links() {
         let dir = std::env::temp_dir().join(format!("xtask-doc-links-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("docs")).unwrap();
         std::fs::write(
@@ -196,8 +230,9 @@ mod tests {
         std::fs::write(
             &readme,
             "# Top\n\n[ok](docs/guide.md#the-d-lite-map) [self](#top) ![pic](docs/none.png)\n\
-             [gone](docs/guide.md#nowhere) `[code](nothing.md)`\n```\n[fenced](nothing.md)\n```\n\
-             [site](https://example.org/missing.md)\n",
+             [gone](docs/guide.md#nowhere) `[code](nothing.md)`\n```\n[fenced](nothing.md)\n\
+             `src/fenced.rs`\n```\n[site](https://example.org/missing.md) `docs/guide.md`\n\
+             `src/gone.rs` and `www/*.png`\n",
         )
         .unwrap();
         let problems = broken_links(&dir, &readme);
@@ -205,6 +240,7 @@ mod tests {
         assert_eq!(
             problems,
             [
+                "README.md: `src/gone.rs`: no such file in the repository",
                 "README.md: `docs/none.png`: no such file",
                 "README.md: `docs/guide.md#nowhere`: no heading with that anchor",
             ]
