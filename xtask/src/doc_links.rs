@@ -20,10 +20,11 @@ fn documents(root: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// The text a reader sees as prose: fenced code blocks and inline code spans removed, since
-/// a link written inside them is an example, not a link.
-fn prose(markdown: &str) -> String {
-    let mut out = String::new();
+/// The text a reader sees as prose, and the inline code spans, of `markdown`: fenced code
+/// blocks belong to neither. A code span may run over a line break, not over a blank line.
+fn prose_and_code(markdown: &str) -> (String, Vec<String>) {
+    let (mut prose, mut spans) = (String::new(), Vec::new());
+    let mut span: Option<String> = None;
     let mut fenced = false;
     for line in markdown.lines() {
         if line.trim_start().starts_with("```") {
@@ -33,17 +34,27 @@ fn prose(markdown: &str) -> String {
         if fenced {
             continue;
         }
-        let mut in_code = false;
-        for c in line.chars() {
-            if c == '`' {
-                in_code = !in_code;
-            } else if !in_code {
-                out.push(c);
+        if line.trim().is_empty() {
+            // An unclosed backtick was a backtick, not the start of a span.
+            if let Some(open) = span.take() {
+                prose.push('`');
+                prose.push_str(&open);
             }
         }
-        out.push('\n');
+        for c in line.chars() {
+            match (c, &mut span) {
+                ('`', None) => span = Some(String::new()),
+                ('`', Some(_)) => spans.extend(span.take()),
+                (c, Some(code)) => code.push(c),
+                (c, None) => prose.push(c),
+            }
+        }
+        match &mut span {
+            Some(code) => code.push(' '),
+            None => prose.push('\n'),
+        }
     }
-    out
+    (prose, spans)
 }
 
 /// The folders whose files the guides name as code, `src/walk.rs` for instance.
@@ -52,32 +63,19 @@ const REPOSITORY_FOLDERS: [&str; 6] = ["src/", "www/", "tests/", "xtask/", "benc
 /// The inline code spans of `markdown` that name a file or folder of the repository (a
 /// pattern such as `www/*.png` names none).
 fn repository_paths(markdown: &str) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut fenced = false;
-    for line in markdown.lines() {
-        if line.trim_start().starts_with("```") {
-            fenced = !fenced;
-            continue;
-        }
-        if fenced {
-            continue;
-        }
-        // The odd pieces between backticks are the code spans.
-        for span in line.split('`').skip(1).step_by(2) {
-            let names_a_path = REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f))
-                && !span.contains([' ', '*']);
-            if names_a_path {
-                paths.push(span.to_string());
-            }
-        }
-    }
-    paths
+    let (_, spans) = prose_and_code(markdown);
+    spans
+        .into_iter()
+        .filter(|span| {
+            REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f)) && !span.contains([' ', '*'])
+        })
+        .collect()
 }
 
 /// The targets of the inline links and images in `markdown`: what `[text](target)` and
 /// `![alt](target)` point to.
 fn link_targets(markdown: &str) -> Vec<String> {
-    let text = prose(markdown);
+    let (text, _) = prose_and_code(markdown);
     text.match_indices("](")
         .filter_map(|(at, _)| {
             let rest = &text[at + 2..];
@@ -232,7 +230,8 @@ mod tests {
             "# Top\n\n[ok](docs/guide.md#the-d-lite-map) [self](#top) ![pic](docs/none.png)\n\
              [gone](docs/guide.md#nowhere) `[code](nothing.md)`\n```\n[fenced](nothing.md)\n\
              `src/fenced.rs`\n```\n[site](https://example.org/missing.md) `docs/guide.md`\n\
-             `src/gone.rs` and `www/*.png`\n",
+             `src/gone.rs` and `www/*.png`, a span `run over\n\
+             two lines` before src/prose.rs `docs/`\n",
         )
         .unwrap();
         let problems = broken_links(&dir, &readme);
