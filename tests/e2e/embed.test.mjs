@@ -21,7 +21,7 @@ const SIZES = [[320, 240], [400, 300], [720, 480], [1280, 720]];
 
 // A host page on the same server with one iframe of the given size; resolves to
 // { page, context, frame, errors, heights } once the map in the frame is drawn.
-// With grow, the host runs README's two-line snippet: the frame takes the height the page asks for.
+// With grow, the host runs the two-line snippet of docs/embedding.md: the frame takes the height the page asks for.
 async function host(query, width, height, grow = false, contextOptions = {}) {
   const context = await browser().newContext({ viewport: { width: Math.max(width + 40, 400), height: height + 40 }, ...contextOptions });
   const page = await context.newPage();
@@ -219,7 +219,7 @@ describe('the share panel', () => {
   });
 });
 
-// The host's side of the height messages, as README.md and the Share panel give it.
+// The host's side of the height messages, as docs/embedding.md and the Share panel give it.
 const RESIZE_SCRIPT = "<script>addEventListener('message', (e) => { const d = e.data; if (d?.type !== 'astar-visualizer:height') return; const frame = document.getElementById(d.id); if (frame?.contentWindow === e.source) frame.height = d.height; });</script>";
 
 describe('two embeds on one page', () => {
@@ -260,9 +260,9 @@ describe('two embeds on one page', () => {
     }
   });
 
-  it('has the snippet README.md and the Share panel give', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    assert.ok(readme.includes(RESIZE_SCRIPT), 'README.md shows the snippet');
+  it('has the snippet docs/embedding.md and the Share panel give', async () => {
+    const guide = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
+    assert.ok(guide.includes(RESIZE_SCRIPT), 'docs/embedding.md shows the snippet');
     await withApp(browser(), `?${MAP}`, DESKTOP, async ({ page }) => {
       await page.locator('#share-panel > summary').click();
       await page.getByRole('button', { name: 'Make link' }).click();

@@ -6,6 +6,8 @@
 mod bench;
 mod chromium;
 mod dist;
+#[cfg(test)]
+mod doc_links;
 mod fingerprint;
 mod layers;
 mod npm;
@@ -31,7 +33,7 @@ commands:
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
   layers            check that src/ keeps its layers (a step of `test`): no circle, no upward import
-  pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
+  pictures          take the docs' screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
                     and against the native build, on the Moving AI maps (names containing MAP)

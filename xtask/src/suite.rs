@@ -111,6 +111,8 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
     suite.step("browser tests", || {
         let mut inputs = vec![
             root.join("index.html"),
+            // The embed tests check that this guide shows the Share panel's snippet.
+            root.join("docs").join("embedding.md"),
             dist_file.clone(),
             chrome.clone(),
             std::env::current_exe()?,
