@@ -61,13 +61,13 @@ fn prose_and_code(markdown: &str) -> (String, Vec<String>) {
 const REPOSITORY_FOLDERS: [&str; 6] = ["src/", "www/", "tests/", "xtask/", "benches/", "docs/"];
 
 /// The inline code spans of `markdown` that name a file or folder of the repository (a
-/// pattern such as `www/*.png` names none).
+/// pattern such as `www/*.png` or `src/finders/<name>.rs` names none).
 fn repository_paths(markdown: &str) -> Vec<String> {
     let (_, spans) = prose_and_code(markdown);
     spans
         .into_iter()
         .filter(|span| {
-            REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f)) && !span.contains([' ', '*'])
+            REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f)) && !span.contains([' ', '*', '<'])
         })
         .collect()
 }
