@@ -67,7 +67,8 @@ fn repository_paths(markdown: &str) -> Vec<String> {
     spans
         .into_iter()
         .filter(|span| {
-            REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f)) && !span.contains([' ', '*', '<'])
+            REPOSITORY_FOLDERS.iter().any(|f| span.starts_with(f))
+                && !span.contains([' ', '*', '<'])
         })
         .collect()
 }
