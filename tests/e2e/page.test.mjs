@@ -125,7 +125,7 @@ describe('URL parameters', () => {
   });
 
   it('explain what is wrong with them, and the page still works', async () => {
-    await withApp(browser(), '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ&compare=astar', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ&compare=astar&speed=1e11', DESKTOP, async ({ page }) => {
       const message = await text(page, '#message-text');
       for (const expected of [
         'algorithm="quick" is not one of: astar, dijkstra, greedy, bfs',
@@ -134,10 +134,14 @@ describe('URL parameters', () => {
         'Unknown URL parameter "colour"',
         'The map in the URL could not be read: line 1, column 3',
         'URL parameter compare="astar" must list 2 to 4 methods',
+        'URL parameter speed="1e11" must be a number of expansions per second above 0 and at most 60000, or "max".',
       ]) {
         assert.ok(message.includes(expected), `"${expected}" in: ${message}`);
       }
       assert.ok(await page.locator('#compare').isHidden(), 'no compare view from a refused list');
+      // Playback runs at the default speed, without an engine error.
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => parseInt(document.getElementById('count-step').textContent, 10) >= 1);
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found/);
       await page.click('#message-close');
