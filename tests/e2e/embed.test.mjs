@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, openApp, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 import { pairwise } from './pairwise.mjs';

@@ -91,17 +91,6 @@ describe('tutorial examples', () => {
     });
   });
 
-  it('the C++ tutorial\'s second map squeezes between walls for cost 84', async () => {
-    await withApp(browser(), '?example=tutorial-pockets', DESKTOP, async ({ page }) => {
-      assert.equal((await methodFields(page)).heuristic, 'manhattan');
-      await page.locator('#finish').click();
-      await waitForText(page, '#result', /Path found: cost 84, 6 moves\./);
-      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
-        { x: 2, y: 2 }, { x: 3, y: 3 }, { x: 4, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 3 }, { x: 6, y: 2 },
-      ]);
-    });
-  });
-
   it('the multimap tutorial map walks 4 directions at cost 1 a step, 38 steps', async () => {
     await withApp(browser(), '?example=tutorial-dots', DESKTOP, async ({ page }) => {
       assert.deepEqual(await methodFields(page), {

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, waitForText } from './page.mjs';
+import { DESKTOP, withApp } from './page.mjs';
 
 const browser = browserForThisFile();
 // An A4 page's width inside its 12 mm margins, in CSS px (96 per inch).

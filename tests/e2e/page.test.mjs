@@ -107,16 +107,6 @@ describe('URL parameters', () => {
     });
   });
 
-  it('keep the walls of a . + s d map', async () => {
-    await withApp(browser(), '?map=....../.s+.d./......&directions=4', DESKTOP, async ({ page }) => {
-      const { width, height } = await gridInfo(page);
-      assert.deepEqual([width, height], [6, 3]);
-      assert.ok((await cellColour(page, 2, 1)).every((v) => v < 90), '"+" is a wall');
-      await page.click('#finish');
-      await waitForText(page, '#result', /^Path found: cost 50,/);
-    });
-  });
-
   it('open an example at a given step', async () => {
     await withApp(browser(), '?example=u-trap&step=10', DESKTOP, async ({ page }) => {
       assert.match((await readout(page)).step, /^10 \/ \d+$/);
