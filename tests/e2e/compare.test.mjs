@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile, waitForDrawnCanvas, servedUrl } from './browser.mjs';
-import { DESKTOP, withApp, withPanes, waitForText, eventually } from './page.mjs';
+import { DESKTOP, withApp, withPanes, waitForText, eventually, nextFrames } from './page.mjs';
 import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
@@ -268,7 +268,7 @@ describe('compare view', () => {
             assert.ok(inWindow, `${where}: the panes and the table are on the screen`);
           }
           // The layout settles on the next frame.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await nextFrames(page);
           assert.deepEqual(await paneOverlaps(page), [], where);
         }
       });

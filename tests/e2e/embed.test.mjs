@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 import { pairwise } from './pairwise.mjs';
@@ -404,7 +404,7 @@ describe('layout on small screens', () => {
         for (let width = 320; width <= 800; width += 20) {
           await page.setViewportSize({ width, height: 300 });
           // The board is refitted on the next frame.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await nextFrames(page);
           const faults = await page.evaluate(() => {
             const shown = [...document.querySelectorAll('.controlbar button, .controlbar input, .controlbar output, .counters > span, .editbar button, .editbar select')]
               .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
@@ -449,7 +449,7 @@ describe('embeds without editing controls', () => {
           await page.locator('#grid').focus();
           for (const key of ['ArrowUp', 'Enter', 's', 'ArrowRight', 'g']) await page.keyboard.press(key);
           // An edit would be drawn on the next frame.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+          await nextFrames(page);
           assert.equal(await isWall(page, 1, 1), false, `${when}: nothing drawn`);
           assert.equal(await isWall(page, 1, 2), false, when);
           assert.deepEqual(await gridInfo(page), before, `${when}: start and goal where they were`);

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, gridInfo, cellPoint, waitForText } from './page.mjs';
+import { DESKTOP, withApp, gridInfo, cellPoint, waitForText, nextFrames } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -22,7 +22,7 @@ describe('limits', () => {
       await page.click('#apply-size');
       await page.waitForFunction(() => document.getElementById('grid').getAttribute('aria-label').includes('3 by 2 cells'));
       // A hover left on a cell that is gone would fail on the next frame.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await nextFrames(page);
       assert.ok(await page.locator('#message').isHidden(), await page.locator('#message-text').textContent());
       assert.equal((await gridInfo(page)).width, 3);
     });
