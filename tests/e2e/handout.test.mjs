@@ -75,6 +75,9 @@ describe('handout', () => {
         const pdf = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' } });
         const pages = pageCount(pdf);
         assert.ok(pages >= 1 && pages <= 3, `${language}: ${pages} A4 pages`);
+        // Back on the screen, for the next language.
+        await page.emulateMedia({ media: 'screen' });
+        await page.setViewportSize(DESKTOP.viewport);
       }
     });
   });
