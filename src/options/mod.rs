@@ -5,11 +5,13 @@ pub mod fields;
 pub mod search_error;
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::catalogue::Family;
 use crate::geometry::grid::{Grid, GROUND, WALL};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
+use crate::geometry::topology::Topology;
 use crate::options::search_error::SearchError;
 use crate::text::names::named_enum;
 use crate::text::number_text::number_text;
@@ -184,10 +186,15 @@ impl SearchOptions {
         }
     }
 
+    /// The topology the finders search under: the square grid of these movement options.
+    pub fn topology(&self) -> Arc<dyn Topology> {
+        Arc::new(self.movement())
+    }
+
     /// The heuristic in force: the chosen one or the default for the movement.
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.heuristic
-            .unwrap_or_else(|| Heuristic::default_for(self.movement()))
+            .unwrap_or_else(|| self.movement().default_heuristic())
     }
 
     pub fn uses_heuristic(&self) -> bool {
@@ -276,7 +283,7 @@ impl SearchOptions {
             None
         } else {
             let h = self.resolved_heuristic();
-            h.overestimate_reason(self.movement()).or_else(|| {
+            self.movement().overestimate(h).or_else(|| {
                 (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero)
                     .then_some(Overestimate::Weight {
                         weight: self.weight,

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::geometry::grid::{Grid, GridError, Point};
+use crate::geometry::topology::TopologyError;
 use crate::options::OptionsError;
 
 /// Serialises as `{ code, ...values }` for the page (the grid or options error inside as
@@ -39,6 +40,10 @@ pub enum SearchError {
     OwnFinder {
         algorithm: &'static str,
     },
+    /// The finder cannot search under the topology it was given.
+    Topology {
+        cause: TopologyError,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -57,6 +62,7 @@ impl fmt::Display for SearchError {
             SearchError::OwnFinder { algorithm } => {
                 write!(f, "{algorithm} has a finder of its own: use new_finder")
             }
+            SearchError::Topology { cause } => cause.fmt(f),
         }
     }
 }
@@ -66,6 +72,12 @@ impl std::error::Error for SearchError {}
 impl From<OptionsError> for SearchError {
     fn from(cause: OptionsError) -> Self {
         SearchError::Options { cause }
+    }
+}
+
+impl From<TopologyError> for SearchError {
+    fn from(cause: TopologyError) -> Self {
+        SearchError::Topology { cause }
     }
 }
 
