@@ -401,21 +401,22 @@ fn jump_point_search_refuses_a_topology_that_is_not_a_square_grid() {
     );
 }
 
-/// A topology with a move whose reverse is missing cannot be searched from the goal, and
-/// is refused before any finder starts.
+/// Moves a record cannot name, or a move that cannot be walked backwards, are refused
+/// before any finder starts.
 #[test]
-fn a_move_without_its_reverse_is_refused() {
+fn too_many_moves_or_a_move_without_its_reverse_is_refused() {
+    /// The knight's moves cut or extended, over the same legal moves.
     #[derive(Debug)]
-    struct OneWay;
-    impl Topology for OneWay {
+    struct Shaped(Vec<Move>);
+    impl Topology for Shaped {
         fn moves(&self) -> &[Move] {
-            &KNIGHT[..1]
+            &self.0
         }
         fn step_cost(&self, _: usize) -> f64 {
             1.0
         }
         fn legal_moves(&self, grid: &Grid, from: Point) -> MoveSet {
-            Knight.legal_moves(grid, from) & 1
+            Knight.legal_moves(grid, from)
         }
         fn change_reach(&self) -> u32 {
             2
@@ -436,16 +437,25 @@ fn a_move_without_its_reverse_is_refused() {
             false
         }
     }
-    let grid = Grid::new(5, 5).unwrap();
-    let refused = Search::with_topology(
-        grid,
-        Point::new(0, 0),
-        Point::new(4, 4),
-        SearchOptions::default(),
-        Arc::new(OneWay),
+    let refusal = |moves: Vec<Move>| {
+        let grid = Grid::new(5, 5).unwrap();
+        let (start, goal) = (Point::new(0, 0), Point::new(4, 4));
+        let options = SearchOptions::default();
+        Search::with_topology(grid, start, goal, options, Arc::new(Shaped(moves))).err()
+    };
+    let nine = KNIGHT
+        .iter()
+        .copied()
+        .chain([Move { dx: 0, dy: 1 }])
+        .collect();
+    assert_eq!(
+        refusal(nine),
+        Some(SearchError::Topology {
+            cause: TopologyError::TooManyMoves { moves: 9, max: 8 }
+        })
     );
     assert_eq!(
-        refused.err(),
+        refusal(KNIGHT[..1].to_vec()),
         Some(SearchError::Topology {
             cause: TopologyError::NoReverse { dx: 1, dy: -2 }
         })

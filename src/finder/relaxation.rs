@@ -9,7 +9,8 @@ use crate::vocabulary::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::vocabulary::status::Status;
 
 pub(crate) enum Seen {
-    /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.
+    /// Off the grid, a wall, or a move the topology's own rules forbid (on the square grid,
+    /// a corner the diagonal rule forbids cutting).
     Blocked,
     Closed,
     NotImproved {
@@ -37,7 +38,7 @@ impl Seen {
         scale: f64,
     ) -> Outcome {
         match self {
-            // A move onto a free cell on the grid is blocked only by the diagonal rule.
+            // A move onto a free cell on the grid is blocked only by the topology's rules.
             Seen::Blocked => match at {
                 None => Outcome::OffGrid,
                 Some(n) if !grid.is_passable_at(n) => Outcome::Wall,

@@ -68,6 +68,17 @@ impl Estimate {
     }
 }
 
+/// Every move index in order.
+const OWN_ORDER: [u8; MAX_MOVES] = {
+    let mut order = [0; MAX_MOVES];
+    let mut i = 0;
+    while i < MAX_MOVES {
+        order[i] = i as u8;
+        i += 1;
+    }
+    order
+};
+
 /// Which cells neighbour which, what moves cost, what the heuristics estimate and what a
 /// cell sees. Implement it for a new neighbourhood and every finder but Jump Point Search
 /// (square by nature, see [`Topology::square_grid`]) runs on it unchanged.
@@ -105,8 +116,8 @@ pub trait Topology: fmt::Debug + Send + Sync {
     /// The move indices in `order`, `None` when this topology has no such order. The
     /// default knows only the moves' own order, [`NeighbourOrder::Clockwise`].
     fn order(&self, order: NeighbourOrder) -> Option<&'static [u8]> {
-        const OWN: [u8; MAX_MOVES] = [0, 1, 2, 3, 4, 5, 6, 7];
-        (order == NeighbourOrder::Clockwise).then(|| &OWN[..self.moves().len().min(MAX_MOVES)])
+        (order == NeighbourOrder::Clockwise)
+            .then(|| &OWN_ORDER[..self.moves().len().min(MAX_MOVES)])
     }
 
     /// Whether the straight line between the centres of `from` and `to` stays on ground
@@ -245,7 +256,7 @@ impl Neighbourhood {
     }
 
     pub fn all_moves(&self) -> MoveSet {
-        (1u16 << self.count).wrapping_sub(1) as MoveSet
+        ((1u64 << self.count) - 1) as MoveSet
     }
 
     /// The `i`-th move.

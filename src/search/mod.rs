@@ -8,11 +8,11 @@ pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
+use std::sync::Arc;
+
 use crate::finder::key::{Key, KeyFields, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
-use std::sync::Arc;
-
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
 use crate::geometry::movement::NeighbourOrder;
 use crate::geometry::topology::{self, KnownMoves, Neighbourhood, Topology, MOVES_UNKNOWN};
