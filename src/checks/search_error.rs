@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::geometry::grid::{Grid, GridError, Point};
+use crate::geometry::topology::TopologyError;
 use crate::options::Algorithm;
 use crate::text::number_text::number_text;
 
@@ -40,6 +41,10 @@ pub enum SearchError {
     OwnFinder {
         algorithm: &'static str,
     },
+    /// The finder cannot search under the topology it was given.
+    Topology {
+        cause: TopologyError,
+    },
 }
 
 impl fmt::Display for SearchError {
@@ -58,6 +63,7 @@ impl fmt::Display for SearchError {
             SearchError::OwnFinder { algorithm } => {
                 write!(f, "{algorithm} has a finder of its own: use new_finder")
             }
+            SearchError::Topology { cause } => cause.fmt(f),
         }
     }
 }
@@ -67,6 +73,12 @@ impl std::error::Error for SearchError {}
 impl From<OptionsError> for SearchError {
     fn from(cause: OptionsError) -> Self {
         SearchError::Options { cause }
+    }
+}
+
+impl From<TopologyError> for SearchError {
+    fn from(cause: TopologyError) -> Self {
+        SearchError::Topology { cause }
     }
 }
 

@@ -20,6 +20,7 @@
 //! Every step and every batch of changes is logged so that it can be undone exactly.
 
 use std::cell::{OnceCell, RefCell};
+use std::sync::Arc;
 
 use crate::checks::search_error::OptionsError;
 use crate::checks::search_error::{endpoint_cells, SearchError};
@@ -28,16 +29,14 @@ use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::Finder;
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
-use crate::geometry::movement::MOVES;
+use crate::geometry::topology::{self, Topology};
 use crate::options::{Algorithm, SearchOptions, TieBreak};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::search::Search;
 use crate::text::names::named_enum;
 use crate::vocabulary::events::{NodeValues, StepEvent, VertexAction};
 use crate::vocabulary::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
-use crate::vocabulary::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
-};
+use crate::vocabulary::record::{record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// Which incremental search the core runs.
@@ -162,7 +161,7 @@ pub struct Incremental {
     g: Vec<f64>,
     rhs: Vec<f64>,
     /// State (open = queued, closed = consistent with a finite g) and the move from the
-    /// neighbour rhs came through (see `crate::search::HAS_PARENT`).
+    /// neighbour rhs came through (see `crate::vocabulary::record`).
     record: Vec<u8>,
     marks: Vec<u16>,
     open: OpenList<TwoPartKey>,
@@ -242,11 +241,6 @@ impl Drop for Incremental {
     }
 }
 
-/// The move that undoes the `i`-th move.
-fn reverse(i: usize) -> usize {
-    (i & 4) | ((i + 2) & 3)
-}
-
 impl Incremental {
     /// LPA* or D* Lite, as `variant` says, under the movement rules, costs, heuristic and
     /// tie-break of `options` (see [`Incremental::checked_options`]).
@@ -256,6 +250,19 @@ impl Incremental {
         goal: Point,
         options: SearchOptions,
         variant: Variant,
+    ) -> Result<Incremental, SearchError> {
+        let topology = options.topology();
+        Incremental::with_topology(grid, start, goal, options, variant, topology)
+    }
+
+    /// LPA* or D* Lite over the moves of `topology` (see [`Incremental::new`]).
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        variant: Variant,
+        topology: Arc<dyn Topology>,
     ) -> Result<Incremental, SearchError> {
         let options = Incremental::checked_options(options, variant)?;
         let (s, t) = endpoint_cells(&grid, start, goal)?;
@@ -268,7 +275,7 @@ impl Incremental {
             touched,
         } = CellArrays::take(grid.cell_count());
         let mut finder = Incremental {
-            graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
+            graph: Graph::new(grid, topology, options.heuristic)?,
             options,
             variant,
             goal: t,
@@ -404,11 +411,11 @@ impl Incremental {
     fn lookahead(&mut self, cell: u32) -> (f64, Option<usize>) {
         let legal = self.graph.legal(cell);
         let mut best = (f64::INFINITY, None);
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let v = self.graph.neighbour(cell, i);
             let via = self.g[v as usize] + self.edge(cell, i, v);
             if via < best.0 {
-                best = (via, Some(reverse(i)));
+                best = (via, Some(self.graph.neighbourhood.reverse(i)));
             }
         }
         best
@@ -474,8 +481,7 @@ impl Incremental {
             self.touched.push(cell);
         }
         self.rhs[c] = rhs;
-        let parent = by.map_or(0, |i| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
-        self.record[c] = self.record[c] & STATE_MASK | parent;
+        self.record[c] = record_of(self.record[c] & STATE_MASK, by);
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.
@@ -497,12 +503,12 @@ impl Incremental {
     ) {
         let legal = self.graph.legal(u);
         let source = self.source();
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let s = self.graph.neighbour(u, i);
             self.save(s);
             // Only a logged step is put into words.
             let queued = self.recording.then(|| self.open.key_of(s));
-            let cost = self.edge(s, reverse(i), u);
+            let cost = self.edge(s, self.graph.neighbourhood.reverse(i), u);
             // UpdateVertex(s) only when rhs(s) changed: with g and rhs as they were, the
             // key is too (a D* Lite key queued before the start moved stays a lower bound,
             // to be raised when it comes to the top).
@@ -607,7 +613,7 @@ impl Incremental {
     fn best_neighbour(&self, cell: u32) -> Option<u32> {
         let legal = self.graph.legal_now(cell);
         let mut best = (f64::INFINITY, None);
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let v = self.graph.neighbour(cell, i);
             let via = self.g[v as usize] + self.edge(cell, i, v);
             if via < best.0 {
@@ -753,7 +759,7 @@ impl Incremental {
             };
             if old != e.terrain {
                 previous.push((e.at, old));
-                affected.extend(self.graph.grid.around(e.at));
+                affected.extend(self.graph.neighbourhood.around(&self.graph.grid, e.at));
             }
         }
         if let (true, Some(entry)) = (self.recording, self.log.last_mut()) {
@@ -763,11 +769,7 @@ impl Incremental {
         affected.dedup();
         if !previous.is_empty() && self.variant == Variant::DStarLite {
             let (last, start) = (self.s.last_at, self.s.start_at);
-            self.s.k_m += self.graph.heuristic.estimate(
-                self.graph.movement,
-                last.x.abs_diff(start.x),
-                last.y.abs_diff(start.y),
-            );
+            self.s.k_m += self.graph.neighbourhood.estimate(last, start);
             self.s.last_at = start;
         }
         let source = self.source();
@@ -811,8 +813,7 @@ impl Incremental {
         let not_a_move = RepairError::NotAMove { x: to.x, y: to.y };
         let from = self.s.start;
         let legal = self.graph.legal(from);
-        let moved = (0..MOVES.len())
-            .filter(|i| legal & 1 << i != 0)
+        let moved = topology::indices(legal)
             .map(|i| self.graph.neighbour(from, i))
             .find(|&cell| self.graph.point(cell) == to)
             .ok_or(not_a_move)?;
@@ -865,11 +866,12 @@ impl Incremental {
                 ..self.options
             };
             // The same grid, endpoints and checked options a search was made with.
-            match Search::new(
+            match Search::with_topology(
                 self.graph.grid.clone(),
                 self.s.start_at,
                 self.goal_at,
                 options,
+                Arc::clone(self.graph.neighbourhood.topology()),
             ) {
                 Ok(mut search) => {
                     search.run();

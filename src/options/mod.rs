@@ -2,8 +2,11 @@
 //! defaults. What each finder takes is the catalogue's to say; the checks against it are in
 //! `crate::checks`.
 
+use std::sync::Arc;
+
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
+use crate::geometry::topology::Topology;
 use crate::text::names::named_enum;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
@@ -151,10 +154,15 @@ impl SearchOptions {
         }
     }
 
+    /// The topology the finders search under: the square grid of these movement options.
+    pub fn topology(&self) -> Arc<dyn Topology> {
+        Arc::new(self.movement())
+    }
+
     /// The heuristic in force: the chosen one or the default for the movement.
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.heuristic
-            .unwrap_or_else(|| Heuristic::default_for(self.movement()))
+            .unwrap_or_else(|| self.movement().default_heuristic())
     }
 }
 

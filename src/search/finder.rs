@@ -113,7 +113,7 @@ impl Finder for Search {
 
 impl Search {
     pub fn heuristic(&self) -> Heuristic {
-        self.heuristic
+        self.neighbourhood.heuristic()
     }
 
     pub fn start(&self) -> Point {

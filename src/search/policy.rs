@@ -7,7 +7,8 @@
 use crate::catalogue::{FinderEntry, Priority, Ties};
 use crate::checks::search_error::SearchError;
 use crate::finder::key::{KeyFields, KeyLayout};
-use crate::geometry::grid::{Grid, MAX_WEIGHT};
+use crate::geometry::grid::{Grid, Point, MAX_WEIGHT};
+use crate::geometry::topology::Neighbourhood;
 use crate::options::{SearchOptions, TieBreak};
 
 /// What a node is queued by.
@@ -94,18 +95,21 @@ impl Policy {
     /// Ties on the priority are broken by G, as chosen, through the tie value: H for
     /// F = G + w*H with w > 0 (with w = 0 equal F means equal G, and the entry order
     /// decides); G itself for a priority of H alone.
-    pub fn key_layout(self, options: &SearchOptions, grid: &Grid) -> KeyLayout {
-        let movement = options.movement();
+    pub fn key_layout(
+        self,
+        options: &SearchOptions,
+        grid: &Grid,
+        neighbourhood: &Neighbourhood,
+    ) -> KeyLayout {
         let cells = grid.cell_count();
-        let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
         // A path enters each cell at most once; heuristics are whole units and grow with
         // distance.
-        let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
-        let max_h = options.resolved_heuristic().estimate(
-            movement,
+        let max_g = cells as f64 * neighbourhood.steepest() * f64::from(MAX_WEIGHT);
+        let far_corner = Point::new(
             grid.width().saturating_sub(1),
             grid.height().saturating_sub(1),
         );
+        let max_h = neighbourhood.estimate(Point::new(0, 0), far_corner);
         let weight = options.weight;
         let (max_priority, whole) = match self.rank {
             Rank::G => (max_g, true),
