@@ -63,7 +63,10 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
     // tests; xtask's own tests bundle with esbuild too, so the packages come first.
     let node = npm::check_node().map_err(|missing| format!("{missing:#}"));
     match &node {
-        Ok(()) => suite.step("npm packages", || npm::install(root).map(drop))?,
+        Ok(()) => suite.step("npm packages", || {
+            npm::install(root, npm::PAGE)?;
+            npm::install(root, npm::TOOLS).map(drop)
+        })?,
         Err(reason) => suite.skip("npm packages", reason)?,
     }
     suite.step("native tests", || {
@@ -114,7 +117,7 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
             chrome.clone(),
             std::env::current_exe()?,
         ];
-        for dir in ["www", "pkg", npm::PACKAGE_DIR] {
+        for dir in ["www", "pkg", npm::TOOLS.dir()] {
             inputs.extend(fingerprint::files_under(&root.join(dir))?);
         }
         unless_passed_before(root, "browser tests", &inputs, || {
@@ -199,14 +202,14 @@ fn run_wasm_tests(root: &Path, names: &[String]) -> Result<()> {
 }
 
 fn run_browser_tests(root: &Path, dist_file: &Path, chrome: &Path) -> Result<()> {
-    let dir = root.join(npm::PACKAGE_DIR);
+    let dir = root.join(npm::TOOLS.dir());
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
         .map(|entry| entry.map(|entry| entry.path()))
         .collect::<std::io::Result<_>>()?;
     files.retain(|path| path.to_string_lossy().ends_with(".test.mjs"));
     files.sort();
     if files.is_empty() {
-        bail!("no browser tests found ({}/*.test.mjs)", npm::PACKAGE_DIR);
+        bail!("no browser tests found ({}/*.test.mjs)", npm::TOOLS.dir());
     }
     let server = StaticServer::bind(root, 0)?;
     let base_url = server.spawn();
