@@ -2,6 +2,7 @@ import { t, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
 import { CompareTable } from './table.js';
+import { Lockstep } from './lockstep.js';
 import { COMPARE_PANES } from '../state/params.js';
 import { finders, finderOf } from '../finders/catalogue.js';
 import { setText } from '../layout/text.js';
@@ -38,6 +39,7 @@ export class CompareView {
     this.table = new CompareTable(doc);
     this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
     this.panes = [];
+    this.lockstep = new Lockstep(() => this.panes.map((pane) => pane.session));
     this.active = false;
     // Walk mode's { sensor } while the panes walk, else null.
     this.walk = null;
@@ -156,64 +158,36 @@ export class CompareView {
 
   // --- Driving every pane together, with the same calls as a single SearchSession. ---
 
-  // The shared position: the furthest pane's step; the timeline runs to the longest search.
   timeline() {
-    let stepCount = 0;
-    let total = 0;
-    let running = false;
-    let found = false;
-    for (const { session } of this.panes) {
-      const own = session.timeline();
-      stepCount = Math.max(stepCount, own.stepCount);
-      total = total === null || own.total === null || own.total === undefined ? null : Math.max(total, own.total);
-      running ||= own.status === 'running';
-      found ||= own.status === 'found';
-    }
-    return { stepCount, total, status: running ? 'running' : found ? 'found' : 'no-path' };
+    return this.lockstep.timeline();
   }
 
   get finished() {
-    return this.panes.every((pane) => pane.session.finished);
+    return this.lockstep.finished;
   }
 
   step() {
-    for (const { session } of this.panes) if (!session.finished) session.step();
+    this.lockstep.step();
   }
 
-  // Only the panes at the shared step go back: one that finished earlier waits at its end
-  // until the others are back to it.
   stepBack() {
-    const { stepCount } = this.timeline();
-    if (stepCount === 0) return;
-    for (const { session } of this.panes) if (session.search.stepCount() === stepCount) session.stepBack();
+    this.lockstep.stepBack();
   }
 
   seek(stepCount) {
-    for (const { session } of this.panes) session.seek(stepCount);
+    this.lockstep.seek(stepCount);
   }
 
   finish() {
-    for (const { session } of this.panes) session.finish();
+    this.lockstep.finish();
   }
 
   advance(n) {
-    for (const { session } of this.panes) if (!session.finished) session.advance(n);
+    this.lockstep.advance(n);
   }
 
-  // Every pane takes the edited map: one whose finder repairs (D* Lite, LPA*) as a batch, its
-  // timeline starting again at it; the others with a search from scratch. After a repair
-  // those start at step 0 too (or all go to their ends if all had finished), so the panes
-  // stay in lockstep and the table sets the repair beside the searches from scratch.
   syncWithEditor() {
-    const finished = this.finished;
-    let repaired = false;
-    for (const { session } of this.panes) {
-      const repairs = session.repairs;
-      session.syncWithEditor();
-      repaired ||= session.repairs !== repairs;
-    }
-    if (!repaired) return;
-    for (const { session } of this.panes) if (finished) session.finish(); else session.seek(0);
+    this.lockstep.syncWithEditor();
   }
 
   // The Method panel's movement, costs or ties changed.
