@@ -31,7 +31,11 @@ function comparePanes(exampleId, methods, walk = null) {
       name: () => methodName(method, session.resolvedOptions.heuristic, listName),
     };
   });
-  const lockstep = new Lockstep(() => panes.map((pane) => pane.session));
+  const lockstep = new (class extends Lockstep {
+    sessions() {
+      return panes.map((pane) => pane.session);
+    }
+  })();
   return { editor, panes, lockstep };
 }
 

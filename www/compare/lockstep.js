@@ -1,12 +1,7 @@
 // The compare view's searches driven together, with the same calls as a single
 // SearchSession: in lockstep every search is at the same step, one that has finished
-// waiting at its end.
+// waiting at its end. A subclass says which searches: sessions() returns them.
 export class Lockstep {
-  // sessions(): the SearchSessions driven, one a pane.
-  constructor(sessions) {
-    this.sessions = sessions;
-  }
-
   // The shared position: the furthest search's step; the timeline runs to the longest search.
   timeline() {
     let stepCount = 0;

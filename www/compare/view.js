@@ -22,11 +22,12 @@ function defaultComparison(walking) {
 // The table lists each pane's work and result, live.
 // Opened in Walk mode, every pane walks (the same map, start, goal and sensor radius), one
 // move each per step, and the table tells each walk's moves, expansions and replans.
-export class CompareView {
+export class CompareView extends Lockstep {
   // host: { engine, editor(), sharedOptions(), walk() (Walk mode's { sensor } or null),
   //   brush(), changed(), guard(fn) for controls,
   //   inputGuard(fn) for pointer and key edits on a pane, toggled(active), readOnly (no edits) }
   constructor(doc, host) {
+    super();
     const byId = (id) => doc.getElementById(id);
     this.doc = doc;
     this.host = host;
@@ -39,7 +40,6 @@ export class CompareView {
     this.table = new CompareTable(doc);
     this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
     this.panes = [];
-    this.lockstep = new Lockstep(() => this.panes.map((pane) => pane.session));
     this.active = false;
     // Walk mode's { sensor } while the panes walk, else null.
     this.walk = null;
@@ -156,38 +156,9 @@ export class CompareView {
     this.table.invalidate();
   }
 
-  // --- Driving every pane together, with the same calls as a single SearchSession. ---
-
-  timeline() {
-    return this.lockstep.timeline();
-  }
-
-  get finished() {
-    return this.lockstep.finished;
-  }
-
-  step() {
-    this.lockstep.step();
-  }
-
-  stepBack() {
-    this.lockstep.stepBack();
-  }
-
-  seek(stepCount) {
-    this.lockstep.seek(stepCount);
-  }
-
-  finish() {
-    this.lockstep.finish();
-  }
-
-  advance(n) {
-    this.lockstep.advance(n);
-  }
-
-  syncWithEditor() {
-    this.lockstep.syncWithEditor();
+  // Driven by Lockstep, with the same calls as a single SearchSession.
+  sessions() {
+    return this.panes.map((pane) => pane.session);
   }
 
   // The Method panel's movement, costs or ties changed.

@@ -61,25 +61,21 @@ export class MessageArea {
   }
 }
 
-// Where a walk stands, after `moves` moves (`event`: the last one's).
-function walkResult(search, event, moves) {
-  const status = search.status();
-  if (status === 'found') return t('result.arrived', { moves, travelled: formatValue(event?.arrival?.travelled ?? 0, 2) });
-  if (status === 'no-path') return t('result.walk-unreachable');
-  return t('result.walking', { moves, cost: formatValue(search.pathCost() ?? Infinity, 2) });
-}
-
 // The step counter's label: a walk's steps are the agent's moves, and the counter says so.
 export function stepCounterLabel(session) {
   return session.walk ? 'counters.move' : 'counters.step';
 }
 
 // The result line after `count` steps (`last`: the last one's { step, event }, if any);
-// lineByLine and step as for Panels.update.
-export function resultText(session, last, count, lineByLine = null, step = count) {
+// lineByLine and step as for Panels.update. A walk's says where it stands.
+export function resultText(session, last, count, lineByLine, step) {
   const search = session.search;
   const status = search.status();
-  if (session.walk) return walkResult(search, last?.event, count);
+  if (session.walk) {
+    if (status === 'found') return t('result.arrived', { moves: count, travelled: formatValue(last?.event.arrival?.travelled ?? 0, 2) });
+    if (status === 'no-path') return t('result.walk-unreachable');
+    return t('result.walking', { moves: count, cost: formatValue(search.pathCost() ?? Infinity, 2) });
+  }
   if (status === 'found') {
     const moves = search.pathSteps();
     return tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
@@ -93,7 +89,7 @@ export function resultText(session, last, count, lineByLine = null, step = count
 
 // The latest step in words (`last` as for resultText), or where the search rests before
 // step 1: a family may say (a repair about to begin).
-export function narrationText(session, last, lineByLine = null, step = last?.step) {
+export function narrationText(session, last, lineByLine, step) {
   if (lineByLine) return t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
   if (last) return t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) });
   const ready = familyOf(session.finder)?.ready?.(session)?.note;
