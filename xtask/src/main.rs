@@ -13,6 +13,7 @@ mod process;
 mod serve;
 mod single_file;
 mod suite;
+mod test_times;
 mod wasm_build;
 mod wasm_opt;
 
@@ -28,7 +29,8 @@ commands:
                     build the wasm engine and serve the page on http://127.0.0.1:N/ (default
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
-  test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+  test              formatting, clippy, native tests, wasm tests, page logic tests (Node.js) and
+                    browser tests (CI runs this)
   pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
