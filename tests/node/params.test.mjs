@@ -47,6 +47,7 @@ const HOSTILE = [
   ['size=0x0', 'size', 'param.size', '0x0'],
   ['size=1x5', 'size', 'param.size', '1x5'],
   ['size=513x10', 'size', 'param.size', '513x10'],
+  ['size=10x513', 'size', 'param.size', '10x513'],
   ['size=99999999999999999999x2', 'size', 'param.size', '99999999999999999999x2'],
   ['size=-5x5', 'size', 'param.size', '-5x5'],
   ['size=20x12x3', 'size', 'param.size', '20x12x3'],
