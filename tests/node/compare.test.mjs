@@ -13,6 +13,7 @@ import { defaultOptions, parseParams } from '../../www/state/params.js';
 import { openExample, exampleChange, EXAMPLES } from '../../www/maps/examples.js';
 import { formatValue } from '../../www/i18n/format.js';
 import { t } from '../../www/i18n/i18n.js';
+import { PageError, describeError } from '../../www/i18n/errors.js';
 
 // A name from the Method panel's lists, as fillFinderChoices and fillValueChoices word them.
 const listName = (kind, value) => t(`${kind}.${value}`);
@@ -82,6 +83,22 @@ describe('the methods of the panes', () => {
       const [problem] = params.problems;
       assert.match(t(problem.key, problem.values), /URL parameter compare=".*" must list 2 to 4 methods/);
     }
+  });
+
+  it('a method the engine refuses closes the comparison with the engine\'s reason, in Chinese (G2)', () => {
+    const params = parseParams('?lang=zh&compare=bfs:manhattan:2,astar', EXAMPLES.map((example) => example.id));
+    assert.deepEqual(params.problems, []);
+    let refusal = null;
+    try {
+      release(comparePanes('tutorial-wall', params.compare));
+    } catch (error) {
+      // As the page opens a link's comparison.
+      refusal = new PageError('error.url-compare', { detail: error });
+    }
+    assert.ok(refusal, 'the weight on breadth-first search is refused');
+    useLanguage('zh');
+    assert.match(describeError(refusal), /^网址中要比较的方法被拒绝：启发函数权重 2 对广度优先搜索没有意义：它的优先级中没有加权的启发项/);
+    useLanguage('en');
   });
 
   it('take the Method panel\'s heuristic and weight where the link leaves them open', () => {

@@ -5,12 +5,15 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LANGUAGES, useLanguage, assertWords, finders, EXAMPLES, openScene, chooseFinder, dispose } from './harness.mjs';
+import { engine, LANGUAGES, useLanguage, assertWords, finders, EXAMPLES, openScene, openPage, chooseFinder, dispose } from './harness.mjs';
 import { describeStep, traceStep, listingOf, describeOrder } from '../../www/finders/narration.js';
-import { formatCell, formatValue } from '../../www/i18n/format.js';
+import { formatCell, formatValue, setCellOrigin, setMapRows } from '../../www/i18n/format.js';
+import { narrationText, resultText } from '../../www/panels/panels.js';
+import { markRows } from '../../www/finders/marks.js';
+import { kebab } from '../../www/finders/counters.js';
 import { t } from '../../www/i18n/i18n.js';
 import { describeError } from '../../www/i18n/errors.js';
-import { openExample } from '../../www/maps/examples.js';
+import { openExample, exampleChange } from '../../www/maps/examples.js';
 
 // Steps told from each end of a search on a large map: all of them would take minutes and
 // say nothing new.
@@ -239,4 +242,123 @@ describe('the tutorials\' figures in the log', () => {
     assert.equal(describeStep(closed.stepsBetween(total, total)[0].event, closed.finder, closed.rules), 'The open list is empty: the goal cannot be reached, there is no path.');
     dispose(closed);
   });
+});
+
+// The current step's { step, event }, and its narration as the page shows it under the map.
+const lastStep = (session) => session.stepsBetween(session.search.stepCount(), session.search.stepCount())[0];
+const narrationNow = (session) => narrationText(session, lastStep(session));
+
+describe('the words of particular steps', () => {
+  it('bidirectional A*\'s counter of the best cost so far is labelled in Chinese (F2)', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'bi-astar' });
+    assert.ok(session.finder.counters.includes('bestCost'));
+    useLanguage('zh');
+    assert.equal(t(`counter.${kebab('bestCost')}`), '目前最佳代价');
+    session.seek(2);
+    assert.match(narrationNow(session), /停止检验：两个搜索还没有相遇，继续。/);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('Jump Point Search says why a cell is a jump point, in English and with the same numbers in Chinese (F3)', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'jps' });
+    useLanguage('en');
+    const FORCED_OPENED = /Jumped ([a-z-]+) to \((\d+),(\d+)\), a jump point: forced neighbour at \((\d+),(\d+)\)[^.]*\. Opened it with G=(\d+), H=(\d+)\./;
+    let found = null;
+    for (let k = 1; k <= 10 && !found; k++) {
+      session.seek(k);
+      const match = FORCED_OPENED.exec(narrationNow(session));
+      if (match) found = { step: k, x: match[2], y: match[3], fx: match[4], fy: match[5], g: match[6], h: match[7] };
+    }
+    assert.ok(found, 'a jump point opened for a forced neighbour within 10 steps');
+    useLanguage('zh');
+    const zh = narrationNow(session);
+    assert.match(zh, new RegExp(`^第 ${found.step} 步：扩展跳点 \\(\\d+,\\d+\\)：F=\\d+ G=\\d+ H=\\d+。`));
+    assert.ok(zh.includes(`跳到 (${found.x},${found.y})，它是跳点：在 (${found.fx},${found.fy})`), zh);
+    assert.match(zh, /有强迫邻居/);
+    assert.ok(zh.includes(`加入开启列表，G=${found.g}，H=${found.h}。`), zh);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('Jump Point Search refuses a weighted map, naming the cell, in Chinese (F4)', () => {
+    const { problems, workspace } = openPage('?example=swamp&algorithm=jps&lang=zh');
+    useLanguage('zh');
+    assert.equal(problems.length, 1);
+    assert.match(describeError(problems[0]), /跳点搜索要求同类移动的代价都相同，但地图在 \(8,2\) 有地形代价 3/);
+    assert.notEqual(workspace.session.finder.id, 'jps');
+    useLanguage('en');
+  });
+
+  it('a tie told in Chinese with the cells counted from the bottom left (E1)', () => {
+    const session = openScene('tutorial-csharp');
+    useLanguage('zh');
+    setCellOrigin('bottom-left');
+    setMapRows(session.editor.height);
+    session.seek(3);
+    assert.match(narrationNow(session), /^第 3 步：扩展 \(2,1\)：F=38 G=28 H=10。开启列表中 \(2,0\)（G=24）的 F 也是 38，选中它的规则是：F 相同时 G 较大的优先/);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (I1, ${language})`, () => {
+      const WORDS = {
+        en: { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
+        zh: { batch: /个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
+      }[language];
+      useLanguage(language);
+      assert.equal(t('example.change.dstar-paper'), WORDS.change);
+      const session = openScene('dstar-paper');
+      for (let k = 0; k < 3; k++) session.step();
+      const editor = session.editor;
+      editor.beginStroke();
+      for (const [x, y] of exampleChange('dstar-paper')) editor.paint(x, y, 0);
+      editor.endStroke();
+      session.syncWithEditor();
+      assert.match(narrationNow(session), WORDS.batch);
+      // The same search driven by the engine alone: three steps, the wall, then the repair.
+      const alone = engine.MapEditor.fromText(openExample('dstar-paper').text);
+      const search = new engine.Search(alone, session.options);
+      search.takeSteps(3);
+      alone.beginStroke();
+      alone.paint(2, 1, 0);
+      alone.endStroke();
+      search.repairFrom(alone);
+      let overSeen = false;
+      let steps = 0;
+      while (session.search.status() === 'running') {
+        session.step();
+        search.takeSteps(1);
+        steps += 1;
+        for (let y = 0; y < editor.height; y++) {
+          for (let x = 0; x < editor.width; x++) {
+            const shown = session.search.cellInfo(x, y).incremental;
+            assert.deepEqual(shown, search.cellInfo(x, y).incremental, `repair step ${steps}: cell (${x},${y})`);
+            if (!Number.isFinite(shown.g) && Number.isFinite(shown.rhs)) {
+              const notes = markRows(session.finder, session.markAt({ x, y })).map(([, text]) => text).join(' ');
+              assert.ok(notes.startsWith(WORDS.over), `(${x},${y}) over-consistent: ${notes}`);
+              overSeen = true;
+            }
+          }
+        }
+        assert.deepEqual(session.search.queuePage(0, 5), search.queuePage(0, 5), `queue at repair step ${steps}`);
+        assert.deepEqual(session.search.info(), search.info());
+        // Each vertex taken off the queue is told as such, with its key.
+        assert.equal(WORDS.took.test(narrationNow(session)), lastStep(session).event.kind === 'vertex-taken', narrationNow(session));
+      }
+      assert.equal(steps, session.timeline().total, 'the repair takes the steps its timeline said');
+      assert.ok(overSeen || steps === 1, 'the marks are told');
+      assert.match(resultText(session, lastStep(session), steps), WORDS.found);
+      // A* from scratch on the edited map, as the counter beside the repair says.
+      const scratch = new engine.Search(alone, { ...session.options, algorithm: 'astar' });
+      scratch.finish();
+      assert.equal(session.search.info().fromScratchExpanded, scratch.counters().expanded);
+      scratch.free();
+      search.free();
+      alone.free();
+      useLanguage('en');
+      dispose(session);
+    });
+  }
 });

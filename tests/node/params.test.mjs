@@ -203,3 +203,39 @@ describe('a good link', () => {
     assert.equal(parse(buildQuery({ options, mapText: 'SE', speed: Infinity })).speed, Infinity);
   });
 });
+
+describe('numbers in a link, worded', () => {
+  const words = (query) => parse(query).problems.map(({ key, values }) => describeError(new PageError(key, values)));
+
+  it('only plain decimals are numbers, and speeds only those playback keeps to (L1)', () => {
+    useLanguage('en');
+    const result = parse('?weight=0x10&nodeLimit=0x10&step=0x2&speed=1e11');
+    assert.equal(result.options.weight, undefined, 'the weight stays the default');
+    assert.deepEqual(words('?weight=0x10&nodeLimit=0x10&step=0x2&speed=1e11'), [
+      'URL parameter weight="0x10" must be a number from 0 to 100.',
+      'URL parameter nodeLimit="0x10" must be a whole number from 1 to 4294967295.',
+      'URL parameter step="0x2" must be a whole number of at least 0.',
+      'URL parameter speed="1e11" must be a number of expansions per second above 0 and at most 60000, or "max".',
+    ]);
+    assert.deepEqual(words('?weight=1e300'), ['URL parameter weight="1e300" must be a number from 0 to 100.']);
+    const accepted = parse('?speed=60000&weight=2.5&step=3');
+    assert.deepEqual(accepted.problems, []);
+    assert.deepEqual([accepted.speed, accepted.options.weight, accepted.step], [60000, 2.5, 3]);
+    const largest = parse('?weight=100');
+    assert.deepEqual([largest.problems, largest.options.weight], [[], 100]);
+    useLanguage('zh');
+    assert.deepEqual(words('?lang=zh&speed=60001'), ['网址参数 speed="60001" 必须是大于 0、不超过 60000 的每秒扩展次数，或 "max"。']);
+    useLanguage('en');
+  });
+
+  it('in Chinese, and again in English after a switch (G1)', () => {
+    useLanguage('zh');
+    const problems = words('?lang=zh&weight=-3&nodeLimit=abc&compare=astar');
+    assert.ok(problems[0].includes('网址参数 weight="-3" 必须是 0 到 100 之间的数'), problems[0]);
+    assert.ok(problems[1].includes('网址参数 nodeLimit="abc" 必须是 1 到 4294967295 之间的整数'), problems[1]);
+    assert.ok(problems[2].includes('网址参数 compare="astar" 应列出 2 到 4 个算法'), problems[2]);
+    assert.match(words('?lang=zh&heuristic=taxi')[0], /网址参数 heuristic="taxi" 不是以下之一/);
+    useLanguage('en');
+    assert.match(words('?lang=zh&weight=-3')[0], /URL parameter weight="-3" must be a number from 0 to 100/);
+  });
+});

@@ -107,3 +107,14 @@ describe('playback', () => {
     assert.equal(playback.stepsDue(100000), 1);
   });
 });
+
+describe('a link\'s speed', () => {
+  it('speed=4 plays exactly four expansions a second: 13 steps over three seconds of frames (L3)', () => {
+    const playback = new Playback();
+    playback.setRate(4);
+    playback.start();
+    let steps = 0;
+    for (let frame = 0; frame <= 182; frame++) steps += playback.stepsDue((frame * 1000) / 60);
+    assert.equal(steps, 13);
+  });
+});

@@ -12,6 +12,7 @@ import { describeError } from '../../www/i18n/errors.js';
 import { describeStep } from '../../www/finders/narration.js';
 import { t } from '../../www/i18n/i18n.js';
 import { resultText, narrationText, stepCounterLabel } from '../../www/panels/panels.js';
+import { prefersReducedMotion } from '../../www/layout/motion.js';
 
 // One finder of each family the page has.
 const FAMILY_FINDERS = ['astar', 'jps', 'idastar', 'bi-dijkstra', 'lpastar', 'dstar-lite'];
@@ -478,5 +479,120 @@ describe('the engine in Node.js', () => {
       assert.ok(engine[name], name);
     }
     assert.ok(engine.catalogue.finders.length >= 12);
+  });
+});
+
+describe('finders with a state of their own step back exactly (F1)', () => {
+  it('bidirectional Dijkstra on the tutorial map: counters, meeting, log and marks at each of 8 steps', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'bi-dijkstra' });
+    useLanguage('en');
+    const state = () => ({
+      ...picture(session),
+      log: session.stepsBetween(1, session.search.stepCount()).map(({ event }) => describeStep(event, session.finder, session.rules)),
+      open: session.search.openListPage(0, 20),
+    });
+    const states = [state()];
+    for (let k = 1; k <= 8; k++) {
+      session.step();
+      states.push(state());
+    }
+    assert.ok(session.finder.counters.includes('bestCost'));
+    for (let k = 7; k >= 1; k--) {
+      session.stepBack();
+      assert.deepEqual(state(), states[k], `back to step ${k}`);
+    }
+    dispose(session);
+  });
+
+  it('Jump Point Search over its whole search, back to step 0 with no cell marked scanned', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'jps' });
+    session.seek(0);
+    const states = [picture(session)];
+    while (!session.finished) {
+      session.step();
+      states.push(picture(session));
+    }
+    assert.equal(session.search.status(), 'found');
+    assert.ok(states.at(-1).marks.some((mark) => mark !== 0), 'cells marked by the jumps');
+    for (let k = states.length - 2; k >= 0; k--) {
+      session.stepBack();
+      assert.deepEqual(picture(session), states[k], `back to step ${k}`);
+    }
+    assert.ok(states[0].marks.every((mark) => mark === 0), 'nothing scanned before the first step');
+    dispose(session);
+  });
+});
+
+describe('options a link asks for that the finder cannot take', () => {
+  it('a weight means nothing to a finder whose priority has no weighted heuristic term (L2)', () => {
+    useLanguage('en');
+    for (const query of ['?algorithm=greedy&weight=2', '?algorithm=bi-astar&weight=2']) {
+      const { problems } = openPage(query);
+      assert.equal(problems.length, 1, query);
+      const words = describeError(problems[0]);
+      assert.match(words, /a heuristic weight of 2 means nothing to .+: its priority has no weighted heuristic term \(the weight applies only to methods whose priority is f = g \+ w·h; leave it at 1\)/);
+      assert.ok(!words.includes('uses no heuristic'), words);
+    }
+  });
+
+  it('a node limit for a finder that has none is refused in Chinese with no English word but the link\'s own (G2)', () => {
+    const { problems, workspace } = openPage('?lang=zh&algorithm=dijkstra&nodeLimit=5');
+    useLanguage('zh');
+    assert.match(describeError(problems[0]), /^链接中的选项 nodeLimit="5" 未被采用：节点上限（5）只适用于 IDA\*，不适用于Dijkstra/);
+    assert.equal(workspace.session.options.algorithm, 'dijkstra');
+    useLanguage('en');
+  });
+
+  it('the goal test on reaching, for Jump Point Search, gets the reason (E2)', () => {
+    const { problems, workspace } = openPage('?algorithm=jps&goalTest=first-reached&neighbourOrder=left-then-right');
+    useLanguage('en');
+    // Each option it cannot take is refused with its own reason: the goal test and the order.
+    assert.deepEqual(problems.map((problem) => [problem.key, problem.params.name]), [['options.refused-link', 'goalTest'], ['options.refused-link', 'neighbourOrder']]);
+    assert.match(describeError(problems[0]), /goal test first-reached applies to the best-first finders only; Jump Point Search has a stopping rule of its own/);
+    assert.equal(workspace.session.finder.id, 'jps');
+  });
+});
+
+describe('maps from links and examples', () => {
+  it('a . + s d map in a link keeps its walls: 6x3, a path of cost 50 (P1)', () => {
+    const { workspace, problems } = openPage('?map=....../.s+.d./......&directions=4');
+    assert.deepEqual(problems, []);
+    const editor = workspace.editor;
+    assert.deepEqual([editor.width, editor.height], [6, 3]);
+    assert.equal(editor.terrainAt(2, 1), 0, 'the + is a wall');
+    assert.deepEqual([editor.start(), editor.goal()], [{ x: 1, y: 1 }, { x: 4, y: 1 }]);
+    const session = workspace.session;
+    session.finish();
+    useLanguage('en');
+    assert.match(resultText(session, lastStep(session), session.search.stepCount()), /^Path found: cost 50,/);
+  });
+
+  it('the C++ tutorial\'s second map: cost 84 in 6 moves, between the walls cell by cell (E3)', () => {
+    const { workspace } = openPage('?example=tutorial-pockets');
+    const session = workspace.session;
+    assert.equal(session.options.heuristic, 'manhattan');
+    session.finish();
+    useLanguage('en');
+    assert.equal(resultText(session, lastStep(session), session.search.stepCount()), 'Path found: cost 84, 6 moves.');
+    // The goal's parents followed back to the start, as the inspector shows them.
+    const path = [session.editor.goal()];
+    while (path[0].x !== 2 || path[0].y !== 2) {
+      const { parent } = session.search.cellInfo(path[0].x, path[0].y);
+      path.unshift({ x: parent.x, y: parent.y });
+    }
+    assert.deepEqual(path, [{ x: 2, y: 2 }, { x: 3, y: 3 }, { x: 4, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 3 }, { x: 6, y: 2 }]);
+  });
+});
+
+describe('reduced motion (A1)', () => {
+  it('is read from the system, and a held autoplay says so in both languages', () => {
+    const asking = { matchMedia: (query) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) };
+    assert.equal(prefersReducedMotion(asking), true);
+    assert.equal(prefersReducedMotion({ matchMedia: () => ({ matches: false }) }), false);
+    assert.equal(prefersReducedMotion({}), false, 'no matchMedia: motion as usual');
+    useLanguage('zh');
+    assert.match(t('motion.autoplay-held'), /减少动态效果/);
+    useLanguage('en');
+    assert.match(t('motion.autoplay-held'), /reduced motion.*press Play/);
   });
 });
