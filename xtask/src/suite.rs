@@ -112,7 +112,11 @@ fn run_steps(root: &Path, suite: &mut Suite, times: &mut TestTimes) -> Result<()
     suite.step("wasm tests (Node.js)", || run_wasm_tests(root, &wasm_tests))?;
     suite.step("build pkg/", || wasm_build::build_pkg(root))?;
     suite.step("page logic tests (Node.js)", || {
-        let mut inputs = Vec::new();
+        // index.html for its legend; the tools' lockfile for the YAML reader the tests use.
+        let mut inputs = vec![
+            root.join("index.html"),
+            root.join(npm::TOOLS.dir()).join("package-lock.json"),
+        ];
         for dir in ["www", "pkg", PAGE_TESTS] {
             inputs.extend(fingerprint::files_under(&root.join(dir))?);
         }
