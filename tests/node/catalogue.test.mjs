@@ -30,7 +30,7 @@ function legendKey(mark) {
 }
 
 describe('the finder catalogue', () => {
-  it('gives every finder pseudocode, words for what it emits, legend entries and counter labels in both languages (K1)', () => {
+  it('gives every finder pseudocode, words for what it emits, legend entries and counter labels in both languages', () => {
     const found = [];
     const worded = (what, key) => {
       for (const [name, texts] of Object.entries(LANGUAGE_TEXTS)) if (!(key in texts)) found.push(`${what}: no ${name} text "${key}"`);
@@ -149,7 +149,7 @@ describe('the finder catalogue', () => {
   }
 
   for (const finder of finders()) {
-    it(`tells every step of ${finder.id} over many maps in English and Chinese, with every kind it lists (K2)`, () => {
+    it(`tells every step of ${finder.id} over many maps in English and Chinese, with every kind it lists`, () => {
       const problems = new Set();
       const kinds = new Set();
       const outcomes = new Set();
@@ -194,7 +194,7 @@ describe('the finder catalogue', () => {
     });
   }
 
-  it('exports every finder\'s search on the tutorial map as a Posthoc trace (K3)', () => {
+  it('exports every finder\'s search on the tutorial map as a Posthoc trace', () => {
     for (const finder of finders()) {
       const session = openScene('tutorial-wall');
       chooseFinder(session, finder.id);

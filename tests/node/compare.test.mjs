@@ -64,7 +64,7 @@ function putUpChange(editor, exampleId) {
 }
 
 describe('the methods of the panes', () => {
-  it('are read from a link and named as the Method panel names them (C1)', () => {
+  it('are read from a link and named as the Method panel names them', () => {
     const params = parseParams('?compare=astar:manhattan:2,dijkstra,greedy:euclidean,bfs', EXAMPLES.map((example) => example.id));
     assert.deepEqual(params.problems, []);
     const compared = comparePanes('tutorial-wall', params.compare);
@@ -75,7 +75,7 @@ describe('the methods of the panes', () => {
     release(compared);
   });
 
-  it('are refused as a list of one, an unknown finder, a weight out of range or five (C1)', () => {
+  it('are refused as a list of one, an unknown finder, a weight out of range or five', () => {
     for (const value of ['astar', 'astar,nope', 'astar,dijkstra:octile:500', 'a,b,c,d,e']) {
       const params = parseParams(`?compare=${value}`, EXAMPLES.map((example) => example.id));
       assert.equal(params.compare, undefined, value);
@@ -85,7 +85,7 @@ describe('the methods of the panes', () => {
     }
   });
 
-  it('a method the engine refuses closes the comparison with the engine\'s reason, in Chinese (G2)', () => {
+  it('a method the engine refuses closes the comparison with the engine\'s reason, in Chinese', () => {
     const params = parseParams('?lang=zh&compare=bfs:manhattan:2,astar', EXAMPLES.map((example) => example.id));
     assert.deepEqual(params.problems, []);
     let refusal = null;
@@ -186,7 +186,7 @@ describe('the compare table', () => {
     release(compared);
   });
 
-  it('sets D* Lite\'s repair beside A* from scratch after the example\'s change, in both languages (C2)', () => {
+  it('sets D* Lite\'s repair beside A* from scratch after the example\'s change, in both languages', () => {
     const compared = comparePanes('dstar-detour', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar' }]);
     const { shown, read } = table();
     const view = () => ({ panes: compared.panes, race: false, walk: null, finished: compared.lockstep.finished });
@@ -223,7 +223,7 @@ describe('the compare table', () => {
     release(compared);
   });
 
-  it('tells each walk\'s moves, expansions and replans, and the walks\' totals, in both languages (WC2)', () => {
+  it('tells each walk\'s moves, expansions and replans, and the walks\' totals, in both languages', () => {
     const compared = comparePanes('dstar-detour', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar' }], { sensor: 1.5 });
     putUpChange(compared.editor, 'dstar-detour');
     for (const { session } of compared.panes) session.syncWithEditor();
@@ -269,7 +269,7 @@ describe('driving the panes in lockstep', () => {
     release(compared);
   });
 
-  it('after a wall drawn three steps in, starts both again at step 0, and both end at cost 4 (C2)', () => {
+  it('after a wall drawn three steps in, starts both again at step 0, and both end at cost 4', () => {
     const compared = comparePanes('dstar-paper', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar' }]);
     compared.lockstep.seek(3);
     putUpChange(compared.editor, 'dstar-paper');

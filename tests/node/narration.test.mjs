@@ -249,7 +249,7 @@ const lastStep = (session) => session.stepsBetween(session.search.stepCount(), s
 const narrationNow = (session) => narrationText(session, lastStep(session));
 
 describe('the words of particular steps', () => {
-  it('bidirectional A*\'s counter of the best cost so far is labelled in Chinese (F2)', () => {
+  it('bidirectional A*\'s counter of the best cost so far is labelled in Chinese', () => {
     const session = openScene('tutorial-wall', { algorithm: 'bi-astar' });
     assert.ok(session.finder.counters.includes('bestCost'));
     useLanguage('zh');
@@ -260,7 +260,7 @@ describe('the words of particular steps', () => {
     dispose(session);
   });
 
-  it('Jump Point Search says why a cell is a jump point, in English and with the same numbers in Chinese (F3)', () => {
+  it('Jump Point Search says why a cell is a jump point, in English and with the same numbers in Chinese', () => {
     const session = openScene('tutorial-wall', { algorithm: 'jps' });
     useLanguage('en');
     const FORCED_OPENED = /Jumped ([a-z-]+) to \((\d+),(\d+)\), a jump point: forced neighbour at \((\d+),(\d+)\)[^.]*\. Opened it with G=(\d+), H=(\d+)\./;
@@ -281,7 +281,7 @@ describe('the words of particular steps', () => {
     dispose(session);
   });
 
-  it('Jump Point Search refuses a weighted map, naming the cell, in Chinese (F4)', () => {
+  it('Jump Point Search refuses a weighted map, naming the cell, in Chinese', () => {
     const { problems, workspace } = openPage('?example=swamp&algorithm=jps&lang=zh');
     useLanguage('zh');
     assert.equal(problems.length, 1);
@@ -290,7 +290,7 @@ describe('the words of particular steps', () => {
     useLanguage('en');
   });
 
-  it('a tie told in Chinese with the cells counted from the bottom left (E1)', () => {
+  it('a tie told in Chinese with the cells counted from the bottom left', () => {
     const session = openScene('tutorial-csharp');
     useLanguage('zh');
     setCellOrigin('bottom-left');
@@ -302,7 +302,7 @@ describe('the words of particular steps', () => {
   });
 
   for (const language of LANGUAGES) {
-    it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (I1, ${language})`, () => {
+    it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (${language})`, () => {
       const WORDS = {
         en: { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
         zh: { batch: /个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },

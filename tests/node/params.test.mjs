@@ -207,7 +207,7 @@ describe('a good link', () => {
 describe('numbers in a link, worded', () => {
   const words = (query) => parse(query).problems.map(({ key, values }) => describeError(new PageError(key, values)));
 
-  it('only plain decimals are numbers, and speeds only those playback keeps to (L1)', () => {
+  it('only plain decimals are numbers, and speeds only those playback keeps to', () => {
     useLanguage('en');
     const result = parse('?weight=0x10&nodeLimit=0x10&step=0x2&speed=1e11');
     assert.equal(result.options.weight, undefined, 'the weight stays the default');
@@ -228,7 +228,7 @@ describe('numbers in a link, worded', () => {
     useLanguage('en');
   });
 
-  it('in Chinese, and again in English after a switch (G1)', () => {
+  it('in Chinese, and again in English after a switch', () => {
     useLanguage('zh');
     const problems = words('?lang=zh&weight=-3&nodeLimit=abc&compare=astar');
     assert.ok(problems[0].includes('网址参数 weight="-3" 必须是 0 到 100 之间的数'), problems[0]);

@@ -109,7 +109,7 @@ describe('playback', () => {
 });
 
 describe('a link\'s speed', () => {
-  it('speed=4 plays exactly four expansions a second: 13 steps over three seconds of frames (L3)', () => {
+  it('speed=4 plays exactly four expansions a second: 13 steps over three seconds of frames', () => {
     const playback = new Playback();
     playback.setRate(4);
     playback.start();

@@ -224,7 +224,7 @@ describe('options the engine refuses', () => {
 });
 
 describe('Walk mode', () => {
-  it('walks the detour example into the fog, and tells its moves in both languages (W1)', () => {
+  it('walks the detour example into the fog, and tells its moves in both languages', () => {
     const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
     startWalk(workspace, '1.5');
     const session = workspace.session;
@@ -250,7 +250,7 @@ describe('Walk mode', () => {
     assert.match(narrationText(session, lastStep(session)), /nothing new/);
   });
 
-  it('counts moves, not search steps, in both languages (W2)', () => {
+  it('counts moves, not search steps, in both languages', () => {
     const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
     const label = () => t(stepCounterLabel(workspace.session));
     useLanguage('zh');
@@ -263,7 +263,7 @@ describe('Walk mode', () => {
     assert.equal(label(), 'Step');
   });
 
-  it('refuses a sensor radius below 1.5 or no number, with nothing changed (W3)', () => {
+  it('refuses a sensor radius below 1.5 or no number, with nothing changed', () => {
     const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
     const map = workspace.editor.toText('ox');
     for (const radius of ['1', 'far', '']) {
@@ -285,7 +285,7 @@ describe('Walk mode', () => {
     }
   });
 
-  it('walks the paper example in 4 moves at cost 4, k_m 1 after the first (W4)', () => {
+  it('walks the paper example in 4 moves at cost 4, k_m 1 after the first', () => {
     const { workspace, problems } = openPage('?example=dstar-paper&algorithm=dstar-lite&walk=1&sensor=1.5');
     assert.deepEqual(problems, []);
     startWalk(workspace, '1.5');
@@ -304,7 +304,7 @@ describe('Walk mode', () => {
     useLanguage('en');
   });
 
-  it('is refused for a finder that does not walk, and taken by those that do (WC1)', () => {
+  it('is refused for a finder that does not walk, and taken by those that do', () => {
     const refused = openPage('?example=dstar-detour&algorithm=dijkstra&walk=1');
     assert.equal(refused.params.walk, true);
     assert.throws(() => startWalk(refused.workspace, '1.5'), (error) => {
@@ -320,7 +320,7 @@ describe('Walk mode', () => {
     }
   });
 
-  it('A* replans from scratch over the detour: 37 moves, cost 402, 220 expansions against D* Lite\'s 194 (WC3)', () => {
+  it('A* replans from scratch over the detour: 37 moves, cost 402, 220 expansions against D* Lite\'s 194', () => {
     const expanded = {};
     for (const id of ['astar', 'dstar-lite']) {
       const { workspace } = openPage(`?example=dstar-detour&algorithm=${id}`);
@@ -482,7 +482,7 @@ describe('the engine in Node.js', () => {
   });
 });
 
-describe('finders with a state of their own step back exactly (F1)', () => {
+describe('finders with a state of their own step back exactly', () => {
   it('bidirectional Dijkstra on the tutorial map: counters, meeting, log and marks at each of 8 steps', () => {
     const session = openScene('tutorial-wall', { algorithm: 'bi-dijkstra' });
     useLanguage('en');
@@ -524,7 +524,7 @@ describe('finders with a state of their own step back exactly (F1)', () => {
 });
 
 describe('options a link asks for that the finder cannot take', () => {
-  it('a weight means nothing to a finder whose priority has no weighted heuristic term (L2)', () => {
+  it('a weight means nothing to a finder whose priority has no weighted heuristic term', () => {
     useLanguage('en');
     for (const query of ['?algorithm=greedy&weight=2', '?algorithm=bi-astar&weight=2']) {
       const { problems } = openPage(query);
@@ -535,7 +535,7 @@ describe('options a link asks for that the finder cannot take', () => {
     }
   });
 
-  it('a node limit for a finder that has none is refused in Chinese with no English word but the link\'s own (G2)', () => {
+  it('a node limit for a finder that has none is refused in Chinese with no English word but the link\'s own', () => {
     const { problems, workspace } = openPage('?lang=zh&algorithm=dijkstra&nodeLimit=5');
     useLanguage('zh');
     assert.match(describeError(problems[0]), /^链接中的选项 nodeLimit="5" 未被采用：节点上限（5）只适用于 IDA\*，不适用于Dijkstra/);
@@ -543,7 +543,7 @@ describe('options a link asks for that the finder cannot take', () => {
     useLanguage('en');
   });
 
-  it('the goal test on reaching, for Jump Point Search, gets the reason (E2)', () => {
+  it('the goal test on reaching, for Jump Point Search, gets the reason', () => {
     const { problems, workspace } = openPage('?algorithm=jps&goalTest=first-reached&neighbourOrder=left-then-right');
     useLanguage('en');
     // Each option it cannot take is refused with its own reason: the goal test and the order.
@@ -554,7 +554,7 @@ describe('options a link asks for that the finder cannot take', () => {
 });
 
 describe('maps from links and examples', () => {
-  it('a . + s d map in a link keeps its walls: 6x3, a path of cost 50 (P1)', () => {
+  it('a . + s d map in a link keeps its walls: 6x3, a path of cost 50', () => {
     const { workspace, problems } = openPage('?map=....../.s+.d./......&directions=4');
     assert.deepEqual(problems, []);
     const editor = workspace.editor;
@@ -567,7 +567,7 @@ describe('maps from links and examples', () => {
     assert.match(resultText(session, lastStep(session), session.search.stepCount()), /^Path found: cost 50,/);
   });
 
-  it('the C++ tutorial\'s second map: cost 84 in 6 moves, between the walls cell by cell (E3)', () => {
+  it('the C++ tutorial\'s second map: cost 84 in 6 moves, between the walls cell by cell', () => {
     const { workspace } = openPage('?example=tutorial-pockets');
     const session = workspace.session;
     assert.equal(session.options.heuristic, 'manhattan');
@@ -584,7 +584,7 @@ describe('maps from links and examples', () => {
   });
 });
 
-describe('reduced motion (A1)', () => {
+describe('reduced motion', () => {
   it('is read from the system, and a held autoplay says so in both languages', () => {
     const asking = { matchMedia: (query) => ({ matches: query === '(prefers-reduced-motion: reduce)' }) };
     assert.equal(prefersReducedMotion(asking), true);
