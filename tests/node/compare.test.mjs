@@ -4,7 +4,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { engine, useLanguage, FakeDocument, FakeElement } from './harness.mjs';
+import { engine, useLanguage, openScene, dispose, FakeDocument, FakeElement } from './harness.mjs';
 import { CompareTable } from '../../www/compare/table.js';
 import { Lockstep } from '../../www/compare/lockstep.js';
 import { paneMethod, paneOptions, methodName } from '../../www/compare/pane.js';
@@ -278,6 +278,25 @@ describe('driving the panes in lockstep', () => {
     assert.equal(compared.panes[0].session.repairs, 1);
     compared.lockstep.finish();
     assert.deepEqual(compared.panes.map(({ session }) => session.search.pathCost()), [4, 4]);
+    // The table's expansions are the single view's: D* Lite's repair, and A* from scratch.
+    const single = openScene('dstar-paper');
+    single.seek(3);
+    putUpChange(single.editor, 'dstar-paper');
+    single.syncWithEditor();
+    single.finish();
+    const { repairExpanded, fromScratchExpanded } = single.search.info();
+    const { shown, read } = table();
+    const rows = {};
+    for (const language of ['en', 'zh']) {
+      useLanguage(language);
+      shown.invalidate();
+      shown.update({ panes: compared.panes, race: false, walk: null, finished: true });
+      rows[language] = read().rows.map((row) => row.slice(1, 5));
+    }
+    useLanguage('en');
+    assert.deepEqual(rows.en.map((row) => row[0]), [String(repairExpanded), String(fromScratchExpanded)]);
+    assert.deepEqual(rows.zh, rows.en, 'the same numbers in both languages');
+    dispose(single);
     release(compared);
   });
 
