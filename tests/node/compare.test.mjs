@@ -32,11 +32,7 @@ function comparePanes(exampleId, methods, walk = null) {
       name: () => methodName(method, session.resolvedOptions.heuristic, listName),
     };
   });
-  const lockstep = new (class extends Lockstep {
-    sessions() {
-      return panes.map((pane) => pane.session);
-    }
-  })();
+  const lockstep = Object.assign(new Lockstep(), { panes });
   return { editor, panes, lockstep };
 }
 

@@ -1,6 +1,7 @@
 // The compare view's searches driven together, with the same calls as a single
 // SearchSession: in lockstep every search is at the same step, one that has finished
-// waiting at its end. A subclass says which searches: sessions() returns them.
+// waiting at its end. The searches are those of `this.panes`, each with its `session`
+// (the compare view extends this).
 export class Lockstep {
   // The shared position: the furthest search's step; the timeline runs to the longest search.
   timeline() {
@@ -8,7 +9,7 @@ export class Lockstep {
     let total = 0;
     let running = false;
     let found = false;
-    for (const session of this.sessions()) {
+    for (const { session } of this.panes) {
       const own = session.timeline();
       stepCount = Math.max(stepCount, own.stepCount);
       total = total === null || own.total === null || own.total === undefined ? null : Math.max(total, own.total);
@@ -19,11 +20,11 @@ export class Lockstep {
   }
 
   get finished() {
-    return this.sessions().every((session) => session.finished);
+    return this.panes.every((pane) => pane.session.finished);
   }
 
   step() {
-    for (const session of this.sessions()) if (!session.finished) session.step();
+    for (const { session } of this.panes) if (!session.finished) session.step();
   }
 
   // Only the searches at the shared step go back: one that finished earlier waits at its
@@ -31,19 +32,19 @@ export class Lockstep {
   stepBack() {
     const { stepCount } = this.timeline();
     if (stepCount === 0) return;
-    for (const session of this.sessions()) if (session.search.stepCount() === stepCount) session.stepBack();
+    for (const { session } of this.panes) if (session.search.stepCount() === stepCount) session.stepBack();
   }
 
   seek(stepCount) {
-    for (const session of this.sessions()) session.seek(stepCount);
+    for (const { session } of this.panes) session.seek(stepCount);
   }
 
   finish() {
-    for (const session of this.sessions()) session.finish();
+    for (const { session } of this.panes) session.finish();
   }
 
   advance(n) {
-    for (const session of this.sessions()) if (!session.finished) session.advance(n);
+    for (const { session } of this.panes) if (!session.finished) session.advance(n);
   }
 
   // Every search takes the edited map: one whose finder repairs (D* Lite, LPA*) as a batch,
@@ -53,12 +54,12 @@ export class Lockstep {
   syncWithEditor() {
     const finished = this.finished;
     let repaired = false;
-    for (const session of this.sessions()) {
+    for (const { session } of this.panes) {
       const repairs = session.repairs;
       session.syncWithEditor();
       repaired ||= session.repairs !== repairs;
     }
     if (!repaired) return;
-    for (const session of this.sessions()) if (finished) session.finish(); else session.seek(0);
+    for (const { session } of this.panes) if (finished) session.finish(); else session.seek(0);
   }
 }

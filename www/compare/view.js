@@ -156,11 +156,6 @@ export class CompareView extends Lockstep {
     this.table.invalidate();
   }
 
-  // Driven by Lockstep, with the same calls as a single SearchSession.
-  sessions() {
-    return this.panes.map((pane) => pane.session);
-  }
-
   // The Method panel's movement, costs or ties changed.
   sharedOptionsChanged() {
     for (const pane of this.panes) pane.session.setOptions(pane.options());
