@@ -11,6 +11,47 @@ import { finderOf, limits, withTakenValues } from '../finders/catalogue.js';
 const usesHeuristic = (algorithm) => finderOf(algorithm).options.heuristic;
 const usesWeight = (algorithm) => finderOf(algorithm).options.weight;
 
+// A pane's method from one a link or the page asked for ({ algorithm, heuristic?, weight? }):
+// what it leaves open comes from the Method panel, so a pane shows (and runs) the heuristic
+// and weight the class has just seen there.
+export function paneMethod(method, shared) {
+  return {
+    algorithm: method.algorithm,
+    heuristic: method.heuristic ?? shared.heuristic ?? 'auto',
+    weight: method.weight ?? (usesWeight(method.algorithm) ? shared.weight ?? 1 : 1),
+  };
+}
+
+// A pane's search options: the shared movement, costs and ties (the Method panel's) with
+// the pane's algorithm, heuristic and weight (a weight other than 1 from a link, for a
+// finder that takes none, the engine refuses with its reason), and the Method panel's node
+// limit, goal test and neighbour order for a finder that takes them.
+export function paneOptions(method, sharedOptions) {
+  const { heuristic, nodeLimit, goalTest, neighbourOrder, ...shared } = sharedOptions;
+  const options = { ...shared, algorithm: method.algorithm, weight: method.weight };
+  if (method.heuristic !== 'auto') options.heuristic = method.heuristic;
+  // A finder that does not take them runs them at their defaults (the engine refuses others).
+  const takes = finderOf(method.algorithm).options;
+  const taken = { nodeLimit, goalTest, neighbourOrder };
+  for (const [name, value] of Object.entries(taken)) {
+    if (takes[name] && value !== undefined) options[name] = value;
+  }
+  return withTakenValues(options);
+}
+
+// "A*, Octile (diagonal), w = 2": the algorithm, and what steers it when anything does.
+// `heuristic` is the one the search uses; text(kind, value) names an algorithm or a
+// heuristic (kind 'algorithm' or 'heuristic') as the Method panel's list does.
+export function methodName({ algorithm, weight }, heuristic, text) {
+  const algorithmName = text('algorithm', algorithm);
+  if (!usesHeuristic(algorithm)) return t('compare.method', { algorithm: algorithmName });
+  const heuristicName = text('heuristic', heuristic);
+  if (usesWeight(algorithm) && weight !== 1) {
+    return t('compare.method.weighted', { algorithm: algorithmName, heuristic: heuristicName, weight });
+  }
+  return t('compare.method.heuristic', { algorithm: algorithmName, heuristic: heuristicName });
+}
+
 // A select holding the same choices as one of the Method panel's, so every algorithm and
 // heuristic the page offers (in the page's language) is offered in each pane too.
 function copyChoices(select, template) {
@@ -33,14 +74,7 @@ export class ComparePane {
   constructor(doc, host, method, templates) {
     this.host = host;
     this.templates = templates;
-    // What the method leaves open comes from the Method panel, so a pane shows (and runs) the
-    // heuristic and weight the class has just seen there.
-    const shared = host.sharedOptions();
-    this.method = {
-      algorithm: method.algorithm,
-      heuristic: method.heuristic ?? shared.heuristic ?? 'auto',
-      weight: method.weight ?? (usesWeight(method.algorithm) ? shared.weight ?? 1 : 1),
-    };
+    this.method = paneMethod(method, host.sharedOptions());
     this.number = 0;
 
     this.element = doc.createElement('section');
@@ -175,35 +209,14 @@ export class ComparePane {
     this.host.methodChanged(this);
   }
 
-  // The shared movement, costs and ties with this pane's algorithm, heuristic and weight (a
-  // weight other than 1 from a link, for a finder that takes none, the engine refuses with
-  // its reason), and the Method panel's node limit, goal test and neighbour order for a
-  // finder that takes them.
   options() {
-    const { heuristic, nodeLimit, goalTest, neighbourOrder, ...shared } = this.host.sharedOptions();
-    const options = { ...shared, algorithm: this.method.algorithm, weight: this.method.weight };
-    if (this.method.heuristic !== 'auto') options.heuristic = this.method.heuristic;
-    // A finder that does not take them runs them at their defaults (the engine refuses others).
-    const takes = finderOf(this.method.algorithm).options;
-    const taken = { nodeLimit, goalTest, neighbourOrder };
-    for (const [name, value] of Object.entries(taken)) {
-      if (takes[name] && value !== undefined) options[name] = value;
-    }
-    return withTakenValues(options);
+    return paneOptions(this.method, this.host.sharedOptions());
   }
 
-  // "A*, Octile (diagonal), w = 2": the algorithm, and what steers it when anything does.
+  // The method's name, as the Method panel's lists name its algorithm and heuristic.
   name() {
-    const text = (select, value) => Array.from(select.options).find((o) => o.value === value)?.text ?? value;
-    const { algorithm, weight } = this.method;
-    const algorithmName = text(this.templates.algorithm, algorithm);
-    if (!usesHeuristic(algorithm)) return t('compare.method', { algorithm: algorithmName });
-    const resolved = this.session?.resolvedOptions?.heuristic ?? this.method.heuristic;
-    const heuristic = text(this.templates.heuristic, resolved);
-    if (usesWeight(algorithm) && weight !== 1) {
-      return t('compare.method.weighted', { algorithm: algorithmName, heuristic, weight });
-    }
-    return t('compare.method.heuristic', { algorithm: algorithmName, heuristic });
+    const text = (kind, value) => Array.from(this.templates[kind].options).find((o) => o.value === value)?.text ?? value;
+    return methodName(this.method, this.session?.resolvedOptions?.heuristic ?? this.method.heuristic, text);
   }
 
   draw(dpr) {

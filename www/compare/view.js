@@ -2,6 +2,7 @@ import { t, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
 import { CompareTable } from './table.js';
+import { Lockstep } from './lockstep.js';
 import { COMPARE_PANES } from '../state/params.js';
 import { finders, finderOf } from '../finders/catalogue.js';
 import { setText } from '../layout/text.js';
@@ -21,11 +22,12 @@ function defaultComparison(walking) {
 // The table lists each pane's work and result, live.
 // Opened in Walk mode, every pane walks (the same map, start, goal and sensor radius), one
 // move each per step, and the table tells each walk's moves, expansions and replans.
-export class CompareView {
+export class CompareView extends Lockstep {
   // host: { engine, editor(), sharedOptions(), walk() (Walk mode's { sensor } or null),
   //   brush(), changed(), guard(fn) for controls,
   //   inputGuard(fn) for pointer and key edits on a pane, toggled(active), readOnly (no edits) }
   constructor(doc, host) {
+    super();
     const byId = (id) => doc.getElementById(id);
     this.doc = doc;
     this.host = host;
@@ -152,68 +154,6 @@ export class CompareView {
     for (const pane of this.panes) pane.removeButton.disabled = this.panes.length <= COMPARE_PANES.min;
     this.paneBox.dataset.panes = String(this.panes.length);
     this.table.invalidate();
-  }
-
-  // --- Driving every pane together, with the same calls as a single SearchSession. ---
-
-  // The shared position: the furthest pane's step; the timeline runs to the longest search.
-  timeline() {
-    let stepCount = 0;
-    let total = 0;
-    let running = false;
-    let found = false;
-    for (const { session } of this.panes) {
-      const own = session.timeline();
-      stepCount = Math.max(stepCount, own.stepCount);
-      total = total === null || own.total === null || own.total === undefined ? null : Math.max(total, own.total);
-      running ||= own.status === 'running';
-      found ||= own.status === 'found';
-    }
-    return { stepCount, total, status: running ? 'running' : found ? 'found' : 'no-path' };
-  }
-
-  get finished() {
-    return this.panes.every((pane) => pane.session.finished);
-  }
-
-  step() {
-    for (const { session } of this.panes) if (!session.finished) session.step();
-  }
-
-  // Only the panes at the shared step go back: one that finished earlier waits at its end
-  // until the others are back to it.
-  stepBack() {
-    const { stepCount } = this.timeline();
-    if (stepCount === 0) return;
-    for (const { session } of this.panes) if (session.search.stepCount() === stepCount) session.stepBack();
-  }
-
-  seek(stepCount) {
-    for (const { session } of this.panes) session.seek(stepCount);
-  }
-
-  finish() {
-    for (const { session } of this.panes) session.finish();
-  }
-
-  advance(n) {
-    for (const { session } of this.panes) if (!session.finished) session.advance(n);
-  }
-
-  // Every pane takes the edited map: one whose finder repairs (D* Lite, LPA*) as a batch, its
-  // timeline starting again at it; the others with a search from scratch. After a repair
-  // those start at step 0 too (or all go to their ends if all had finished), so the panes
-  // stay in lockstep and the table sets the repair beside the searches from scratch.
-  syncWithEditor() {
-    const finished = this.finished;
-    let repaired = false;
-    for (const { session } of this.panes) {
-      const repairs = session.repairs;
-      session.syncWithEditor();
-      repaired ||= session.repairs !== repairs;
-    }
-    if (!repaired) return;
-    for (const { session } of this.panes) if (finished) session.finish(); else session.seek(0);
   }
 
   // The Method panel's movement, costs or ties changed.

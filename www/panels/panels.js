@@ -61,12 +61,39 @@ export class MessageArea {
   }
 }
 
-// Where a walk stands, after `moves` moves (`event`: the last one's).
-function walkResult(search, event, moves) {
+// The step counter's label: a walk's steps are the agent's moves, and the counter says so.
+export function stepCounterLabel(session) {
+  return session.walk ? 'counters.move' : 'counters.step';
+}
+
+// The result line after `count` steps (`last`: the last one's { step, event }, if any);
+// lineByLine and step as for Panels.update. A walk's says where it stands.
+export function resultText(session, last, count, lineByLine, step) {
+  const search = session.search;
   const status = search.status();
-  if (status === 'found') return t('result.arrived', { moves, travelled: formatValue(event?.arrival?.travelled ?? 0, 2) });
-  if (status === 'no-path') return t('result.walk-unreachable');
-  return t('result.walking', { moves, cost: formatValue(search.pathCost() ?? Infinity, 2) });
+  if (session.walk) {
+    if (status === 'found') return t('result.arrived', { moves: count, travelled: formatValue(last?.event.arrival?.travelled ?? 0, 2) });
+    if (status === 'no-path') return t('result.walk-unreachable');
+    return t('result.walking', { moves: count, cost: formatValue(search.pathCost() ?? Infinity, 2) });
+  }
+  if (status === 'found') {
+    const moves = search.pathSteps();
+    return tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
+  }
+  if (status === 'limit-reached') return t('result.limit', { limit: search.counters().generated.toLocaleString() });
+  if (status === 'no-path') return t('result.no-path');
+  if (lineByLine) return t('result.line-by-line', { step, done: lineByLine.done, lines: lineByLine.lines });
+  if (count === 0) return t('result.ready');
+  return '';
+}
+
+// The latest step in words (`last` as for resultText), or where the search rests before
+// step 1: a family may say (a repair about to begin).
+export function narrationText(session, last, lineByLine, step) {
+  if (lineByLine) return t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
+  if (last) return t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) });
+  const ready = familyOf(session.finder)?.ready?.(session)?.note;
+  return ready ? t(ready.key, ready.params) : t('narration.not-started');
 }
 
 // Everything the page says in text about the search: counters, result, the latest step in
@@ -116,8 +143,7 @@ export class Panels {
     const counters = search.counters();
     const step = lineByLine ? lineByLine.step : count;
     setText(this.step, total === null || total === undefined ? String(step) : `${step} / ${total}`);
-    // A walk's steps are the agent's moves: the counter says so.
-    const label = session.walk ? 'counters.move' : 'counters.step';
+    const label = stepCounterLabel(session);
     this.stepLabel.dataset.i18n = label;
     setText(this.stepLabel, t(label));
     setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
@@ -125,31 +151,10 @@ export class Panels {
     renderFinderCounters(this.finderCounters, session.walk ? session.finder.walk.counters : session.finder.counters, search.info());
     showMarkLegend(document, session.finder);
 
-    const status = search.status();
     const [last] = session.stepsBetween(count, count);
-    let result = '';
-    if (session.walk) {
-      result = walkResult(search, last?.event, count);
-    } else if (status === 'found') {
-      const moves = search.pathSteps();
-      result = tn('result.found', moves, { cost: formatValue(search.pathCost(), 2), moves });
-    } else if (status === 'limit-reached') {
-      result = t('result.limit', { limit: counters.generated.toLocaleString() });
-    } else if (status === 'no-path') {
-      result = t('result.no-path');
-    } else if (lineByLine) {
-      result = t('result.line-by-line', { step, done: lineByLine.done, lines: lineByLine.lines });
-    } else if (count === 0) {
-      result = t('result.ready');
-    }
-    setText(this.result, result);
-    this.result.className = `result ${status}`;
-
-    // Before step 1, a family may say where its search stands (a repair about to begin).
-    const ready = last ? null : familyOf(session.finder)?.ready?.(session)?.note;
-    let narration = last ? t('narration.step', { step: last.step, text: describeStep(last.event, session.finder, session.rules) }) : ready ? t(ready.key, ready.params) : t('narration.not-started');
-    if (lineByLine) narration = t('narration.line', { step, text: t(lineByLine.note.key, lineByLine.note.params) });
-    setText(this.narration, narration);
+    setText(this.result, resultText(session, last, count, lineByLine, step));
+    this.result.className = `result ${search.status()}`;
+    setText(this.narration, narrationText(session, last, lineByLine, step));
     this.log.render(session);
     this.openList.render(session);
     this.inspectedKey = null;

@@ -18,7 +18,7 @@ pub fn command(root: &Path, options: &[String]) -> Result<()> {
     let scratch = wasm_build::scratch_dir(&wasm);
     let bindings = scratch.join("bench-web");
     wasm_build::generate_bindings(&wasm, &bindings, Bindings::Web)?;
-    let node_modules = npm::install(root)?;
+    let node_modules = npm::install(root, npm::TOOLS)?;
     let wasm_file = bindings.join(format!("{LIB_NAME}_bg.wasm"));
     let unoptimised = std::fs::read(&wasm_file)?;
     let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &unoptimised)?;

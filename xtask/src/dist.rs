@@ -16,8 +16,9 @@ const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
 
 /// Builds the file and returns its path.
 pub fn command(root: &Path) -> Result<PathBuf> {
-    let node_modules = npm::install(root)
+    let tools = npm::install(root, npm::TOOLS)
         .context("the single-file build needs the npm packages esbuild and binaryen")?;
+    npm::install(root, npm::PAGE).context("the single-file build bundles the page's libraries")?;
     let wasm_path = wasm_build::build_release_wasm(root)?;
     let scratch = wasm_build::scratch_dir(&wasm_path);
 
@@ -27,7 +28,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let wasm_file = engine_dir.join(format!("{LIB_NAME}_bg.wasm"));
     let wasm = std::fs::read(&wasm_file)?;
     check_no_float_formatting(&wasm)?;
-    let optimised = wasm_opt::shrink(&node_modules, &scratch.join("wasm-opt"), &wasm)?;
+    let optimised = wasm_opt::shrink(&tools, &scratch.join("wasm-opt"), &wasm)?;
     // The stand-in carries the module packed (see dist/engine.js), at Zstandard's strongest.
     let packed = zstd::bulk::compress(&optimised, 22).context("packing the engine")?;
     std::fs::write(engine_dir.join(format!("{LIB_NAME}_bg.wasm.zst")), packed)?;
@@ -39,7 +40,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
         &html,
         &Sources {
             root,
-            packages: &root.join(npm::PACKAGE_DIR),
+            packages: &root.join(npm::TOOLS.dir()),
             replace: &[(root.join(ENGINE_MODULE), stand_in)],
             scratch: &scratch.join("dist-bundle"),
         },

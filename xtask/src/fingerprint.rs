@@ -2,8 +2,10 @@
 //! `cargo xtask test` again with nothing changed does not spend minutes proving it again.
 //!
 //! A step's inputs are files: for the native tests, the test executables cargo built (they
-//! link everything the tests run) and the map files they read; for the browser tests, the
-//! page, its scripts, the engine build and the test files. Any changed byte changes the
+//! link everything the tests run) and the map files they read; for the page logic tests,
+//! the page and its scripts, the engine build and the test files; for the browser tests, the
+//! page, its scripts, the engine build, the dist file and the test files. node_modules
+//! folders are left out: their package-lock.json stands for them. Any changed byte changes the
 //! fingerprint and the step runs. On CI nothing is taken from here.
 
 use anyhow::{Context, Result};

@@ -16,6 +16,7 @@ mod process;
 mod serve;
 mod single_file;
 mod suite;
+mod test_times;
 mod wasm_build;
 mod wasm_opt;
 
@@ -31,7 +32,8 @@ commands:
                     build the wasm engine and serve the page on http://127.0.0.1:N/ (default
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
-  test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
+  test              formatting, clippy, layers, native tests, wasm tests, page logic tests
+                    (Node.js) and browser tests (CI runs this)
   layers            check that src/ keeps its layers (a step of `test`): no circle, no upward import
   pictures          take the docs' screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]

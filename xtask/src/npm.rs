@@ -1,13 +1,30 @@
-//! Node.js and the npm packages of the page and its tooling (gifenc for the page's animation
-//! export, esbuild and binaryen's wasm-opt for the dist file, playwright-core for the browser
-//! tests), installed with `npm ci` from the lockfile in tests/e2e.
+//! Node.js and the two npm packages of the project, each installed with `npm ci` from its
+//! own lockfile: the page's libraries (www/: gifenc for the animation export, fzstd for the
+//! single-file engine), which index.html's import map points into, and the tools of the
+//! build and the tests (tests/e2e: esbuild and binaryen's wasm-opt for the dist file,
+//! playwright-core for the browser tests).
 
 use crate::process;
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-pub const PACKAGE_DIR: &str = "tests/e2e";
+/// An npm package of the repository: the folder of its package.json and lockfile.
+#[derive(Clone, Copy)]
+pub struct Package(&'static str);
+
+/// What the page imports at run time.
+pub const PAGE: Package = Package("www");
+/// What builds and tests the page.
+pub const TOOLS: Package = Package("tests/e2e");
+
+impl Package {
+    /// Its folder, relative to the repository.
+    pub fn dir(self) -> &'static str {
+        self.0
+    }
+}
+
 /// Copy of package.json and package-lock.json as last installed: when both are unchanged,
 /// `npm ci` (which always starts from scratch) is skipped.
 const INSTALLED_STAMP: &str = "node_modules/.installed-from-lockfile";
@@ -39,18 +56,19 @@ pub fn check_node() -> Result<()> {
     Ok(())
 }
 
-/// Installs tests/e2e's packages if the lockfile changed since the last install; returns
-/// the node_modules folder.
-pub fn install(root: &Path) -> Result<PathBuf> {
-    let dir = root.join(PACKAGE_DIR);
+/// Installs `package` if its lockfile changed since the last install; returns its
+/// node_modules folder.
+pub fn install(root: &Path, package: Package) -> Result<PathBuf> {
+    let name = package.dir();
+    let dir = root.join(name);
     let manifest = std::fs::read_to_string(dir.join("package.json"))
-        .with_context(|| format!("reading {PACKAGE_DIR}/package.json"))?;
+        .with_context(|| format!("reading {name}/package.json"))?;
     let lockfile = std::fs::read_to_string(dir.join("package-lock.json"))
-        .with_context(|| format!("reading {PACKAGE_DIR}/package-lock.json"))?;
+        .with_context(|| format!("reading {name}/package-lock.json"))?;
     let fingerprint = format!("{manifest}\n{lockfile}");
     let stamp = dir.join(INSTALLED_STAMP);
     if std::fs::read_to_string(&stamp).is_ok_and(|installed| installed == fingerprint) {
-        println!("npm packages in {PACKAGE_DIR} match the lockfile: nothing to install");
+        println!("npm packages in {name} match the lockfile: nothing to install");
         return Ok(dir.join("node_modules"));
     }
     check_node()?;
@@ -59,7 +77,7 @@ pub fn install(root: &Path) -> Result<PathBuf> {
             .current_dir(&dir)
             .args(["ci", "--no-audit", "--no-fund"]),
     )
-    .with_context(|| format!("installing the npm packages of {PACKAGE_DIR}"))?;
+    .with_context(|| format!("installing the npm packages of {name}"))?;
     std::fs::write(&stamp, fingerprint)?;
     Ok(dir.join("node_modules"))
 }

@@ -11,7 +11,9 @@ use std::process::Command;
 
 pub fn command(root: &Path) -> Result<()> {
     wasm_build::build_pkg(root)?;
-    npm::install(root)?;
+    npm::install(root, npm::TOOLS)?;
+    // The pictures include an animation the page exports with its own gifenc.
+    npm::install(root, npm::PAGE)?;
     let chrome = chromium::find_or_install()?;
     let server = StaticServer::bind(root, 0)?;
     let base_url = server.spawn();

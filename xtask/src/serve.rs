@@ -32,7 +32,7 @@ pub fn command(root: &Path, options: Options) -> Result<()> {
     if options.build {
         wasm_build::build_pkg(root)?;
         // The libraries the page's import map points to.
-        if let Err(error) = crate::npm::install(root) {
+        if let Err(error) = crate::npm::install(root, crate::npm::PAGE) {
             println!(
                 "warning: the page's npm libraries are missing, so it cannot export animations \
                  ({error:#})"

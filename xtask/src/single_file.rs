@@ -407,12 +407,12 @@ mod tests {
             let repository = crate::repository_root();
             let mut installed = INSTALLED.lock().unwrap();
             if !*installed {
-                npm::install(&repository)?;
+                npm::install(&repository, npm::TOOLS)?;
                 *installed = true;
             }
             drop(installed);
             let root = &self.0;
-            let packages = repository.join(npm::PACKAGE_DIR);
+            let packages = repository.join(npm::TOOLS.dir());
             single_file(
                 html,
                 &Sources {

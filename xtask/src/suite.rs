@@ -6,6 +6,7 @@
 use crate::fingerprint::{self, Fingerprint};
 use crate::process::{self, cargo};
 use crate::serve::StaticServer;
+use crate::test_times::TestTimes;
 use crate::wasm_build::{self, PACKAGE, WASM_TARGET};
 use crate::{chromium, dist, layers, npm, on_ci};
 use anyhow::{anyhow, bail, Context, Result};
@@ -17,15 +18,24 @@ use std::time::{Duration, Instant};
 /// under Node.js).
 const WASM_TEST_MARK: &str = "#![cfg(target_arch = \"wasm32\")]";
 const RUNNER_FEATURE: &str = "xtask/wasm-test-runner";
+/// The page's logic tested in Node.js, with the engine loaded from pkg/.
+const PAGE_TESTS: &str = "tests/node";
+/// How many of the slowest node:test tests the run names at its end.
+const SLOWEST_SHOWN: usize = 10;
 
 pub fn command(root: &Path) -> Result<()> {
     let mut suite = Suite::default();
-    let outcome = run_steps(root, &mut suite);
+    let mut times = TestTimes::new(root);
+    let outcome = run_steps(root, &mut suite, &mut times);
     suite.print_summary();
+    // The list is a report: it never turns a run's outcome.
+    if let Err(error) = print_slowest(&times) {
+        println!("warning: cannot list the slowest tests: {error:#}");
+    }
     outcome
 }
 
-fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
+fn run_steps(root: &Path, suite: &mut Suite, times: &mut TestTimes) -> Result<()> {
     suite.step("formatting", || {
         process::run(cargo().current_dir(root).args(["fmt", "--all", "--check"]))
             .context("the code is not formatted: run `cargo fmt --all`")
@@ -64,7 +74,10 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
     // tests; xtask's own tests bundle with esbuild too, so the packages come first.
     let node = npm::check_node().map_err(|missing| format!("{missing:#}"));
     match &node {
-        Ok(()) => suite.step("npm packages", || npm::install(root).map(drop))?,
+        Ok(()) => suite.step("npm packages", || {
+            npm::install(root, npm::PAGE)?;
+            npm::install(root, npm::TOOLS).map(drop)
+        })?,
         Err(reason) => suite.skip("npm packages", reason)?,
     }
     suite.step("native tests", || {
@@ -98,9 +111,29 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
         return suite.skip("dist and browser tests", &reason);
     }
     suite.step("wasm tests (Node.js)", || run_wasm_tests(root, &wasm_tests))?;
+    suite.step("build pkg/", || wasm_build::build_pkg(root))?;
+    suite.step("page logic tests (Node.js)", || {
+        // index.html for its legend; the tools' lockfile for the YAML reader the tests use.
+        let mut inputs = vec![
+            root.join("index.html"),
+            root.join(npm::TOOLS.dir()).join("package-lock.json"),
+        ];
+        for dir in ["www", "pkg", PAGE_TESTS] {
+            inputs.extend(fingerprint::files_under(&root.join(dir))?);
+        }
+        unless_passed_before(root, "page logic tests", &inputs, || {
+            let files = test_files(root, PAGE_TESTS)?;
+            process::run(
+                Command::new("node")
+                    .current_dir(root)
+                    .arg("--test")
+                    .args(times.reporter_args("page-logic-tests")?)
+                    .args(files),
+            )
+        })
+    })?;
     let mut dist_file = PathBuf::new();
-    suite.step("build pkg/ and dist/", || {
-        wasm_build::build_pkg(root)?;
+    suite.step("build dist/", || {
         dist_file = dist::command(root)?;
         Ok(())
     })?;
@@ -117,11 +150,11 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
             chrome.clone(),
             std::env::current_exe()?,
         ];
-        for dir in ["www", "pkg", npm::PACKAGE_DIR] {
+        for dir in ["www", "pkg", npm::TOOLS.dir()] {
             inputs.extend(fingerprint::files_under(&root.join(dir))?);
         }
         unless_passed_before(root, "browser tests", &inputs, || {
-            run_browser_tests(root, &dist_file, &chrome)
+            run_browser_tests(root, &dist_file, &chrome, times)
         })
     })
 }
@@ -201,28 +234,36 @@ fn run_wasm_tests(root: &Path, names: &[String]) -> Result<()> {
     Ok(())
 }
 
-fn run_browser_tests(root: &Path, dist_file: &Path, chrome: &Path) -> Result<()> {
-    let dir = root.join(npm::PACKAGE_DIR);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)?
-        .map(|entry| entry.map(|entry| entry.path()))
+/// The node:test files (`*.test.mjs`) in `dir`, relative to the repository.
+fn test_files(root: &Path, dir: &str) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+        .with_context(|| format!("listing {dir}"))?
+        .map(|entry| entry.map(|entry| Path::new(dir).join(entry.file_name())))
         .collect::<std::io::Result<_>>()?;
     files.retain(|path| path.to_string_lossy().ends_with(".test.mjs"));
     files.sort();
     if files.is_empty() {
-        bail!("no browser tests found ({}/*.test.mjs)", npm::PACKAGE_DIR);
+        bail!("no tests found ({dir}/*.test.mjs)");
     }
+    Ok(files)
+}
+
+fn run_browser_tests(
+    root: &Path,
+    dist_file: &Path,
+    chrome: &Path,
+    times: &mut TestTimes,
+) -> Result<()> {
+    let files = test_files(root, npm::TOOLS.dir())?;
     let server = StaticServer::bind(root, 0)?;
     let base_url = server.spawn();
     println!("serving the repository at {base_url} for the browser tests");
     process::run(
         Command::new("node")
             .current_dir(root)
-            .args(["--test", "--test-reporter=spec"])
-            .args(
-                files
-                    .iter()
-                    .map(|file| file.strip_prefix(root).unwrap_or(file)),
-            )
+            .arg("--test")
+            .args(times.reporter_args("browser-tests")?)
+            .args(files)
             .env("E2E_BASE_URL", &base_url)
             .env("E2E_DIST_FILE", dist_file)
             .env("CHROME", chrome)
@@ -305,6 +346,24 @@ impl Suite {
         println!("  total    {:>7}", seconds(total));
         println!("steps: {passed} passed, {failed} failed, {skipped} skipped");
     }
+}
+
+/// The slowest node:test tests of the steps that ran them this time.
+fn print_slowest(times: &TestTimes) -> Result<()> {
+    let slowest = times.slowest(SLOWEST_SHOWN)?;
+    if slowest.is_empty() {
+        return Ok(());
+    }
+    println!("\n=== the {} slowest tests (node:test) ===", slowest.len());
+    for time in slowest {
+        println!(
+            "  {:>7}  {}: {}",
+            seconds(Duration::from_secs_f64(time.ms / 1000.0)),
+            time.file,
+            time.name
+        );
+    }
+    Ok(())
 }
 
 fn seconds(time: Duration) -> String {

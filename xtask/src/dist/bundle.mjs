@@ -32,8 +32,8 @@ const pagePlugin = {
         return {
           errors: [{
             text: `\`${args.path}\` (imported by ${where}) is not in the import map of index.html; ` +
-              `add "${args.path}": "./tests/e2e/node_modules/${args.path}/<its ES module file>" ` +
-              'there so that the served page finds it too',
+              `add the package to www/package.json and "${args.path}": "./www/node_modules/${args.path}/<its ES module file>" ` +
+              'to the import map, so that the served page finds it too',
           }],
         };
       }

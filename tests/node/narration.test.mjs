@@ -1,0 +1,364 @@
+// The step log in words and the pseudocode lines of every finder on every example map, in
+// both languages (www/finders/narration.js and the family modules): every sentence there,
+// no placeholder left, no `undefined` or `NaN`, the cells and costs the engine's events
+// give, every line a step ran one of the finder's listing; and the tutorials' own figures.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine, LANGUAGES, useLanguage, assertWords, finders, EXAMPLES, openScene, openPage, chooseFinder, dispose } from './harness.mjs';
+import { describeStep, traceStep, listingOf, describeOrder } from '../../www/finders/narration.js';
+import { formatCell, formatValue, setCellOrigin, setMapRows } from '../../www/i18n/format.js';
+import { narrationText, resultText } from '../../www/panels/panels.js';
+import { markRows } from '../../www/finders/marks.js';
+import { kebab } from '../../www/finders/counters.js';
+import { t } from '../../www/i18n/i18n.js';
+import { describeError } from '../../www/i18n/errors.js';
+import { openExample, exampleChange } from '../../www/maps/examples.js';
+
+// Steps told from each end of a search on a large map: all of them would take minutes and
+// say nothing new.
+const TOLD_AT_EACH_END = 150;
+
+const value = (v) => formatValue(v, 2);
+
+// The steps of a whole search, or of both ends of a long one, as { step, event }.
+function toldSteps(session) {
+  session.finish();
+  const total = session.search.stepCount();
+  if (total <= 2 * TOLD_AT_EACH_END) return session.stepsBetween(1, total);
+  session.seek(TOLD_AT_EACH_END);
+  const first = session.stepsBetween(1, TOLD_AT_EACH_END);
+  session.finish();
+  return [...first, ...session.stepsBetween(total - TOLD_AT_EACH_END + 1, total)];
+}
+
+// The error `run` throws; fails when it throws none.
+function thrown(run) {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  assert.fail('no error');
+}
+
+// One step in words and lines, checked against the event it tells.
+function checkStep(session, { step, event }, where) {
+  const finder = session.finder;
+  const words = describeStep(event, finder, session.rules);
+  assertWords(words, `${where} step ${step}`);
+  if (event.node) assert.ok(words.includes(formatCell(event.node)), `${where} step ${step} names ${formatCell(event.node)}: ${words}`);
+  if (event.kind === 'goal-reached') {
+    assert.ok(words.includes(value(event.cost)) && words.includes(String(event.steps)), `${where}: ${words}`);
+  }
+  const listed = new Set(listingOf(finder, session.rules).map(([id]) => id));
+  const lines = traceStep(event, finder, session.rules);
+  assert.ok(lines.length > 0, `${where} step ${step} ran no line`);
+  for (const { line, note } of lines) {
+    assert.ok(listed.has(line), `${where} step ${step}: line ${line} is not in the listing`);
+    assertWords(t(note.key, note.params), `${where} step ${step} line ${line}`);
+  }
+  return words;
+}
+
+// The last step says how the search ended, with the engine's cost and moves.
+function checkEnd(session, last, where) {
+  const search = session.search;
+  const status = search.status();
+  assert.notEqual(status, 'running', where);
+  if (status !== 'found' || session.walk) return;
+  const words = describeStep(last.event, session.finder, session.rules);
+  assert.ok(words.includes(value(search.pathCost())), `${where}: the last step names the cost ${value(search.pathCost())}: ${words}`);
+  assert.ok(words.includes(String(search.pathSteps())), `${where}: the last step names ${search.pathSteps()} moves: ${words}`);
+}
+
+describe('every finder on every example map, in both languages', () => {
+  for (const example of EXAMPLES) {
+    for (const finder of finders()) {
+      it(`${finder.id} on ${example.id}`, () => {
+        const session = openScene(example.id);
+        try {
+          if (finder.id === 'jps' && /[2-9]/.test(openExample(example.id).text)) {
+            // Jump Point Search needs equal costs: a map with terrain weights is refused, in words.
+            const refusal = thrown(() => chooseFinder(session, finder.id));
+            for (const language of LANGUAGES) {
+              useLanguage(language);
+              assertWords(describeError(refusal), `${language} refusal`);
+            }
+            assert.notEqual(session.finder.id, 'jps');
+            return;
+          }
+          chooseFinder(session, finder.id);
+          assert.equal(session.finder.id, finder.id);
+          const steps = toldSteps(session);
+          assert.ok(steps.length > 0, 'the search took a step');
+          for (const language of LANGUAGES) {
+            useLanguage(language);
+            assertWords(describeOrder(session.finder, session.resolvedOptions), `${language} order`);
+            for (const [, , key] of listingOf(session.finder, session.rules)) assertWords(t(key), `${language} listing ${key}`, { placeholders: false });
+            for (const step of steps) checkStep(session, step, `${language} ${finder.id} on ${example.id}`);
+            checkEnd(session, steps.at(-1), `${language} ${finder.id} on ${example.id}`);
+          }
+        } finally {
+          useLanguage('en');
+          dispose(session);
+        }
+      });
+    }
+  }
+});
+
+describe('every walk on every example map, in both languages', () => {
+  for (const example of EXAMPLES) {
+    for (const finder of finders().filter((f) => f.walk)) {
+      it(`${finder.id} walks ${example.id}`, () => {
+        const session = openScene(example.id);
+        try {
+          chooseFinder(session, finder.id);
+          session.setWalk({ sensor: 1.5 });
+          const steps = toldSteps(session);
+          for (const language of LANGUAGES) {
+            useLanguage(language);
+            for (const step of steps) {
+              const words = checkStep(session, step, `${language} ${finder.id} walking ${example.id}`);
+              const { event } = step;
+              assert.equal(event.kind, 'moved');
+              assert.ok(words.includes(formatCell(event.at)), `${words} names where the agent is`);
+            }
+          }
+        } finally {
+          useLanguage('en');
+          dispose(session);
+        }
+      });
+    }
+  }
+});
+
+// The words of steps 1..n of a session, in the current language.
+function firstWords(session, count) {
+  session.seek(count);
+  return session.stepsBetween(1, count).map(({ event }) => describeStep(event, session.finder, session.rules));
+}
+
+describe('the tutorials\' figures in the log', () => {
+  it('the first C++ tutorial map: the start expanded with Manhattan H, its right neighbour at F=40, a path of cost 56 in 4 moves', () => {
+    const session = openScene('tutorial-wall');
+    useLanguage('en');
+    const [first] = firstWords(session, 1);
+    assert.match(first, /^Expanded \(2,2\): F=40 G=0 H=40\. /);
+    assert.match(first, /Opened \(3,2\) with G=10, H=30\./);
+    assert.match(first, /Opened \(3,1\) with G=14, H=40\./);
+    session.finish();
+    const last = session.stepsBetween(session.search.stepCount(), session.search.stepCount())[0];
+    assert.equal(describeStep(last.event, session.finder, session.rules), 'Reached the goal (6,2): path cost 56 in 4 moves.');
+    useLanguage('zh');
+    assert.equal(describeStep(last.event, session.finder, session.rules), '到达终点 (6,2)：路径代价 56，共移动 4 次。');
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('the multimap tutorial map: 4 directions at cost 1 a step, stopping on reaching the goal after 38 moves', () => {
+    const session = openScene('tutorial-dots');
+    useLanguage('en');
+    const [first] = firstWords(session, 1);
+    assert.match(first, /^Expanded \(4,2\): F=6 G=0 H=6\. Opened \(3,2\) with G=1, H=7\. Opened \(4,1\) with G=1, H=7\./);
+    session.finish();
+    assert.equal(session.search.pathCost(), 38);
+    assert.equal(session.search.pathSteps(), 38);
+    dispose(session);
+  });
+
+  it('the C++ tutorial\'s second map squeezes between the walls for 84 in 6 moves', () => {
+    const session = openScene('tutorial-pockets');
+    session.finish();
+    assert.deepEqual([session.search.pathCost(), session.search.pathSteps()], [84, 6]);
+    dispose(session);
+  });
+
+  it('Dijkstra stopping on reaching the goal pays 80 where the shortest path costs 78', () => {
+    const reaching = openScene('goal-test');
+    const leaving = openScene('goal-test', { goalTest: 'off-open' });
+    reaching.finish();
+    leaving.finish();
+    assert.equal(reaching.search.pathCost(), 80);
+    assert.equal(leaving.search.pathCost(), 78);
+    dispose(reaching);
+    dispose(leaving);
+  });
+
+  it('bidirectional A* names its sides and its stopping test, and meets at cost 56, in both languages', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'bi-astar' });
+    useLanguage('en');
+    const [first, second] = firstWords(session, 2);
+    assert.match(first, /The forward search \(from the start\): Expanded \(2,2\)/);
+    assert.match(second, /Stopping test: the two searches have not met yet, go on\./);
+    assert.match(second, /The backward search \(from the goal\): Expanded \(6,2\): F=40 G=0 H=40\./);
+    useLanguage('zh');
+    const [, secondZh] = firstWords(session, 2);
+    assert.match(secondZh, /停止检验：两个搜索还没有相遇，继续。/);
+    assert.match(secondZh, /反向搜索（从终点出发）/);
+    useLanguage('en');
+    session.finish();
+    const total = session.search.stepCount();
+    const last = describeStep(session.stepsBetween(total, total)[0].event, session.finder, session.rules);
+    assert.match(last, /Stopping test: best 56 ≤ max\(\d+, \d+\) = \d+/);
+    assert.match(last, /Path through the meeting point \(\d+,\d+\): cost 56 in \d+ moves\./);
+    assert.equal(session.search.pathCost(), 56);
+    dispose(session);
+  });
+
+  it('IDA* starts its threshold at the start\'s F and stops at a node limit, in both languages', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'idastar', heuristic: 'octile' });
+    useLanguage('en');
+    assert.match(firstWords(session, 1)[0], /Iteration 1: the threshold starts at the start's F = 40\./);
+    session.finish();
+    assert.equal(session.search.pathCost(), 56);
+    assert.equal(session.search.info().threshold, 56);
+    dispose(session);
+
+    const limited = openScene('tutorial-wall', { algorithm: 'idastar', nodeLimit: 5 });
+    limited.finish();
+    const total = limited.search.stepCount();
+    const event = limited.stepsBetween(total, total)[0].event;
+    assert.match(describeStep(event, limited.finder, limited.rules), /Stopped after 5 visited nodes, the node limit/);
+    useLanguage('zh');
+    assertWords(describeStep(event, limited.finder, limited.rules), 'zh node limit');
+    assert.match(describeStep(event, limited.finder, limited.rules), /5/);
+    useLanguage('en');
+    dispose(limited);
+  });
+
+  it('D* Lite on the paper\'s example plans cost 4, and the map with no path says so', () => {
+    const paper = openScene('dstar-paper');
+    paper.finish();
+    assert.equal(paper.search.pathCost(), 4);
+    dispose(paper);
+    const closed = openScene('no-path');
+    closed.finish();
+    assert.equal(closed.search.status(), 'no-path');
+    useLanguage('en');
+    const total = closed.search.stepCount();
+    assert.equal(describeStep(closed.stepsBetween(total, total)[0].event, closed.finder, closed.rules), 'The open list is empty: the goal cannot be reached, there is no path.');
+    dispose(closed);
+  });
+});
+
+// The current step's { step, event }, and its narration as the page shows it under the map.
+const lastStep = (session) => session.stepsBetween(session.search.stepCount(), session.search.stepCount())[0];
+const narrationNow = (session) => narrationText(session, lastStep(session));
+
+describe('the words of particular steps', () => {
+  it('bidirectional A*\'s counter of the best cost so far is labelled in Chinese', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'bi-astar' });
+    assert.ok(session.finder.counters.includes('bestCost'));
+    useLanguage('zh');
+    assert.equal(t(`counter.${kebab('bestCost')}`), '目前最佳代价');
+    session.seek(2);
+    assert.match(narrationNow(session), /停止检验：两个搜索还没有相遇，继续。/);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('Jump Point Search says why a cell is a jump point, in English and with the same numbers in Chinese', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'jps' });
+    useLanguage('en');
+    const FORCED_OPENED = /Jumped ([a-z-]+) to \((\d+),(\d+)\), a jump point: forced neighbour at \((\d+),(\d+)\)[^.]*\. Opened it with G=(\d+), H=(\d+)\./;
+    let found = null;
+    for (let k = 1; k <= 10 && !found; k++) {
+      session.seek(k);
+      const match = FORCED_OPENED.exec(narrationNow(session));
+      if (match) found = { step: k, x: match[2], y: match[3], fx: match[4], fy: match[5], g: match[6], h: match[7] };
+    }
+    assert.ok(found, 'a jump point opened for a forced neighbour within 10 steps');
+    useLanguage('zh');
+    const zh = narrationNow(session);
+    assert.match(zh, new RegExp(`^第 ${found.step} 步：扩展跳点 \\(\\d+,\\d+\\)：F=\\d+ G=\\d+ H=\\d+。`));
+    assert.ok(zh.includes(`跳到 (${found.x},${found.y})，它是跳点：在 (${found.fx},${found.fy})`), zh);
+    assert.match(zh, /有强迫邻居/);
+    assert.ok(zh.includes(`加入开启列表，G=${found.g}，H=${found.h}。`), zh);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('Jump Point Search refuses a weighted map, naming the cell, in Chinese', () => {
+    const { problems, workspace } = openPage('?example=swamp&algorithm=jps&lang=zh');
+    useLanguage('zh');
+    assert.equal(problems.length, 1);
+    assert.match(describeError(problems[0]), /跳点搜索要求同类移动的代价都相同，但地图在 \(8,2\) 有地形代价 3/);
+    assert.notEqual(workspace.session.finder.id, 'jps');
+    useLanguage('en');
+  });
+
+  it('a tie told in Chinese with the cells counted from the bottom left', () => {
+    const session = openScene('tutorial-csharp');
+    useLanguage('zh');
+    setCellOrigin('bottom-left');
+    setMapRows(session.editor.height);
+    session.seek(3);
+    assert.match(narrationNow(session), /^第 3 步：扩展 \(2,1\)：F=38 G=28 H=10。开启列表中 \(2,0\)（G=24）的 F 也是 38，选中它的规则是：F 相同时 G 较大的优先/);
+    useLanguage('en');
+    dispose(session);
+  });
+
+  for (const language of LANGUAGES) {
+    it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (${language})`, () => {
+      const WORDS = {
+        en: { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
+        zh: { batch: /个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
+      }[language];
+      useLanguage(language);
+      assert.equal(t('example.change.dstar-paper'), WORDS.change);
+      const session = openScene('dstar-paper');
+      for (let k = 0; k < 3; k++) session.step();
+      const editor = session.editor;
+      editor.beginStroke();
+      for (const [x, y] of exampleChange('dstar-paper')) editor.paint(x, y, 0);
+      editor.endStroke();
+      session.syncWithEditor();
+      assert.match(narrationNow(session), WORDS.batch);
+      // The same search driven by the engine alone: three steps, the wall, then the repair.
+      const alone = engine.MapEditor.fromText(openExample('dstar-paper').text);
+      const search = new engine.Search(alone, session.options);
+      search.takeSteps(3);
+      alone.beginStroke();
+      alone.paint(2, 1, 0);
+      alone.endStroke();
+      search.repairFrom(alone);
+      let overSeen = false;
+      let steps = 0;
+      while (session.search.status() === 'running') {
+        session.step();
+        search.takeSteps(1);
+        steps += 1;
+        for (let y = 0; y < editor.height; y++) {
+          for (let x = 0; x < editor.width; x++) {
+            const shown = session.search.cellInfo(x, y).incremental;
+            assert.deepEqual(shown, search.cellInfo(x, y).incremental, `repair step ${steps}: cell (${x},${y})`);
+            if (!Number.isFinite(shown.g) && Number.isFinite(shown.rhs)) {
+              const notes = markRows(session.finder, session.markAt({ x, y })).map(([, text]) => text).join(' ');
+              assert.ok(notes.startsWith(WORDS.over), `(${x},${y}) over-consistent: ${notes}`);
+              overSeen = true;
+            }
+          }
+        }
+        assert.deepEqual(session.search.queuePage(0, 5), search.queuePage(0, 5), `queue at repair step ${steps}`);
+        assert.deepEqual(session.search.info(), search.info());
+        // Each vertex taken off the queue is told as such, with its key.
+        assert.equal(WORDS.took.test(narrationNow(session)), lastStep(session).event.kind === 'vertex-taken', narrationNow(session));
+      }
+      assert.equal(steps, session.timeline().total, 'the repair takes the steps its timeline said');
+      assert.ok(overSeen || steps === 1, 'the marks are told');
+      assert.match(resultText(session, lastStep(session), steps), WORDS.found);
+      // A* from scratch on the edited map, as the counter beside the repair says.
+      const scratch = new engine.Search(alone, { ...session.options, algorithm: 'astar' });
+      scratch.finish();
+      assert.equal(session.search.info().fromScratchExpanded, scratch.counters().expanded);
+      scratch.free();
+      search.free();
+      alone.free();
+      useLanguage('en');
+      dispose(session);
+    });
+  }
+});
