@@ -138,7 +138,7 @@ pub trait Topology: fmt::Debug + Send + Sync {
 /// Why a finder cannot search under a topology.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(
-    tag = "problem",
+    tag = "code",
     rename_all = "kebab-case",
     rename_all_fields = "camelCase"
 )]

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { TEXTS as en } from '../../www/i18n/strings/en.js';
 import { TEXTS as zh } from '../../www/i18n/strings/zh.js';
+import { describeError } from '../../www/i18n/errors.js';
+import { useLanguage } from './harness.mjs';
 
 const placeholders = (text) => new Set(text.match(/\{[A-Za-z]+\}/g) ?? []);
 
@@ -47,6 +49,15 @@ describe('interface texts', () => {
       assert.ok(codes.has(known), `the source scan finds ${known} among ${[...codes].join(', ')}`);
     }
     assert.deepEqual([...codes].filter((code) => !(`engine.${code}` in en)), []);
+  });
+
+  it('puts a problem with a cause into words whole, in both languages', () => {
+    // A search refused for its grid: the engine's error names the topology's own problem.
+    const refusal = { problem: { code: 'topology', cause: { code: 'not-square', algorithm: 'jps' } } };
+    useLanguage('en');
+    assert.equal(describeError(refusal), 'Jump Point Search works on the square grid only');
+    useLanguage('zh');
+    assert.equal(describeError(refusal), '跳点搜索（JPS） 只能用于方形网格');
   });
 
   for (const [name, texts] of Object.entries({ zh })) {
