@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use astar_visualizer::catalogue::{catalogue, FinderEntry, FINDERS};
 use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, Variant};
-use astar_visualizer::dynamic::navigation::{Arrival, Navigation, NavigationError, Planner};
+use astar_visualizer::dynamic::navigation::{Arrival, Navigation, NavigationError, PlannerKind};
 use astar_visualizer::finders::idastar::DEFAULT_NODE_LIMIT;
 use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat, TextMap};
 use astar_visualizer::formats::scenario::{parse_scenarios, Scenario};
@@ -713,7 +713,7 @@ fn replan(map_path: &str, flags: &[Flag]) -> Result<(), String> {
 }
 
 fn navigate(map_path: &str, flags: &[Flag]) -> Result<(), String> {
-    let choices: Vec<(&str, Planner)> = (Planner::ALL.iter()).map(|&p| (p.name(), p)).collect();
+    let choices: Vec<(&str, PlannerKind)> = (PlannerKind::ALL.iter()).map(|&p| (p.name(), p)).collect();
     let (scene, planner) = open_scene(map_path, flags, &choices)?;
     let (sensor, other): (Vec<Flag>, Vec<Flag>) =
         scene.rest.iter().partition(|(flag, _)| *flag == "--sensor");

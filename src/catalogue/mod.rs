@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::dynamic::incremental::{Incremental, Variant};
-use crate::dynamic::navigation::Planner;
+use crate::dynamic::navigation::PlannerKind;
 use crate::finder::Finder;
 use crate::finders::bidirectional::{Bidirectional, Kind};
 use crate::finders::idastar::{IdaStar, DEFAULT_NODE_LIMIT};
@@ -114,7 +114,7 @@ pub struct Takes {
 /// How a finder walks: the planner the agent plans with, and the counters a walk shows.
 #[derive(Debug, Serialize)]
 pub struct WalkEntry {
-    pub planner: Planner,
+    pub planner: PlannerKind,
     pub counters: &'static [Counter],
     /// It walks as the baseline that the finders made for unknown terrain are measured
     /// against (A* from scratch against D* Lite): beside them, or in place of one while it
@@ -162,7 +162,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         // A* from scratch wherever what was sensed changed its path: the baseline D* Lite
         // is measured against.
         walk: Some(WalkEntry {
-            planner: Planner::AStar,
+            planner: PlannerKind::AStar,
             counters: &[Counter::MoveExpanded, Counter::Replans],
             baseline: true,
         }),
@@ -282,7 +282,7 @@ pub static FINDERS: [FinderEntry; 12] = [
             Counter::FromScratchExpanded,
         ],
         Some(WalkEntry {
-            planner: Planner::DStarLite,
+            planner: PlannerKind::DStarLite,
             counters: &[
                 Counter::Km,
                 Counter::MoveExpanded,
@@ -891,8 +891,8 @@ mod tests {
         for entry in &FINDERS {
             let planner = entry.walk.as_ref().map(|walk| walk.planner);
             let expected = match entry.id {
-                Algorithm::AStar => Some(Planner::AStar),
-                Algorithm::DStarLite => Some(Planner::DStarLite),
+                Algorithm::AStar => Some(PlannerKind::AStar),
+                Algorithm::DStarLite => Some(PlannerKind::DStarLite),
                 _ => None,
             };
             assert_eq!(planner, expected, "{}", entry.id);

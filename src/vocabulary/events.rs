@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::dynamic::navigation::{Arrival, Planner};
+use crate::dynamic::navigation::{Arrival, PlannerKind};
 use crate::geometry::grid::Point;
 use crate::text::names::named_enum;
 
@@ -176,7 +176,7 @@ pub enum StepEvent {
         k: u32,
         from: Point,
         at: Point,
-        planner: Planner,
+        planner: PlannerKind,
         /// Cells whose terrain the sensor found other than the agent thought.
         revealed: Vec<Point>,
         /// Whether the planner searched at this move: D* Lite repaired its search, A*
