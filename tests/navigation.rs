@@ -6,7 +6,9 @@
 
 mod common;
 
-use astar_visualizer::dynamic::navigation::{Arrival, Navigation, NavigationError, PlannerKind, Visit};
+use astar_visualizer::dynamic::navigation::{
+    Arrival, Navigation, NavigationError, PlannerKind, Visit,
+};
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
@@ -203,8 +205,16 @@ fn the_d_star_lite_paper_example() {
     };
     // The paper's order: ties on k1 go to the smaller k2.
     let paper = TieBreak::SmallerG;
-    let (visits, arrival) =
-        walk_and_check(&world, start, goal, rules, paper, 1.5, PlannerKind::DStarLite).unwrap();
+    let (visits, arrival) = walk_and_check(
+        &world,
+        start,
+        goal,
+        rules,
+        paper,
+        1.5,
+        PlannerKind::DStarLite,
+    )
+    .unwrap();
     assert_eq!(positions(&visits), [(0, 1), (1, 1), (2, 0), (3, 0), (4, 1)]);
     let planned: Vec<Option<f64>> = visits.iter().map(|v| v.planned).collect();
     assert_eq!(

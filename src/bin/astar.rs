@@ -713,7 +713,8 @@ fn replan(map_path: &str, flags: &[Flag]) -> Result<(), String> {
 }
 
 fn navigate(map_path: &str, flags: &[Flag]) -> Result<(), String> {
-    let choices: Vec<(&str, PlannerKind)> = (PlannerKind::ALL.iter()).map(|&p| (p.name(), p)).collect();
+    let choices: Vec<(&str, PlannerKind)> =
+        (PlannerKind::ALL.iter()).map(|&p| (p.name(), p)).collect();
     let (scene, planner) = open_scene(map_path, flags, &choices)?;
     let (sensor, other): (Vec<Flag>, Vec<Flag>) =
         scene.rest.iter().partition(|(flag, _)| *flag == "--sensor");

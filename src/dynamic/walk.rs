@@ -359,8 +359,15 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk =
-            Walk::new(grid.clone(), start, goal, options, 1.5, PlannerKind::DStarLite).unwrap();
+        let mut walk = Walk::new(
+            grid.clone(),
+            start,
+            goal,
+            options,
+            1.5,
+            PlannerKind::DStarLite,
+        )
+        .unwrap();
         walk.finish();
         let straight = walk.navigation.trail().to_vec();
         walk.seek(1);
@@ -410,8 +417,15 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk =
-            Walk::new(grid.clone(), start, goal, options, 2.0, PlannerKind::DStarLite).unwrap();
+        let mut walk = Walk::new(
+            grid.clone(),
+            start,
+            goal,
+            options,
+            2.0,
+            PlannerKind::DStarLite,
+        )
+        .unwrap();
         let mut world = grid.clone();
         for y in 0..3 {
             world
@@ -579,7 +593,8 @@ mod tests {
     fn an_a_star_walk_finds_a_wall_dropped_ahead_and_steps_back_over_it_exactly() {
         let (grid, start, goal) = map("OOOOOOO\nSOOOOOE\nOOOOOOO");
         let options = SearchOptions::default();
-        let mut walk = Walk::new(grid.clone(), start, goal, options, 1.5, PlannerKind::AStar).unwrap();
+        let mut walk =
+            Walk::new(grid.clone(), start, goal, options, 1.5, PlannerKind::AStar).unwrap();
         walk.seek(1);
         let before = shown(&walk);
         let mut world = grid.clone();

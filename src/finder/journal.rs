@@ -51,7 +51,10 @@ impl<Step, Change> Journal<Step, Change> {
 
     /// The changes of the last step, in the order they were made (none before the first).
     pub fn last_changes(&self) -> &[Change] {
-        let from = self.steps.last().map_or(self.changes.len(), |&(_, from)| from);
+        let from = self
+            .steps
+            .last()
+            .map_or(self.changes.len(), |&(_, from)| from);
         &self.changes[from..]
     }
 

@@ -2,11 +2,11 @@
 //! the agent moves and repaired for what the sensor finds (k_m grows by
 //! h(s_last, s_start) at each repair), never made again from scratch.
 
-use crate::finder::Finder;
 use crate::dynamic::incremental::{CellEdit, Incremental, Variant};
+use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::SearchOptions;
 use crate::options::search_error::SearchError;
+use crate::options::SearchOptions;
 
 use super::planner::Planner;
 use super::PlannerKind;

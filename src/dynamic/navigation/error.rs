@@ -5,8 +5,8 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::geometry::grid::GridError;
-use crate::text::number_text::number_text;
 use crate::options::search_error::SearchError;
+use crate::text::number_text::number_text;
 
 /// A navigation that cannot begin.
 #[derive(Clone, Debug, PartialEq, Serialize)]

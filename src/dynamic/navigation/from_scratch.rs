@@ -9,14 +9,14 @@
 
 use std::marker::PhantomData;
 
-use crate::finder::Finder;
 use crate::dynamic::incremental::CellEdit;
-use crate::geometry::grid::{Grid, Point, WALL};
 use crate::finder::journal::Journal;
+use crate::finder::Finder;
+use crate::geometry::grid::{Grid, Point, WALL};
 use crate::geometry::movement::Movement;
+use crate::options::search_error::SearchError;
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
-use crate::options::search_error::SearchError;
 use crate::vocabulary::status::Status;
 
 use super::planner::Planner;

@@ -25,14 +25,14 @@ mod planner;
 
 use serde::Serialize;
 
-use crate::finder::Finder;
 use crate::dynamic::incremental::{CellEdit, Incremental};
-use crate::geometry::grid::{Grid, Point, WALL};
 use crate::finder::journal::Journal;
+use crate::finder::Finder;
+use crate::geometry::grid::{Grid, Point, WALL};
 use crate::geometry::movement::Movement;
-use crate::text::names::named_enum;
-use crate::options::SearchOptions;
 use crate::options::search_error::endpoint_cells;
+use crate::options::SearchOptions;
+use crate::text::names::named_enum;
 use agent::{Agent, Discovery, Place};
 pub use error::NavigationError;
 pub use planner::Planner;

@@ -15,7 +15,13 @@ pub(super) struct OnEveryChange;
 impl ReplanRule for OnEveryChange {
     const KIND: PlannerKind = PlannerKind::AStarOnEveryChange;
 
-    fn must_replan(_: Option<Held<'_>>, _: &Grid, _: &Movement, changes: &[CellEdit], _: bool) -> bool {
+    fn must_replan(
+        _: Option<Held<'_>>,
+        _: &Grid,
+        _: &Movement,
+        changes: &[CellEdit],
+        _: bool,
+    ) -> bool {
         !changes.is_empty()
     }
 }

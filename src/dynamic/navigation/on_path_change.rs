@@ -37,7 +37,10 @@ impl ReplanRule for OnPathChange {
 fn changes_path(movement: &Movement, known: &Grid, held: Held<'_>, changes: &[CellEdit]) -> bool {
     let rest = held.rest();
     let legal_move = |i: usize| {
-        let (p, q) = (known.point(rest[i] as usize), known.point(rest[i + 1] as usize));
+        let (p, q) = (
+            known.point(rest[i] as usize),
+            known.point(rest[i + 1] as usize),
+        );
         let legal = movement.legal_moves(known, p);
         MOVES.iter().enumerate().any(|(m, mv)| {
             legal & 1 << m != 0

@@ -3,11 +3,11 @@
 //! hands the agent the next cell of its plan, learns what the sensor found and searches
 //! again when it must, and can undo each move exactly for a walk that steps back.
 
-use crate::finder::Finder;
 use crate::dynamic::incremental::{CellEdit, Incremental};
+use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::SearchOptions;
 use crate::options::search_error::SearchError;
+use crate::options::SearchOptions;
 
 use super::d_star_lite::DStarLite;
 use super::on_every_change::AStarOnEveryChange;

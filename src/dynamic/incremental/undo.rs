@@ -1,0 +1,117 @@
+//! The log of steps, batches of cell changes and moves of the start, each undone exactly.
+
+use std::cell::OnceCell;
+
+use crate::geometry::grid::Point;
+
+use super::key::TwoPartKey;
+use super::{Incremental, Scalars};
+
+/// A cell's values before a change, to be put back by an undo.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CellChange {
+    pub(super) cell: u32,
+    pub(super) g: f64,
+    pub(super) rhs: f64,
+    pub(super) record: u8,
+    pub(super) mark: u16,
+    pub(super) key: Option<TwoPartKey>,
+}
+
+/// What a logged entry undoes.
+#[derive(Clone, Debug)]
+pub(super) enum EntryKind {
+    /// One step of ComputeShortestPath.
+    Step,
+    /// A batch of cell changes: each cell's previous terrain.
+    Edits(Vec<(Point, u8)>),
+    /// D* Lite's start moved.
+    Move,
+}
+
+#[derive(Clone, Debug)]
+pub(super) struct Entry {
+    pub(super) kind: EntryKind,
+    pub(super) scalars: Scalars,
+    /// Where this entry's changes begin in `Incremental::changes`.
+    pub(super) changes_from: usize,
+}
+
+impl Incremental {
+    /// Logs a cell's values before they change.
+    pub(super) fn save(&mut self, cell: u32) {
+        if self.recording {
+            let c = cell as usize;
+            self.changes.push(CellChange {
+                cell,
+                g: self.g[c],
+                rhs: self.rhs[c],
+                record: self.record[c],
+                mark: self.marks[c],
+                key: self.open.key_of(cell),
+            });
+        }
+    }
+
+    /// Undoes the last batch of cell changes or move of the start, once the steps after it
+    /// are undone; `false` if the last entry is not one.
+    pub fn undo_change(&mut self) -> bool {
+        match self.log.last() {
+            Some(Entry {
+                kind: EntryKind::Edits(_) | EntryKind::Move,
+                ..
+            }) => {
+                self.undo_entry();
+                true
+            }
+            _ => false,
+        }
+    }
+
+    pub(super) fn undo_entry(&mut self) {
+        let Some(entry) = self.log.pop() else {
+            return;
+        };
+        if let EntryKind::Edits(cells) = &entry.kind {
+            for &(at, terrain) in cells.iter().rev() {
+                // The cell was on the grid with this terrain a moment ago.
+                let _ = self.graph.set_terrain(at, terrain);
+            }
+        }
+        if !matches!(entry.kind, EntryKind::Step) {
+            self.from_scratch = OnceCell::new();
+        }
+        for change in self.changes.split_off(entry.changes_from).into_iter().rev() {
+            let c = change.cell as usize;
+            (self.g[c], self.rhs[c]) = (change.g, change.rhs);
+            (self.record[c], self.marks[c]) = (change.record, change.mark);
+            match (self.open.key_of(change.cell), change.key) {
+                (None, Some(k)) => self.open.push(change.cell, k),
+                (Some(_), Some(k)) => self.open.update(change.cell, k),
+                (Some(_), None) => {
+                    self.open.remove(change.cell);
+                }
+                (None, None) => {}
+            }
+        }
+        // Stepping back within a repair keeps its length known: steps are exact.
+        let total_steps = self.s.total_steps;
+        self.s = entry.scalars;
+        if matches!(entry.kind, EntryKind::Step) {
+            self.s.total_steps = total_steps;
+        }
+        self.path = OnceCell::new();
+    }
+
+    /// Where the log of steps and changes stands: [`Incremental::undo_to`] comes back here.
+    pub fn checkpoint(&self) -> usize {
+        self.log.len()
+    }
+
+    /// Undoes every step, batch and move logged since `checkpoint`, exactly.
+    pub fn undo_to(&mut self, checkpoint: usize) {
+        while self.log.len() > checkpoint {
+            self.undo_entry();
+        }
+    }
+}
