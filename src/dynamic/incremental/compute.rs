@@ -153,10 +153,9 @@ impl Incremental {
             return None;
         }
         if self.recording {
-            self.log.push(Entry {
+            self.journal.begin(Entry {
                 kind: EntryKind::Step,
                 scalars: self.s,
-                changes_from: self.changes.len(),
             });
         }
         self.s.counters.steps += 1;

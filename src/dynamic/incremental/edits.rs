@@ -80,10 +80,9 @@ impl Incremental {
             }
         }
         if self.recording {
-            self.log.push(Entry {
+            self.journal.begin(Entry {
                 kind: EntryKind::Edits(Vec::new()),
                 scalars: self.s,
-                changes_from: self.changes.len(),
             });
         }
         let mut previous = Vec::new();
@@ -99,7 +98,7 @@ impl Incremental {
                 affected.extend(self.graph.grid.around(e.at));
             }
         }
-        if let (true, Some(entry)) = (self.recording, self.log.last_mut()) {
+        if let (true, Some(entry)) = (self.recording, self.journal.last_mut()) {
             entry.kind = EntryKind::Edits(previous.clone());
         }
         affected.sort_unstable();

@@ -95,7 +95,7 @@ impl Finder for Incremental {
     /// Undoes the last step exactly; `false` at the beginning or just after a batch of
     /// changes or a move of the start (see [`Incremental::undo_change`]).
     fn step_back(&mut self) -> bool {
-        match self.log.last() {
+        match self.journal.last() {
             Some(Entry {
                 kind: EntryKind::Step,
                 ..
@@ -119,8 +119,7 @@ impl Finder for Incremental {
     /// Runs to the end as fast as possible, logging nothing: what came before can no
     /// longer be undone.
     fn run(&mut self) -> Status {
-        self.log.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.recording = false;
         while self.take_step().is_some() {}
         self.recording = true;
@@ -174,13 +173,10 @@ impl Finder for Incremental {
         (h, k1)
     }
 
-    /// Cells the last logged step or change touched.
+    /// Cells the last recorded step or change touched.
     fn touched(&self) -> Vec<Point> {
-        let from = self
-            .log
-            .last()
-            .map_or(self.changes.len(), |l| l.changes_from);
-        let mut cells: Vec<u32> = self.changes[from..].iter().map(|c| c.cell).collect();
+        let changes = self.journal.last_changes();
+        let mut cells: Vec<u32> = changes.iter().map(|c| c.cell).collect();
         cells.sort_unstable();
         cells.dedup();
         self.graph.points(cells.into_iter())

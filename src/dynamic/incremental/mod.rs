@@ -41,6 +41,7 @@ pub use key::TwoPartKey;
 
 use std::cell::OnceCell;
 
+use crate::finder::journal::Journal;
 use crate::finder::open_list::OpenList;
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
@@ -119,10 +120,10 @@ pub struct Incremental {
     /// The expansions of A* from scratch on the map as it is, worked out when first asked
     /// for (see [`Incremental::from_scratch_expanded`]).
     from_scratch: OnceCell<u32>,
-    /// Whether steps and changes are logged for undo (not while [`Incremental::run`] runs).
+    /// Whether steps and changes are recorded for undo (not while [`Incremental::run`]
+    /// runs).
     recording: bool,
-    log: Vec<Entry>,
-    changes: Vec<CellChange>,
+    journal: Journal<Entry, CellChange>,
     /// Cells a repair looks at, gathered once per batch (reused buffer).
     affected: Vec<u32>,
 }
@@ -173,8 +174,7 @@ impl Incremental {
             path: OnceCell::new(),
             from_scratch: OnceCell::new(),
             recording: true,
-            log: Vec::new(),
-            changes: Vec::new(),
+            journal: Journal::new(),
             affected: Vec::new(),
         };
         finder.initialize();

@@ -27,10 +27,9 @@ impl Incremental {
             .find(|&cell| self.graph.point(cell) == to)
             .ok_or(not_a_move)?;
         if self.recording {
-            self.log.push(Entry {
+            self.journal.begin(Entry {
                 kind: EntryKind::Move,
                 scalars: self.s,
-                changes_from: self.changes.len(),
             });
         }
         (self.s.start, self.s.start_at) = (moved, to);

@@ -1,4 +1,5 @@
-//! The log of steps, batches of cell changes and moves of the start, each undone exactly.
+//! The journal of steps, batches of cell changes and moves of the start, each undone
+//! exactly from the values it began from and the cells it changed.
 
 use std::cell::OnceCell;
 
@@ -18,7 +19,7 @@ pub(super) struct CellChange {
     pub(super) key: Option<TwoPartKey>,
 }
 
-/// What a logged entry undoes.
+/// What a journal entry undoes.
 #[derive(Clone, Debug)]
 pub(super) enum EntryKind {
     /// One step of ComputeShortestPath.
@@ -29,12 +30,11 @@ pub(super) enum EntryKind {
     Move,
 }
 
+/// A journal entry: what it undoes and the single values it began from, saved whole.
 #[derive(Clone, Debug)]
 pub(super) struct Entry {
     pub(super) kind: EntryKind,
     pub(super) scalars: Scalars,
-    /// Where this entry's changes begin in `Incremental::changes`.
-    pub(super) changes_from: usize,
 }
 
 impl Incremental {
@@ -42,7 +42,7 @@ impl Incremental {
     pub(super) fn save(&mut self, cell: u32) {
         if self.recording {
             let c = cell as usize;
-            self.changes.push(CellChange {
+            self.journal.record(CellChange {
                 cell,
                 g: self.g[c],
                 rhs: self.rhs[c],
@@ -56,7 +56,7 @@ impl Incremental {
     /// Undoes the last batch of cell changes or move of the start, once the steps after it
     /// are undone; `false` if the last entry is not one.
     pub fn undo_change(&mut self) -> bool {
-        match self.log.last() {
+        match self.journal.last() {
             Some(Entry {
                 kind: EntryKind::Edits(_) | EntryKind::Move,
                 ..
@@ -69,7 +69,7 @@ impl Incremental {
     }
 
     pub(super) fn undo_entry(&mut self) {
-        let Some(entry) = self.log.pop() else {
+        let Some((entry, changes)) = self.journal.pop() else {
             return;
         };
         if let EntryKind::Edits(cells) = &entry.kind {
@@ -81,7 +81,7 @@ impl Incremental {
         if !matches!(entry.kind, EntryKind::Step) {
             self.from_scratch = OnceCell::new();
         }
-        for change in self.changes.split_off(entry.changes_from).into_iter().rev() {
+        for change in changes {
             let c = change.cell as usize;
             (self.g[c], self.rhs[c]) = (change.g, change.rhs);
             (self.record[c], self.marks[c]) = (change.record, change.mark);
@@ -103,14 +103,15 @@ impl Incremental {
         self.path = OnceCell::new();
     }
 
-    /// Where the log of steps and changes stands: [`Incremental::undo_to`] comes back here.
+    /// Where the journal of steps and changes stands: [`Incremental::undo_to`] comes back
+    /// here.
     pub fn checkpoint(&self) -> usize {
-        self.log.len()
+        self.journal.checkpoint()
     }
 
     /// Undoes every step, batch and move logged since `checkpoint`, exactly.
     pub fn undo_to(&mut self, checkpoint: usize) {
-        while self.log.len() > checkpoint {
+        while self.journal.checkpoint() > checkpoint {
             self.undo_entry();
         }
     }
