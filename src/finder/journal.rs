@@ -135,13 +135,22 @@ mod tests {
     }
 
     #[test]
+    fn a_step_record_completed_under_way_is_what_undoing_it_puts_back() {
+        let mut c = Counter::default();
+        c.step(&[7]);
+        *c.journal.last_mut().unwrap() = 5;
+        assert!(c.step_back());
+        assert_eq!((c.total, c.seen.len()), (5, 0));
+    }
+
+    #[test]
     fn a_cleared_journal_undoes_nothing() {
         let mut c = Counter::default();
         c.step(&[7]);
-        *c.journal.last_mut().unwrap() = 1;
         c.journal.clear();
         assert!(!c.step_back());
         assert_eq!(c.journal.last(), None);
         assert!(c.journal.last_changes().is_empty());
+        assert_eq!((c.total, c.seen.len()), (7, 1));
     }
 }

@@ -3,7 +3,7 @@
 //! count as plain ground. It moves one cell at a time along a shortest path of the map as
 //! it knows it, senses, and replans when what it learns matters.
 //!
-//! The agent ([`agent`]) walks; a [`Planner`] plans for it, one file each: D* Lite, which
+//! The agent (`agent`) walks; a [`Planner`] plans for it, one file each: D* Lite, which
 //! repairs its search from the goal (`d_star_lite`), and two baselines of A* from scratch
 //! (`from_scratch`): at every cell where what was sensed changed the path
 //! (`on_path_change`), and at every cell where sensing changed the known map at all, as
