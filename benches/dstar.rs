@@ -23,9 +23,11 @@ mod movingai_maps;
 
 use std::time::Duration;
 
-use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, Variant};
-use astar_visualizer::dynamic::navigation::{Arrival, Navigation, PlannerKind};
+use astar_visualizer::dynamic::incremental::{Incremental, Variant};
+use astar_visualizer::dynamic::navigation::Navigation;
+use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::scenario::Scenario;
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{Finder, Grid, Search, SearchOptions};
 use cpu_time::cpu_time;
 use movingai_maps::{load, MAPS};

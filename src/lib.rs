@@ -6,12 +6,14 @@
 //! map formats of the classic tutorials and of Moving AI.
 
 pub mod catalogue;
+pub mod checks;
 pub mod dynamic;
 pub mod finder;
 pub mod finders;
 pub mod formats;
 pub mod geometry;
 pub mod options;
+pub mod registry;
 pub mod search;
 pub mod session;
 pub mod text;
@@ -19,13 +21,15 @@ pub mod vocabulary;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use catalogue::{catalogue, new_finder, Catalogue, Family, FinderEntry, Priority, Takes};
+pub use catalogue::{catalogue, Catalogue, Family, FinderEntry, Priority, Takes, Ties};
+pub use checks::search_error::SearchError;
+pub use checks::validation::Admissibility;
 pub use finder::Finder;
 pub use geometry::grid::{Grid, GridError, Point, MAX_SIDE};
 pub use geometry::heuristic::Heuristic;
 pub use geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
-pub use options::search_error::SearchError;
-pub use options::{Admissibility, Algorithm, GoalTest, SearchOptions, TieBreak};
+pub use options::{Algorithm, GoalTest, SearchOptions, TieBreak};
+pub use registry::new_finder;
 pub use search::Search;
 pub use text::names::UnknownName;
 pub use vocabulary::events::{

@@ -6,6 +6,7 @@ mod command_line;
 
 use std::path::PathBuf;
 
+use astar_visualizer::checks::fields::OptionField;
 use command_line::astar;
 
 const TUTORIAL: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/tutorial");
@@ -422,8 +423,16 @@ fn bad_options_are_refused_with_the_choices() {
     assert!(msg.contains("unknown option '--start'"), "{msg}");
     let msg = refused(&["route", &map]);
     assert!(msg.contains("unknown command 'route'"), "{msg}");
-    assert!(refused(&["solve"]).contains("usage: astar solve MAPFILE"));
-    assert!(refused(&["scen", &scen_map]).contains("usage: astar scen MAPFILE SCENFILE"));
+    let msg = refused(&["solve"]);
+    assert!(
+        msg.contains("<MAPFILE> is required; usage: astar solve [OPTIONS] <MAPFILE>"),
+        "{msg}"
+    );
+    let msg = refused(&["scen", &scen_map]);
+    assert!(
+        msg.contains("<SCENFILE> is required; usage: astar scen [OPTIONS] <MAPFILE> <SCENFILE>"),
+        "{msg}"
+    );
 }
 
 #[test]
@@ -497,26 +506,168 @@ fn a_first_scenario_on_a_wall_is_named_like_the_others() {
     );
 }
 
+/// Each command with its usage line and the flags it takes besides the search options.
+const COMMANDS: [(&str, &str, &[&str]); 6] = [
+    (
+        "solve",
+        "astar solve [OPTIONS] <MAPFILE>",
+        &["--start", "--goal"],
+    ),
+    (
+        "trace",
+        "astar trace [OPTIONS] <MAPFILE>",
+        &["--start", "--goal", "--output"],
+    ),
+    (
+        "replan",
+        "astar replan [OPTIONS] --edits <FILE> <MAPFILE>",
+        &["--start", "--goal", "--edits"],
+    ),
+    (
+        "navigate",
+        "astar navigate [OPTIONS] --sensor <R> <MAPFILE>",
+        &["--start", "--goal", "--sensor"],
+    ),
+    ("scen", "astar scen [OPTIONS] <MAPFILE> <SCENFILE>", &[]),
+    ("finders", "astar finders", &[]),
+];
+
+/// The help lists the commands; each command's help gives its usage line and every flag it
+/// takes, the search options being every field of the engine's option table.
 #[test]
-fn help_documents_every_option() {
-    for args in [&["--help"][..], &["-h"], &[], &["solve", "x", "--help"]] {
+fn help_documents_every_command_and_option() {
+    for args in [&["--help"][..], &["-h"], &[], &["help"]] {
         let out = ok(args);
-        for needle in [
-            "USAGE",
-            "astar solve MAPFILE",
-            "astar scen MAPFILE SCENFILE",
-            "--algorithm",
-            "--heuristic",
-            "--weight",
-            "--movement",
-            "--diagonal",
-            "--costs",
-            "--tie-break",
-            "--start",
-        ] {
-            assert!(out.contains(needle), "{args:?}: no {needle}");
+        assert!(out.starts_with("Grid pathfinding"), "{args:?}: {out}");
+        assert!(
+            out.contains("\nUsage: astar <COMMAND>\n"),
+            "{args:?}: {out}"
+        );
+        for (command, ..) in COMMANDS {
+            assert!(out.contains(&format!("\n  {command} ")), "{args:?}: {out}");
         }
     }
+    let flags = OptionField::ALL.map(OptionField::flag);
+    for (command, usage, own) in COMMANDS {
+        let search_options: &[&str] = if command == "finders" { &[] } else { &flags };
+        let mut asked = vec![
+            vec![command, "--help"],
+            vec![command, "-h"],
+            vec!["help", command],
+        ];
+        if command != "finders" {
+            // Asked for among other arguments.
+            asked.push(vec![command, "x", "--weight", "2", "--help"]);
+        }
+        for args in asked {
+            let out = ok(&args);
+            assert!(
+                out.contains(&format!("\nUsage: {usage}\n")),
+                "{args:?}: {out}"
+            );
+            for flag in search_options.iter().chain(own) {
+                assert!(out.contains(&format!("{flag} <")), "{args:?}: no {flag}");
+            }
+        }
+    }
+    // A flag a command does not take is not in its help.
+    assert!(!ok(&["scen", "--help"]).contains("--start"));
+}
+
+/// An option the parser does not know is named, with the command's usage.
+#[test]
+fn an_unknown_option_is_named_with_the_usage_of_the_command() {
+    for (command, usage, _) in COMMANDS {
+        let msg = refused(&[command, "--colour", "red"]);
+        assert!(msg.starts_with("astar: unknown option '--colour'"), "{msg}");
+        assert!(msg.ends_with(&format!("; usage: {usage}\n")), "{msg}");
+    }
+    let msg = refused(&["--colour", "solve"]);
+    assert!(
+        msg.contains("unknown option '--colour'; usage: astar <COMMAND>"),
+        "{msg}"
+    );
+    let map = tutorial("wall_between.txt");
+    let msg = refused(&["solve", &map, "second.txt"]);
+    assert!(msg.contains("unexpected argument 'second.txt'"), "{msg}");
+}
+
+#[test]
+fn version_prints_the_package_version() {
+    for flag in ["--version", "-V"] {
+        assert_eq!(
+            ok(&[flag]),
+            format!("astar {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
+
+/// `--flag=value` reads as `--flag value`, a value may start with a dash, and a flag given
+/// twice takes its last value.
+#[test]
+fn a_flag_takes_its_value_after_a_space_or_an_equals_sign() {
+    let map = tutorial("wall_between.txt");
+    let spaced = ok(&["solve", &map, "--movement", "4", "--costs", "exact"]);
+    assert!(spaced.contains("\ncost: 8\n"), "{spaced}");
+    assert_eq!(
+        ok(&["solve", &map, "--movement=4", "--costs=exact"]),
+        spaced
+    );
+    assert_eq!(
+        ok(&[
+            "solve",
+            "--movement=8",
+            &map,
+            "--costs=exact",
+            "--movement",
+            "4"
+        ]),
+        spaced
+    );
+    let msg = refused(&["solve", &map, "--movement=5"]);
+    assert!(
+        msg.contains("--movement: unknown direction count '5': expected one of 4, 8"),
+        "{msg}"
+    );
+    let msg = refused(&["solve", &map, "--start=-1,0"]);
+    assert!(
+        msg.contains("--start: expected X,Y (two whole numbers), found '-1,0'"),
+        "{msg}"
+    );
+    let msg = refused(&["solve", &map, "--weight="]);
+    assert!(
+        msg.contains("--weight: expected a number >= 0, found ''"),
+        "{msg}"
+    );
+}
+
+/// After `--` every argument is a file, even one whose name starts with a dash.
+#[test]
+fn a_double_dash_ends_the_options() {
+    let map = scratch_file("-dashed.txt", "SOOO\nOOOE\n");
+    let folder = std::path::Path::new(&map).parent().unwrap();
+    let run = |args: &[&str]| {
+        let ran = std::process::Command::new(env!("CARGO_BIN_EXE_astar"))
+            .current_dir(folder)
+            .args(args)
+            .output()
+            .unwrap();
+        let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+        (ran.status.code(), text(ran.stdout), text(ran.stderr))
+    };
+    let (code, out, err) = run(&["solve", "--movement", "4", "--", "-dashed.txt"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.ends_with("cost: 40\nexpanded: 4\n"), "{out}");
+    let (code, out, err) = run(&["solve", "-dashed.txt"]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert!(
+        err.starts_with("astar: unknown option '-d'; usage: "),
+        "{err}"
+    );
+    // After `--` a flag is a second file, which solve does not take.
+    let (code, _, err) = run(&["solve", "--", "-dashed.txt", "--movement", "4"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("'--movement'"), "{err}");
 }
 
 #[test]
@@ -737,12 +888,17 @@ fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
         out.contains("marks:    scanned, jump-point, forced"),
         "{out}"
     );
-    let help = ok(&["--help"]);
+    // The help, its lines rejoined wherever they are wrapped.
+    let help = ok(&["solve", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        help.contains("(default 1; astar, idastar, jps only)"),
+        help.contains("from 0 to 100 [default: 1] [only for astar, idastar, jps]"),
         "{help}"
     );
-    assert!(help.contains("--node-limit N      idastar:"), "{help}");
+    assert!(
+        help.contains("[default: 1000000] [only for idastar]"),
+        "{help}"
+    );
     assert!(refused(&["finders", "extra"]).contains("usage: astar finders"));
 }
 

@@ -5,7 +5,9 @@
 
 mod common;
 
-use astar_visualizer::dynamic::incremental::{CellEdit, Incremental, RepairError, Variant};
+use astar_visualizer::dynamic::incremental::{Incremental, Variant};
+
+use astar_visualizer::finder::repairing::{CellEdit, RepairError};
 use astar_visualizer::{Finder, Grid, Heuristic, Point, SearchOptions, Status, TieBreak};
 use common::Rules;
 use proptest::prelude::*;

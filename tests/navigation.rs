@@ -6,10 +6,9 @@
 
 mod common;
 
-use astar_visualizer::dynamic::navigation::{
-    Arrival, Navigation, NavigationError, PlannerKind, Visit,
-};
+use astar_visualizer::dynamic::navigation::{Navigation, NavigationError, Visit};
 use astar_visualizer::formats::map_text::parse_map;
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;

@@ -5,12 +5,14 @@
 //! from the agent's cell; the real map is the one the walk was given, which may change while
 //! the agent walks ([`Walk::set_world`]).
 
+use crate::checks::search_error::SearchError;
 use crate::dynamic::incremental::Incremental;
-use crate::dynamic::navigation::{Arrival, Navigation, NavigationError, PlannerKind, Visit};
+use crate::dynamic::navigation::{Navigation, NavigationError, Visit};
+use crate::finder::repairing::Repairing;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
+use crate::vocabulary::agent::{Arrival, PlannerKind};
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -236,16 +238,10 @@ impl Finder for Walk {
         self.shown().marks()
     }
 
-    fn as_incremental(&self) -> Option<&Incremental> {
-        self.navigation.finder()
-    }
-
-    fn as_walk(&self) -> Option<&Walk> {
-        Some(self)
-    }
-
-    fn as_walk_mut(&mut self) -> Option<&mut Walk> {
-        Some(self)
+    fn repairing(&self) -> Option<&dyn Repairing> {
+        self.navigation
+            .finder()
+            .map(|d_star_lite| d_star_lite as &dyn Repairing)
     }
 
     /// The planner's, with this move's expansions and the replans so far.
@@ -295,7 +291,7 @@ mod tests {
         g: Vec<f64>,
         rhs: Vec<f64>,
         records: Vec<u8>,
-        queue: Vec<crate::dynamic::incremental::QueuedKey>,
+        queue: Vec<crate::finder::repairing::QueuedKey>,
         k_m: f64,
         counters: Counters,
     }

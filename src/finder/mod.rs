@@ -7,12 +7,12 @@ pub mod journal;
 pub mod key;
 pub mod open_list;
 pub(crate) mod relaxation;
+pub mod repairing;
 
 use crate::catalogue::Priority;
-use crate::dynamic::incremental::Incremental;
-use crate::dynamic::walk::Walk;
+use crate::checks::search_error::SearchError;
+use crate::finder::repairing::Repairing;
 use crate::geometry::grid::{Grid, GridError, Point};
-use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::record::CellState;
@@ -61,22 +61,15 @@ pub trait Finder {
     /// without marks.
     fn marks(&self) -> &[u16];
 
-    /// LPA* or D* Lite, which take batches of cell changes while they run (the finders
-    /// whose catalogue entry says `repairs`); `None` for the others.
-    fn as_incremental(&self) -> Option<&Incremental> {
+    /// A search that repairs itself after cell changes (the finders whose catalogue entry
+    /// says `repairs`, and a walk planning with one); `None` for the others.
+    fn repairing(&self) -> Option<&dyn Repairing> {
         None
     }
 
-    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
-        None
-    }
-
-    /// A walk, whose steps are the agent's moves; `None` for the others.
-    fn as_walk(&self) -> Option<&Walk> {
-        None
-    }
-
-    fn as_walk_mut(&mut self) -> Option<&mut Walk> {
+    /// The same, to hand it cell changes; `None` also for a walk, whose planner only its
+    /// own moves and senses change.
+    fn repairing_mut(&mut self) -> Option<&mut dyn Repairing> {
         None
     }
 
@@ -111,7 +104,7 @@ pub trait Finder {
     fn priority_scale(&self) -> f64 {
         match self.options().algorithm.entry().priority {
             Priority::Moves => 1.0,
-            _ => self.cost_scale(),
+            Priority::F | Priority::G | Priority::H | Priority::Key => self.cost_scale(),
         }
     }
 

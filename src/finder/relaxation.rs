@@ -4,12 +4,13 @@
 
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::geometry::movement::MOVES;
+use crate::geometry::movement::Move;
 use crate::vocabulary::events::{Neighbour, NodeValues, Outcome, StepEvent};
 use crate::vocabulary::status::Status;
 
 pub(crate) enum Seen {
-    /// Off the grid, a wall, or a corner the diagonal rule forbids cutting.
+    /// Off the grid, a wall, or a move the topology's own rules forbid (on the square grid,
+    /// a corner the diagonal rule forbids cutting).
     Blocked,
     Closed,
     NotImproved {
@@ -37,7 +38,7 @@ impl Seen {
         scale: f64,
     ) -> Outcome {
         match self {
-            // A move onto a free cell on the grid is blocked only by the diagonal rule.
+            // A move onto a free cell on the grid is blocked only by the topology's rules.
             Seen::Blocked => match at {
                 None => Outcome::OffGrid,
                 Some(n) if !grid.is_passable_at(n) => Outcome::Wall,
@@ -74,17 +75,16 @@ impl Seen {
     }
 }
 
-/// The event form of what an expansion from `from` saw by its `move_index`-th move;
-/// `values` gives a cell's values after the step in display units.
+/// The event form of what an expansion from `from` saw by the move `m`; `values` gives a
+/// cell's values after the step in display units.
 pub(crate) fn neighbour(
     grid: &Grid,
     from: Point,
-    move_index: usize,
+    m: Move,
     seen: Seen,
     values: impl Fn(u32) -> NodeValues,
     scale: f64,
 ) -> Neighbour {
-    let m = MOVES[move_index];
     let (x, y) = (from.x as i64 + m.dx as i64, from.y as i64 + m.dy as i64);
     let at = grid.index_of(x, y).ok();
     let now = || values(at.map_or(0, |n| n as u32));

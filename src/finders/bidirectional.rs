@@ -13,22 +13,25 @@
 //! (every heuristic here is, wherever it is admissible). Greedy search stops at the first
 //! contact and promises nothing.
 
+use std::sync::Arc;
+
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
-use crate::finders::graph::{graph_finder_queries, Graph};
+use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::{endpoint_cells, SearchError};
-use crate::options::{Algorithm, SearchOptions};
-use crate::search;
+use crate::geometry::topology::{self, Topology};
+use crate::options::SearchOptions;
+use crate::search::policy::Policy;
 use crate::vocabulary::events::{
     Meeting, Neighbour, NodeValues, Side, StepEvent, StoppingRule, StoppingTest,
 };
 use crate::vocabulary::marks::{MARK_BACKWARD, MARK_MEETING};
 use crate::vocabulary::record::{
-    parent_move, CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+    parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -152,12 +155,26 @@ pub struct Bidirectional {
 }
 
 impl Bidirectional {
+    /// A search from each end on the square grid the options describe.
     pub fn new(
         grid: Grid,
         start: Point,
         goal: Point,
         options: SearchOptions,
         kind: Kind,
+    ) -> Result<Bidirectional, SearchError> {
+        let topology = options.topology();
+        Bidirectional::with_topology(grid, start, goal, options, kind, topology)
+    }
+
+    /// A search from each end over the moves of `topology`.
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        kind: Kind,
+        topology: Arc<dyn Topology>,
     ) -> Result<Bidirectional, SearchError> {
         options.validate_for(&grid)?;
         endpoint_cells(&grid, start, goal)?;
@@ -174,9 +191,10 @@ impl Bidirectional {
             open: OpenList::new(cells),
             next_order: 0,
         };
+        let graph = Graph::new(grid, topology, options.heuristic)?;
         let mut finder = Bidirectional {
-            key_layout: key_layout(&options, kind, &grid),
-            graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
+            key_layout: key_layout(&options, &graph)?,
+            graph,
             options,
             kind,
             start: 0,
@@ -240,7 +258,7 @@ impl Bidirectional {
         }
         let sd = &mut self.sides[side];
         sd.g[c] = g;
-        sd.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
+        sd.record[c] = record_of(OPEN, by.map(|(_, i)| i));
         if self.kind == Kind::BreadthFirst {
             sd.depth[c] = by.map_or(0, |(from, _)| sd.depth[from as usize] + 1);
         }
@@ -431,11 +449,11 @@ impl Bidirectional {
         let from = self.graph.point(cell);
         let mut neighbours = neighbours;
         let to_visit = if neighbours.is_some() {
-            self.graph.movement.all_moves()
+            self.graph.neighbourhood.all_moves()
         } else {
             legal
         };
-        for i in crate::geometry::movement::Movement::indices(to_visit) {
+        for i in topology::indices(to_visit) {
             let seen = if legal & 1 << i == 0 {
                 Seen::Blocked
             } else {
@@ -489,7 +507,8 @@ impl Bidirectional {
 
     fn neighbour(&self, side: usize, from: Point, i: usize, seen: Seen) -> Neighbour {
         let values = |cell| self.side_values(side, cell);
-        relaxation::neighbour(&self.graph.grid, from, i, seen, values, self.cost_scale())
+        let m = self.graph.neighbourhood.move_of(i);
+        relaxation::neighbour(&self.graph.grid, from, m, seen, values, self.cost_scale())
     }
 
     /// A cell's values on one side, in display units.
@@ -537,25 +556,44 @@ enum Step {
     },
 }
 
-/// Each side queues its nodes as the unweighted best-first search of the same kind would:
-/// the same key fields and ties.
-fn key_layout(options: &SearchOptions, kind: Kind, grid: &Grid) -> KeyLayout {
-    let algorithm = match kind {
-        Kind::AStar => Algorithm::AStar,
-        Kind::Dijkstra => Algorithm::Dijkstra,
-        Kind::BreadthFirst => Algorithm::BreadthFirst,
-        Kind::Greedy => Algorithm::Greedy,
-    };
+/// Each side queues its nodes by the entry's policy, as the unweighted best-first search of
+/// the same priority would: the same key fields and ties.
+fn key_layout(options: &SearchOptions, graph: &Graph) -> Result<KeyLayout, SearchError> {
     let one_side = SearchOptions {
-        algorithm,
         weight: 1.0,
         ..*options
     };
-    search::key_layout(&one_side, grid)
+    Ok(Policy::of(options.algorithm.entry())?.key_layout(
+        &one_side,
+        &graph.grid,
+        &graph.neighbourhood,
+    ))
 }
 
 impl Finder for Bidirectional {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// Starts again between new endpoints on the same grid, clearing only the cells the
     /// last search reached (the moves worked out per cell are kept).

@@ -2,26 +2,22 @@
 //! moves (worked out once), where a move leads, and what it costs.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use crate::geometry::grid::{Grid, GridError, Point};
 use crate::geometry::heuristic::Heuristic;
-use crate::geometry::movement::Movement;
+use crate::geometry::topology::{
+    KnownMoves, MoveSet, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
+};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::vocabulary::record::{parent_move, NO_PARENT};
-
-/// Marks a cell of [`Graph::legal`] whose moves are not worked out yet.
-const MOVES_UNKNOWN: u16 = 1 << 8;
 
 #[derive(Clone, Debug)]
 pub struct Graph {
     pub grid: Grid,
-    pub movement: Movement,
-    pub heuristic: Heuristic,
-    /// How far each move shifts a cell index.
-    offsets: [i32; 8],
-    /// Each move's cost onto each terrain weight: `[move][weight]`.
-    step_costs: [[f64; 16]; 8],
-    legal: Vec<u16>,
+    /// The moves, their costs and the heuristic.
+    pub neighbourhood: Neighbourhood,
+    legal: Vec<KnownMoves>,
     /// The cells whose legal moves are worked out, so that a graph that ends clears only
     /// those before handing `legal` on.
     legal_known: Vec<u32>,
@@ -31,57 +27,58 @@ thread_local! {
     /// The legal-move array of the last graph that ended, all unknown, for the next one on
     /// a map of the same size: filling half a megabyte for every search of a 512x512 map
     /// costs more than many a repair.
-    static SPARE: RefCell<Option<(Vec<u16>, Vec<u32>)>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<(Vec<KnownMoves>, Vec<u32>)>> = const { RefCell::new(None) };
 }
 
 impl Graph {
-    pub fn new(grid: Grid, movement: Movement, heuristic: Heuristic) -> Graph {
+    /// The grid under the moves of `topology`, estimating by `heuristic` (`None`: the
+    /// topology's usual one).
+    pub fn new(
+        grid: Grid,
+        topology: Arc<dyn Topology>,
+        heuristic: Option<Heuristic>,
+    ) -> Result<Graph, TopologyError> {
+        let neighbourhood = Neighbourhood::new(topology, &grid, heuristic)?;
         let cells = grid.cell_count();
         let (legal, legal_known) = take_spare(&SPARE, |(legal, _)| legal.len() == cells)
             .unwrap_or_else(|| (vec![MOVES_UNKNOWN; cells], Vec::new()));
-        Graph {
-            offsets: Movement::index_offsets(grid.width()),
-            step_costs: movement
-                .step_costs()
-                .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
+        Ok(Graph {
+            neighbourhood,
             legal,
             legal_known,
             grid,
-            movement,
-            heuristic,
-        }
+        })
     }
 
-    /// The legal moves out of `cell` as [`Movement::legal_moves`] bits. The corner rules
-    /// look at the two cells beside a diagonal, the same from either end, so a move is
-    /// legal one way exactly when its reverse is legal the other way.
-    pub fn legal(&mut self, cell: u32) -> u8 {
+    /// The legal moves out of `cell` (see [`Topology::legal_moves`]), worked out once: a
+    /// move is legal one way exactly when its reverse is legal the other way.
+    pub fn legal(&mut self, cell: u32) -> MoveSet {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
             *known = self
-                .movement
+                .neighbourhood
                 .legal_moves(&self.grid, self.grid.point(cell as usize))
                 .into();
             self.legal_known.push(cell);
         }
-        *known as u8
+        *known as MoveSet
     }
 
     /// [`Graph::legal`] without keeping what it works out, for readers that only borrow.
-    pub fn legal_now(&self, cell: u32) -> u8 {
+    pub fn legal_now(&self, cell: u32) -> MoveSet {
         match self.legal[cell as usize] {
             MOVES_UNKNOWN => self
-                .movement
+                .neighbourhood
                 .legal_moves(&self.grid, self.grid.point(cell as usize)),
-            known => known as u8,
+            known => known as MoveSet,
         }
     }
 
     /// Sets a cell's terrain and forgets the legal moves of the cells around it (see
-    /// [`Grid::around`]). Returns the previous terrain.
+    /// [`Neighbourhood::around`]). Returns the previous terrain.
     pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         let old = self.grid.set(p, terrain)?;
-        for cell in self.grid.around(p) {
+        for cell in self.neighbourhood.around(&self.grid, p) {
             self.legal[cell as usize] = MOVES_UNKNOWN;
         }
         Ok(old)
@@ -89,29 +86,24 @@ impl Graph {
 
     /// The cell the `i`-th move leads to (the move must be legal from `cell`).
     pub fn neighbour(&self, cell: u32, i: usize) -> u32 {
-        cell.wrapping_add_signed(self.offsets[i])
+        self.neighbourhood.neighbour(cell, i)
     }
 
     /// The cell the `i`-th move came from to reach `cell`.
     pub fn source(&self, cell: u32, i: usize) -> u32 {
-        cell.wrapping_add_signed(-self.offsets[i])
+        self.neighbourhood.source(cell, i)
     }
 
     /// The cost of the `i`-th move into `cell`: entering a cell costs its terrain weight
     /// times the step.
     pub fn cost_into(&self, i: usize, cell: u32) -> f64 {
-        let weight = usize::from(self.grid.terrain()[cell as usize]) & 15;
-        self.step_costs[i][weight]
+        self.neighbourhood
+            .cost(i, self.grid.terrain()[cell as usize])
     }
 
     /// The heuristic's estimate from `cell` to `target`, in units.
     pub fn estimate(&self, cell: u32, target: Point) -> f64 {
-        let p = self.grid.point(cell as usize);
-        self.heuristic.estimate(
-            self.movement,
-            p.x.abs_diff(target.x),
-            p.y.abs_diff(target.y),
-        )
+        self.neighbourhood.estimate(self.point(cell), target)
     }
 
     /// The parent of `cell` by the move its `record` says it was reached by, if any.
@@ -152,36 +144,3 @@ impl Drop for Graph {
         );
     }
 }
-
-/// The `Finder` methods the graph's finders (IDA*, the bidirectional ones, LPA* and D* Lite)
-/// answer alike, from fields each keeps under the same names (`graph`, `options`, `marks`,
-/// and `s.status`, `s.total_steps`, `s.current`): written once and spliced into each impl.
-macro_rules! graph_finder_queries {
-    () => {
-        fn status(&self) -> $crate::vocabulary::status::Status {
-            self.s.status
-        }
-
-        fn total_steps(&self) -> Option<u32> {
-            self.s.total_steps
-        }
-
-        fn marks(&self) -> &[u16] {
-            &self.marks
-        }
-
-        fn current(&self) -> Option<$crate::geometry::grid::Point> {
-            self.graph.point_of(self.s.current)
-        }
-
-        fn options(&self) -> &$crate::options::SearchOptions {
-            &self.options
-        }
-
-        fn grid(&self) -> &$crate::geometry::grid::Grid {
-            &self.graph.grid
-        }
-    };
-}
-
-pub(crate) use graph_finder_queries;

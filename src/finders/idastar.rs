@@ -12,18 +12,18 @@
 //! A limit on visits (by default [`DEFAULT_NODE_LIMIT`]) stops a search that would take
 //! too long, with [`Status::LimitReached`].
 
+use std::sync::Arc;
+
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::Finder;
-use crate::finders::graph::{graph_finder_queries, Graph};
+use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
-use crate::geometry::movement::MOVES;
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::geometry::topology::Topology;
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent, VisitOutcome};
 use crate::vocabulary::marks::{MARK_ON_STACK, MARK_PRUNED};
-use crate::vocabulary::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
-};
+use crate::vocabulary::record::{record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 /// Visits allowed unless the options say otherwise: a second or two natively, several
@@ -114,17 +114,30 @@ enum Visit {
 }
 
 impl IdaStar {
+    /// IDA* on the square grid the options describe.
     pub fn new(
         grid: Grid,
         start: Point,
         goal: Point,
         options: SearchOptions,
     ) -> Result<IdaStar, SearchError> {
+        let topology = options.topology();
+        IdaStar::with_topology(grid, start, goal, options, topology)
+    }
+
+    /// IDA* over the moves of `topology`.
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        topology: Arc<dyn Topology>,
+    ) -> Result<IdaStar, SearchError> {
         options.validate_for(&grid)?;
         let (s, t) = endpoint_cells(&grid, start, goal)?;
         let cells = grid.cell_count();
         Ok(IdaStar {
-            graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
+            graph: Graph::new(grid, topology, options.heuristic)?,
             options,
             start: s,
             goal: t,
@@ -236,14 +249,15 @@ impl IdaStar {
             };
             let depth = self.stack.len() - 1;
             let legal = self.graph.legal(top.cell);
-            let next = (top.next_move as usize..MOVES.len()).find(|&i| legal & 1 << i != 0);
+            let moves = self.graph.neighbourhood.count();
+            let next = (top.next_move as usize..moves).find(|&i| legal & 1 << i != 0);
             let logged = self.journal.last().map_or(0, |l| l.advanced_from);
             if self.advanced[logged..].last().map(|a| a.0) != Some(depth as u32) {
                 self.advanced.push((depth as u32, top.next_move));
             }
             let Some(i) = next else {
                 // Every move tried: back up.
-                self.stack[depth].next_move = MOVES.len() as u8;
+                self.stack[depth].next_move = moves as u8;
                 let frame = self.stack.pop().expect("the path has a top");
                 self.popped.push(frame);
                 let c = frame.cell as usize;
@@ -281,13 +295,13 @@ impl IdaStar {
         let c = cell as usize;
         self.s.counters.generated += 1;
         self.s.current = cell;
-        let parent_bits = by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
+        let by = by.map(|(_, i)| i);
         let f = self.f(cell, g);
         if f > self.s.threshold {
             self.s.next_threshold = self.s.next_threshold.min(f);
             // The cheapest cut-off route is the one shown (its F is the smallest).
             if self.record[c] == UNVISITED || g < self.g[c] {
-                self.set_cell(cell, OPEN | parent_bits, self.marks[c] | MARK_PRUNED, g);
+                self.set_cell(cell, record_of(OPEN, by), self.marks[c] | MARK_PRUNED, g);
             }
             return Visit::Node {
                 cell,
@@ -296,7 +310,7 @@ impl IdaStar {
                 backtracked,
             };
         }
-        self.set_cell(cell, CLOSED | parent_bits, MARK_ON_STACK, g);
+        self.set_cell(cell, record_of(CLOSED, by), MARK_ON_STACK, g);
         self.s.counters.expanded += 1;
         self.stack.push(Frame { cell, next_move: 0 });
         if let Some(log) = self.journal.last_mut() {
@@ -324,7 +338,29 @@ impl IdaStar {
 }
 
 impl Finder for IdaStar {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// One visit with an event describing it; `None` once finished.
     fn step(&mut self) -> Option<StepEvent> {

@@ -4,23 +4,24 @@
 //! run from their parent as one edge. Exact like A* on maps of uniform cost, which is all
 //! it accepts; the path it returns lists every cell.
 
+use std::sync::Arc;
+
+use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::geometry::heuristic::Heuristic;
-use crate::geometry::movement::{Movement, MOVES};
-use crate::options::search_error::{endpoint_cells, SearchError};
+use crate::geometry::topology::{self, Neighbourhood, Topology, TopologyError};
 use crate::options::SearchOptions;
-use crate::search::key_layout;
-use crate::search::shared::{best_first_queries, put_back_popped};
+use crate::search::policy::Policy;
+use crate::search::shared::StepStart;
 use crate::search::spare::{keep_spare, take_spare};
-use crate::vocabulary::events::{Jump, JumpOutcome, JumpReason, StepEvent};
+use crate::vocabulary::events::{Jump, JumpOutcome, JumpReason, NodeValues, StepEvent};
 use crate::vocabulary::marks::{MARK_FORCED, MARK_JUMP_POINT, MARK_SCANNED};
 use crate::vocabulary::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+    parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -83,21 +84,20 @@ thread_local! {
 pub struct JumpPointSearch {
     grid: Grid,
     options: SearchOptions,
-    movement: Movement,
-    heuristic: Heuristic,
+    /// The square grid's moves, their costs and the heuristic.
+    neighbourhood: Neighbourhood,
     jumper: Jumper,
     start: u32,
     goal: u32,
     goal_at: Point,
     status: Status,
-    /// State and the move into the cell along the jump from its parent (see `HAS_PARENT`).
+    /// State and the move into the cell along the jump from its parent (see
+    /// `crate::vocabulary::record`).
     record: Vec<u8>,
     g: Vec<f64>,
     /// The jump point each node was reached from (`NO_PARENT` for none).
     parent: Vec<u32>,
     marks: Vec<u16>,
-    straight_cost: f64,
-    diagonal_cost: f64,
     key_layout: KeyLayout,
     open: OpenList,
     /// Cells reached, and cells marked, so that a restart clears only those.
@@ -147,16 +147,36 @@ impl Drop for JumpPointSearch {
 }
 
 impl JumpPointSearch {
-    /// Refuses a map with terrain weights: jumps take every cell of a run to cost the same.
+    /// Jump Point Search on the square grid the options describe. Refuses a map with
+    /// terrain weights: jumps take every cell of a run to cost the same.
     pub fn new(
         grid: Grid,
         start: Point,
         goal: Point,
         options: SearchOptions,
     ) -> Result<JumpPointSearch, SearchError> {
+        let topology = options.topology();
+        JumpPointSearch::with_topology(grid, start, goal, options, topology)
+    }
+
+    /// Jump Point Search under `topology`, which must be a square grid: the pruning rules
+    /// and the jumps are square by nature.
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        topology: Arc<dyn Topology>,
+    ) -> Result<JumpPointSearch, SearchError> {
         options.validate_for(&grid)?;
+        let Some(movement) = topology.square_grid() else {
+            return Err(TopologyError::NotSquare {
+                algorithm: options.algorithm.name(),
+            }
+            .into());
+        };
+        let neighbourhood = Neighbourhood::new(topology, &grid, options.heuristic)?;
         let cells = grid.cell_count();
-        let movement = options.movement();
         let rule = Rule::of(movement);
         let JumpArrays {
             record,
@@ -202,8 +222,6 @@ impl JumpPointSearch {
                 lines_from: (0, Vec::new()),
             });
         let mut search = JumpPointSearch {
-            movement,
-            heuristic: options.resolved_heuristic(),
             jumper,
             start: 0,
             goal: 0,
@@ -213,9 +231,12 @@ impl JumpPointSearch {
             g,
             parent,
             marks,
-            straight_cost: options.costs.straight(),
-            diagonal_cost: options.costs.diagonal(),
-            key_layout: key_layout(&options, &grid),
+            key_layout: Policy::of(options.algorithm.entry())?.key_layout(
+                &options,
+                &grid,
+                &neighbourhood,
+            ),
+            neighbourhood,
             open,
             visited,
             marked,
@@ -264,8 +285,7 @@ impl JumpPointSearch {
 
     /// The move by which the jump into a node arrived, if it has a parent.
     fn arrival(&self, cell: u32) -> Option<usize> {
-        let record = self.record[cell as usize];
-        (record & HAS_PARENT != 0).then(|| (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len())
+        parent_move(self.record[cell as usize])
     }
 
     /// The moves a path through the node `cell` continues by: its successors after pruning,
@@ -279,15 +299,9 @@ impl JumpPointSearch {
         }
     }
 
-    fn estimate(&self, p: Point) -> f64 {
-        let goal = self.goal_at;
-        self.heuristic
-            .estimate(self.movement, p.x.abs_diff(goal.x), p.y.abs_diff(goal.y))
-    }
-
     /// H and F (A*'s F = G + w*H) of the cell at `p` with cost `g`, in units.
     fn estimate_at(&self, p: Point, g: f64) -> (f64, f64) {
-        let h = self.estimate(p);
+        let h = self.neighbourhood.estimate(p, self.goal_at);
         (h, g + self.options.weight * h)
     }
 
@@ -297,7 +311,7 @@ impl JumpPointSearch {
         let c = cell as usize;
         self.g[c] = g;
         self.parent[c] = parent;
-        self.record[c] = OPEN | HAS_PARENT | (d as u8) << PARENT_MOVE_SHIFT;
+        self.record[c] = record_of(OPEN, Some(d));
         let (h, f) = self.estimate_at(self.grid.point(c), g);
         let order = self.next_order;
         self.next_order += 1;
@@ -357,11 +371,12 @@ impl JumpPointSearch {
         }
         self.counters.expanded += 1;
         let at = self.grid.point(current as usize);
-        for d in Movement::indices(self.directions_from(current)) {
+        for d in topology::indices(self.directions_from(current)) {
             let before = self.scanned;
             let end = {
-                let (jumper, marks, changes, marked, scanned, width) = (
+                let (jumper, neighbourhood, marks, changes, marked, scanned, width) = (
                     &self.jumper,
+                    &self.neighbourhood,
                     &mut self.marks,
                     &mut self.mark_changes,
                     &mut self.marked,
@@ -371,7 +386,7 @@ impl JumpPointSearch {
                 jumper.jump(at.x, at.y, d, &mut |x, y, d, n| {
                     *scanned += u64::from(n);
                     if RECORD {
-                        let m = MOVES[d];
+                        let m = neighbourhood.move_of(d);
                         for k in 1..=n as i32 {
                             let cell = y.wrapping_add_signed(m.dy * k) * width
                                 + x.wrapping_add_signed(m.dx * k);
@@ -416,11 +431,11 @@ impl JumpPointSearch {
             self.mark::<RECORD>(cell, MARK_JUMP_POINT);
             if why == Why::Forced {
                 let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
-                for i in Movement::indices(forced) {
-                    let m = MOVES[i];
-                    let n = y.wrapping_add_signed(m.dy) * self.grid.width()
-                        + x.wrapping_add_signed(m.dx);
-                    self.mark::<RECORD>(n, MARK_FORCED);
+                for i in topology::indices(forced) {
+                    let n = self
+                        .grid
+                        .index(self.neighbourhood.step(Point::new(x, y), i));
+                    self.mark::<RECORD>(n as u32, MARK_FORCED);
                 }
             }
         }
@@ -428,12 +443,7 @@ impl JumpPointSearch {
         if state == CLOSED {
             return Seen::Closed;
         }
-        let step = if MOVES[d].is_diagonal() {
-            self.diagonal_cost
-        } else {
-            self.straight_cost
-        };
-        let g = self.g[from as usize] + step * f64::from(distance);
+        let g = self.g[from as usize] + self.neighbourhood.step_cost(d) * f64::from(distance);
         if state == OPEN && g >= self.g[c] {
             return Seen::NotImproved { candidate_g: g };
         }
@@ -472,11 +482,12 @@ impl JumpPointSearch {
         while let Some((from, r)) = work.pop() {
             let cell = r.y * self.grid.width() + r.x;
             // Summed in the order the steps would: to the turning cell, then on.
-            let g = self.g[from as usize] + self.move_cost(r.lead_move) * f64::from(r.lead);
+            let cost = |d| self.neighbourhood.step_cost(d);
+            let g = self.g[from as usize] + cost(r.lead_move) * f64::from(r.lead);
             let g = if r.tail == 0 {
                 g
             } else {
-                g + self.move_cost(r.turn) * f64::from(r.tail)
+                g + cost(r.turn) * f64::from(r.tail)
             };
             self.jump_points += 1;
             let state = self.state_at(cell);
@@ -496,7 +507,7 @@ impl JumpPointSearch {
                     }
                     self.g[c] = g;
                     self.parent[c] = from;
-                    self.record[c] = PASSED | HAS_PARENT | (r.turn as u8) << PARENT_MOVE_SHIFT;
+                    self.record[c] = record_of(PASSED, Some(r.turn));
                     self.jump_from(cell, successors, &mut work);
                     continue;
                 }
@@ -517,19 +528,11 @@ impl JumpPointSearch {
     /// Jumps from `cell` by each of the moves `directions`, noting what they reach in `work`.
     fn jump_from(&mut self, cell: u32, directions: u8, work: &mut Vec<(u32, Reached)>) {
         let at = self.grid.point(cell as usize);
-        for d in Movement::indices(directions) {
+        for d in topology::indices(directions) {
             let scanned = self
                 .jumper
                 .jump_through(at.x, at.y, d, &mut |r| work.push((cell, r)));
             self.scanned += u64::from(scanned);
-        }
-    }
-
-    fn move_cost(&self, d: usize) -> f64 {
-        if MOVES[d].is_diagonal() {
-            self.diagonal_cost
-        } else {
-            self.straight_cost
         }
     }
 
@@ -590,7 +593,7 @@ impl JumpPointSearch {
         end: JumpEnd,
         seen: Option<Seen>,
     ) -> Jump {
-        let m = MOVES[d];
+        let m = self.neighbourhood.move_of(d);
         let scale = self.options.costs.scale();
         let outcome = match (end, seen) {
             (JumpEnd::Found { x, y, why, .. }, Some(seen)) => {
@@ -602,13 +605,8 @@ impl JumpPointSearch {
                     Why::Forced => {
                         let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
                         JumpReason::Forced {
-                            neighbours: Movement::indices(forced)
-                                .map(|i| {
-                                    Point::new(
-                                        x.wrapping_add_signed(MOVES[i].dx),
-                                        y.wrapping_add_signed(MOVES[i].dy),
-                                    )
-                                })
+                            neighbours: topology::indices(forced)
+                                .map(|i| self.neighbourhood.step(Point::new(x, y), i))
                                 .collect(),
                         }
                     }
@@ -692,12 +690,15 @@ impl Finder for JumpPointSearch {
             self.parent[c] = change.old_parent;
             self.counters.generated -= 1;
         }
-        put_back_popped!(
-            self,
-            record.popped,
-            record.prev_current,
-            record.prev_max_open
-        );
+        StepStart {
+            status: &mut self.status,
+            path: &mut self.path,
+            counters: &mut self.counters,
+            open: &mut self.open,
+            record: &mut self.record,
+            current: &mut self.current,
+        }
+        .put_back(record.popped, record.prev_current, record.prev_max_open);
         self.next_order = record.prev_next_order;
         self.scanned = record.prev_scanned;
         self.jump_points = record.prev_jump_points;
@@ -762,7 +763,58 @@ impl Finder for JumpPointSearch {
         Ok(())
     }
 
-    best_first_queries!();
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            open: self.open.len() as u32,
+            ..self.counters
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total_steps
+    }
+
+    /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
+    /// parent (see `crate::vocabulary::record`).
+    fn records(&self) -> &[u8] {
+        &self.record
+    }
+
+    fn g_values(&self) -> &[f64] {
+        &self.g
+    }
+
+    fn current(&self) -> Option<Point> {
+        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.open
+            .peek_sorted(k)
+            .into_iter()
+            .map(|(cell, _)| self.values(cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
 
     fn estimates(&self, cell: u32) -> (f64, f64) {
         let c = cell as usize;

@@ -228,9 +228,15 @@ impl Grid {
     /// included: the cells whose moves a change at `p` can alter, as a wall there blocks
     /// the moves into it and, by the corner rules, the diagonals beside it.
     pub fn around(&self, p: Point) -> impl Iterator<Item = u32> {
+        self.within(p, 1)
+    }
+
+    /// The indices of the cells at most `reach` across and down from `p` (clipped to the
+    /// grid), `p` included, row by row.
+    pub fn within(&self, p: Point, reach: u32) -> impl Iterator<Item = u32> {
         let (w, h) = (self.width, self.height);
-        let xs = p.x.saturating_sub(1)..=(p.x + 1).min(w - 1);
-        (p.y.saturating_sub(1)..=(p.y + 1).min(h - 1))
+        let xs = p.x.saturating_sub(reach)..=p.x.saturating_add(reach).min(w - 1);
+        (p.y.saturating_sub(reach)..=p.y.saturating_add(reach).min(h - 1))
             .flat_map(move |y| xs.clone().map(move |x| y * w + x))
     }
 

@@ -37,19 +37,6 @@ impl Heuristic {
         }
     }
 
-    /// Estimated cost units from a cell to the goal, `dx` and `dy` cells away.
-    pub fn estimate(self, movement: Movement, dx: u32, dy: u32) -> f64 {
-        let straight = movement.costs.straight();
-        let (lo, hi) = (dx.min(dy) as f64, dx.max(dy) as f64);
-        match self {
-            Heuristic::Manhattan => straight * (lo + hi),
-            Heuristic::Octile => movement.costs.diagonal() * lo + straight * (hi - lo),
-            Heuristic::Euclidean => (straight * lo.hypot(hi)).floor(),
-            Heuristic::Chebyshev => straight * hi,
-            Heuristic::Zero => 0.0,
-        }
-    }
-
     /// Why this heuristic can overestimate the true cost under `movement` (so A* may return a
     /// longer path), or `None` if it never does. Terrain weights only raise costs, so the
     /// free-space cost of plain ground is the bound to compare with.
@@ -138,16 +125,6 @@ mod tests {
     }
 
     #[test]
-    fn estimates_use_the_step_cost_units() {
-        let m = eight(CostModel::TenFourteen);
-        assert_eq!(Heuristic::Manhattan.estimate(m, 3, 1), 40.0);
-        assert_eq!(Heuristic::Octile.estimate(m, 3, 1), 34.0);
-        assert_eq!(Heuristic::Chebyshev.estimate(m, 3, 1), 30.0);
-        assert_eq!(Heuristic::Euclidean.estimate(m, 3, 4), 50.0);
-        assert_eq!(Heuristic::Zero.estimate(m, 3, 4), 0.0);
-    }
-
-    #[test]
     fn admissibility_depends_on_movement_and_costs() {
         let ten = eight(CostModel::TenFourteen);
         let exact = eight(CostModel::Exact);
@@ -163,11 +140,5 @@ mod tests {
             assert!(h.overestimate_reason(ten).is_none());
             assert!(h.overestimate_reason(exact).is_none());
         }
-    }
-
-    #[test]
-    fn euclidean_with_ten_fourteen_really_overestimates_eight_diagonals() {
-        let m = eight(CostModel::TenFourteen);
-        assert!(Heuristic::Euclidean.estimate(m, 8, 8) > 8.0 * 14.0);
     }
 }

@@ -1,5 +1,8 @@
-//! The grid and how to move on it: cells and terrain, moves and their costs, heuristics.
+//! The grid and how to move on it: cells and terrain, moves and their costs, heuristics,
+//! and the topology seam every finder reaches them through.
 
 pub mod grid;
 pub mod heuristic;
 pub mod movement;
+pub mod square;
+pub mod topology;

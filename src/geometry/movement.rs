@@ -200,15 +200,6 @@ pub struct Movement {
 }
 
 impl Movement {
-    /// The moves to try from each cell: 4 or 8. Diagonals forbidden by the `never` rule are
-    /// still tried (and reported as blocked corners) so that a learner sees why.
-    pub fn moves(self) -> &'static [Move] {
-        match self.directions {
-            Directions::Four => &MOVES[..4],
-            Directions::Eight => &MOVES[..],
-        }
-    }
-
     /// Whether any diagonal step can ever be taken.
     pub fn has_diagonals(self) -> bool {
         self.directions == Directions::Eight && self.diagonal != DiagonalRule::Never
@@ -251,42 +242,6 @@ impl Movement {
             | u8::from(south_east) << 5
             | u8::from(south_west) << 6
             | u8::from(north_west) << 7
-    }
-
-    /// Every move of this movement, as [`Movement::legal_moves`] bits.
-    pub fn all_moves(self) -> u8 {
-        match self.directions {
-            Directions::Four => 0x0f,
-            Directions::Eight => 0xff,
-        }
-    }
-
-    /// The indices into [`MOVES`] of the bits set in `moves`, in order.
-    pub fn indices(mut moves: u8) -> impl Iterator<Item = usize> {
-        std::iter::from_fn(move || {
-            (moves != 0).then(|| {
-                let i = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
-                i
-            })
-        })
-    }
-
-    /// How far each move shifts a cell's index on a grid `width` cells wide.
-    pub fn index_offsets(width: u32) -> [i32; 8] {
-        MOVES.map(|m| m.dy * width as i32 + m.dx)
-    }
-
-    /// The cost of each move of [`MOVES`] onto plain ground (weight 1); entering a cell of
-    /// weight `w` costs `w` times as much.
-    pub fn step_costs(self) -> [f64; 8] {
-        MOVES.map(|m| {
-            if m.is_diagonal() {
-                self.costs.diagonal()
-            } else {
-                self.costs.straight()
-            }
-        })
     }
 }
 
@@ -334,14 +289,6 @@ mod tests {
             ..always
         };
         assert_eq!(four.legal_moves(&g, Point::new(1, 0)), 0b0000_1010);
-    }
-
-    #[test]
-    fn steps_cost_straight_or_diagonal_units() {
-        let m = movement(DiagonalRule::Always);
-        let costs = m.step_costs();
-        assert_eq!((costs[0], costs[5]), (10.0, 14.0));
-        assert_eq!(CostModel::Exact.diagonal(), 1_414_214.0);
     }
 
     /// Each order visits every move once, and with 4 directions keeps its straight moves in

@@ -1,18 +1,13 @@
 //! Search options: the algorithm, heuristic, movement, costs and tie-breaking, with their
-//! defaults and the admissibility verdict the page shows.
+//! defaults. What each finder takes is the catalogue's to say; the checks against it are in
+//! `crate::checks`.
 
-pub mod fields;
-pub mod search_error;
+use std::sync::Arc;
 
-use std::fmt;
-
-use crate::catalogue::Family;
-use crate::geometry::grid::{Grid, GROUND, WALL};
-use crate::geometry::heuristic::{Heuristic, Overestimate};
+use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
-use crate::options::search_error::SearchError;
+use crate::geometry::topology::Topology;
 use crate::text::names::named_enum;
-use crate::text::number_text::number_text;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
 /// the policy below; the others have loops of their own (see `crate::finders`).
@@ -59,35 +54,6 @@ named_enum!(Algorithm, "algorithm", {
     DStarLite => "dstar-lite",
 });
 
-impl Algorithm {
-    /// Whether the shared best-first loop (`crate::search::Search`) runs it.
-    pub fn is_best_first(self) -> bool {
-        self.entry().family == Family::BestFirst
-    }
-
-    /// Whether two searches run, one from each end.
-    pub fn is_bidirectional(self) -> bool {
-        self.entry().family == Family::Bidirectional
-    }
-
-    /// Whether a batch of cell changes repairs the search rather than starting a new one.
-    pub fn repairs(self) -> bool {
-        self.entry().repairs
-    }
-
-    /// Whether the priority adds a weighted heuristic to the cost so far, so that a weight
-    /// means something.
-    pub fn takes_weight(self) -> bool {
-        self.entry().options.weight
-    }
-
-    /// The finders that take an option, by name.
-    fn takers(takes: fn(crate::catalogue::Takes) -> bool) -> String {
-        let takers = Algorithm::ALL.iter().filter(|a| takes(a.entry().options));
-        takers.map(|a| a.name()).collect::<Vec<_>>().join(", ")
-    }
-}
-
 /// Which of several open nodes with equal priority comes out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TieBreak {
@@ -129,6 +95,10 @@ named_enum!(GoalTest, "goal test", {
 /// F would lose the precision that keeps ties exact.
 pub const MAX_HEURISTIC_WEIGHT: f64 = 100.0;
 
+/// Visits allowed unless the options say otherwise: a second or two natively, several
+/// in a browser, and far more than any map up to about 32x32 needs.
+pub const DEFAULT_NODE_LIMIT: u32 = 1_000_000;
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchOptions {
     pub algorithm: Algorithm,
@@ -141,7 +111,7 @@ pub struct SearchOptions {
     pub costs: CostModel,
     pub tie_break: TieBreak,
     /// IDA* only: how many nodes it may visit before it gives up (`None`: the default,
-    /// `crate::finders::idastar::DEFAULT_NODE_LIMIT`).
+    /// [`DEFAULT_NODE_LIMIT`]).
     pub node_limit: Option<u32>,
     /// When the search stops with the goal (best-first finders only).
     pub goal_test: GoalTest,
@@ -184,215 +154,17 @@ impl SearchOptions {
         }
     }
 
+    /// The topology the finders search under: the square grid of these movement options.
+    pub fn topology(&self) -> Arc<dyn Topology> {
+        Arc::new(self.movement())
+    }
+
     /// The heuristic in force: the chosen one or the default for the movement.
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.heuristic
-            .unwrap_or_else(|| Heuristic::default_for(self.movement()))
-    }
-
-    pub fn uses_heuristic(&self) -> bool {
-        self.algorithm.entry().options.heuristic
-    }
-
-    /// Checks the values and refuses a weight or a node limit the finder does not take (see
-    /// its entry in [`crate::catalogue`]).
-    pub fn validate(&self) -> Result<(), OptionsError> {
-        if !(0.0..=MAX_HEURISTIC_WEIGHT).contains(&self.weight) {
-            return Err(OptionsError::BadWeight {
-                weight: self.weight,
-                max: MAX_HEURISTIC_WEIGHT,
-            });
-        }
-        if self.weight != 1.0 && !self.algorithm.takes_weight() {
-            return Err(OptionsError::WeightUnused {
-                weight: self.weight,
-                algorithm: self.algorithm.name(),
-            });
-        }
-        let takes = self.algorithm.entry().options;
-        if self.goal_test != GoalTest::OffOpen && !takes.goal_test {
-            return Err(OptionsError::GoalTestUnused {
-                test: self.goal_test.name(),
-                algorithm: self.algorithm.name(),
-            });
-        }
-        let only = self.algorithm.entry().only;
-        if let Some(taken) = only
-            .tie_break
-            .filter(|taken| !taken.contains(&self.tie_break))
-        {
-            return Err(OptionsError::TieBreakUnused {
-                tie_break: self.tie_break.name(),
-                algorithm: self.algorithm.name(),
-                allowed: taken.iter().map(|t| t.name()).collect(),
-            });
-        }
-        if self.neighbour_order != NeighbourOrder::Clockwise && !takes.neighbour_order {
-            return Err(OptionsError::NeighbourOrderUnused {
-                order: self.neighbour_order.name(),
-                algorithm: self.algorithm.name(),
-            });
-        }
-        match self.node_limit {
-            Some(0) => Err(OptionsError::NodeLimitZero),
-            Some(limit) if !self.algorithm.entry().options.node_limit => {
-                Err(OptionsError::NodeLimitUnused {
-                    limit,
-                    algorithm: self.algorithm.name(),
-                })
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// [`SearchOptions::validate`], and for a finder that does not take terrain weights, a
-    /// map without them.
-    pub fn validate_for(&self, grid: &Grid) -> Result<(), SearchError> {
-        self.validate()?;
-        if self.algorithm.entry().options.terrain {
-            return Ok(());
-        }
-        match grid
-            .terrain()
-            .iter()
-            .position(|&t| t != WALL && t != GROUND)
-        {
-            Some(i) => {
-                let at = grid.point(i);
-                Err(SearchError::WeightedMap {
-                    x: at.x,
-                    y: at.y,
-                    weight: grid.terrain()[i],
-                })
-            }
-            None => Ok(()),
-        }
-    }
-
-    /// Whether A*'s answer is guaranteed shortest as far as the heuristic is concerned, and if
-    /// not, why: the heuristic overestimates for this movement, or the weight inflates it.
-    pub fn admissibility(&self) -> Admissibility {
-        let reason = if !self.uses_heuristic() {
-            None
-        } else {
-            let h = self.resolved_heuristic();
-            h.overestimate_reason(self.movement()).or_else(|| {
-                (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero)
-                    .then_some(Overestimate::Weight {
-                        weight: self.weight,
-                    })
-            })
-        };
-        Admissibility {
-            admissible: reason.is_none(),
-            reason,
-            stops_when_reached: self.goal_test == GoalTest::FirstReached,
-        }
+            .unwrap_or_else(|| self.movement().default_heuristic())
     }
 }
-
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Admissibility {
-    pub admissible: bool,
-    pub reason: Option<Overestimate>,
-    /// The goal test is made when the goal is first reached, so the path found can be longer
-    /// than the shortest whatever the heuristic.
-    pub stops_when_reached: bool,
-}
-
-/// An option value that is out of range, or that the finder cannot use.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-#[serde(
-    tag = "code",
-    rename_all = "kebab-case",
-    rename_all_fields = "camelCase"
-)]
-pub enum OptionsError {
-    BadWeight {
-        weight: f64,
-        max: f64,
-    },
-    /// A weight other than 1 for a finder whose priority adds no weighted heuristic (greedy and
-    /// bidirectional A* use a heuristic, but not weighted into f = g + w*h).
-    WeightUnused {
-        weight: f64,
-        algorithm: &'static str,
-    },
-    NodeLimitZero,
-    /// A node limit for a finder that keeps to none.
-    NodeLimitUnused {
-        limit: u32,
-        algorithm: &'static str,
-    },
-    /// A goal test other than "off the open list" for a finder whose stopping rule is its own.
-    GoalTestUnused {
-        test: &'static str,
-        algorithm: &'static str,
-    },
-    /// A neighbour order other than the default for a finder that does not take one.
-    NeighbourOrderUnused {
-        order: &'static str,
-        algorithm: &'static str,
-    },
-    /// A tie-break the finder does not take (LPA* and D* Lite order ties on k1 by larger
-    /// or smaller g only).
-    TieBreakUnused {
-        tie_break: &'static str,
-        algorithm: &'static str,
-        allowed: Vec<&'static str>,
-    },
-}
-
-impl fmt::Display for OptionsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            // A huge weight is written in scientific notation, not with hundreds of digits.
-            OptionsError::BadWeight { weight, max } => write!(
-                f,
-                "heuristic weight must be a number from 0 to {}, got {}",
-                number_text(*max),
-                number_text(*weight)
-            ),
-            OptionsError::WeightUnused { weight, algorithm } => write!(
-                f,
-                "a heuristic weight of {} means nothing to {algorithm}: its priority has no \
-                 weighted heuristic term (the weight applies only to finders whose priority is \
-                 f = g + w*h; leave it at 1)",
-                number_text(*weight)
-            ),
-            OptionsError::NodeLimitZero => f.write_str("the node limit must be at least 1"),
-            OptionsError::NodeLimitUnused { limit, algorithm } => write!(
-                f,
-                "a node limit ({limit}) applies to {} only, not to {algorithm}",
-                Algorithm::takers(|t| t.node_limit)
-            ),
-            OptionsError::GoalTestUnused { test, algorithm } => write!(
-                f,
-                "the goal test {test} applies to {} only; {algorithm} has a stopping rule \
-                 of its own (leave it at off-open)",
-                Algorithm::takers(|t| t.goal_test)
-            ),
-            OptionsError::NeighbourOrderUnused { order, algorithm } => write!(
-                f,
-                "the neighbour order {order} applies to {} only, not to {algorithm} (leave it \
-                 at clockwise)",
-                Algorithm::takers(|t| t.neighbour_order)
-            ),
-            OptionsError::TieBreakUnused {
-                tie_break,
-                algorithm,
-                allowed,
-            } => write!(
-                f,
-                "{algorithm} breaks ties by {} only, not {tie_break}",
-                allowed.join(" or ")
-            ),
-        }
-    }
-}
-
-impl std::error::Error for OptionsError {}
 
 #[cfg(test)]
 mod tests {
@@ -407,54 +179,5 @@ mod tests {
         o.directions = Directions::Eight;
         o.diagonal = DiagonalRule::Never;
         assert_eq!(o.resolved_heuristic(), Heuristic::Manhattan);
-    }
-
-    #[test]
-    fn admissibility_names_the_reason() {
-        let mut o = SearchOptions {
-            heuristic: Some(Heuristic::Manhattan),
-            ..SearchOptions::default()
-        };
-        assert!(o
-            .admissibility()
-            .reason
-            .unwrap()
-            .to_string()
-            .contains("Manhattan"));
-        o.heuristic = None;
-        assert!(o.admissibility().admissible);
-        o.weight = 1.5;
-        assert!(o
-            .admissibility()
-            .reason
-            .unwrap()
-            .to_string()
-            .contains("1.5"));
-        o.algorithm = Algorithm::Dijkstra;
-        assert!(o.admissibility().admissible);
-    }
-
-    #[test]
-    fn negative_or_nan_weight_is_refused() {
-        for w in [-1.0, f64::NAN, f64::INFINITY, 100.5, 1e300] {
-            let o = SearchOptions {
-                weight: w,
-                ..SearchOptions::default()
-            };
-            assert!(o.validate().is_err());
-        }
-        let huge = SearchOptions {
-            weight: 1e300,
-            ..SearchOptions::default()
-        };
-        let message = huge.validate().unwrap_err().to_string();
-        assert!(message.contains("from 0 to 100, got 1e300"), "{message}");
-        for w in [0.0, 2.5, 100.0] {
-            let o = SearchOptions {
-                weight: w,
-                ..SearchOptions::default()
-            };
-            assert!(o.validate().is_ok());
-        }
     }
 }

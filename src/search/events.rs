@@ -13,7 +13,7 @@ pub const NAMED_TIES: usize = 5;
 impl Search {
     /// One step, recorded for `step_back`, with an event describing it; `None` once finished.
     pub fn step(&mut self) -> Option<StepEvent> {
-        let mut neighbours = Vec::with_capacity(self.movement.moves().len());
+        let mut neighbours = Vec::with_capacity(self.neighbourhood.count());
         let mut report = |search: &Search, from: Point, move_index: usize, seen: Seen| {
             neighbours.push(search.neighbour(from, move_index, seen));
         };
@@ -38,7 +38,7 @@ impl Search {
         relaxation::neighbour(
             &self.grid,
             from,
-            move_index,
+            self.neighbourhood.move_of(move_index),
             seen,
             values,
             self.cost_scale(),

@@ -1,16 +1,15 @@
-//! The best-first search as a [`Finder`]: its steps, and what it alone is asked differently
-//! from Jump Point Search (estimates, the cells a step touched, parents); the other queries
-//! are the shared ones of `shared`.
+//! The best-first search as a [`Finder`]: its steps, and the queries answered from its
+//! state.
 
-use super::shared::best_first_queries;
 use super::{Estimate, Search};
+use crate::checks::search_error::SearchError;
 use crate::finder::Finder;
-use crate::geometry::grid::Point;
+use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::Heuristic;
-use crate::options::search_error::SearchError;
-use crate::vocabulary::events::StepEvent;
-use crate::vocabulary::record::{STATE_MASK, UNVISITED};
-use crate::vocabulary::status::Status;
+use crate::options::SearchOptions;
+use crate::vocabulary::events::{NodeValues, StepEvent};
+use crate::vocabulary::record::{NO_PARENT, STATE_MASK, UNVISITED};
+use crate::vocabulary::status::{Counters, Status};
 
 impl Finder for Search {
     fn step(&mut self) -> Option<StepEvent> {
@@ -33,7 +32,58 @@ impl Finder for Search {
         Search::restart(self, start, goal)
     }
 
-    best_first_queries!();
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn counters(&self) -> Counters {
+        Counters {
+            open: self.open.len() as u32,
+            ..self.counters
+        }
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.total_steps
+    }
+
+    /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
+    /// parent (see `crate::vocabulary::record`).
+    fn records(&self) -> &[u8] {
+        &self.record
+    }
+
+    fn g_values(&self) -> &[f64] {
+        &self.g
+    }
+
+    fn current(&self) -> Option<Point> {
+        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
+    }
+
+    fn open_list(&self, k: usize) -> Vec<NodeValues> {
+        self.open
+            .peek_sorted(k)
+            .into_iter()
+            .map(|(cell, _)| self.values(cell))
+            .collect()
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
 
     /// Worked out as the loop worked out the priority the cell was queued by.
     fn estimates(&self, cell: u32) -> (f64, f64) {
@@ -63,7 +113,7 @@ impl Finder for Search {
 
 impl Search {
     pub fn heuristic(&self) -> Heuristic {
-        self.heuristic
+        self.neighbourhood.heuristic()
     }
 
     pub fn start(&self) -> Point {

@@ -1,26 +1,31 @@
 //! The search: one best-first loop for A*, Dijkstra, greedy best-first and breadth-first,
-//! taken one expansion at a time, with an exact undo of each step.
+//! taken one expansion at a time, with an exact undo of each step. What orders its open
+//! list and breaks ties is the finder's catalogue entry's to say (see `policy`).
 
 mod events;
 mod finder;
 mod history;
+pub(crate) mod policy;
 pub(crate) mod shared;
 pub(crate) mod spare;
 mod undo;
 
-use crate::finder::key::{Key, KeyFields, KeyLayout};
+use std::sync::Arc;
+
+use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
-use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT};
-use crate::geometry::heuristic::Heuristic;
-use crate::geometry::movement::{Movement, NeighbourOrder, MOVES};
-use crate::options::search_error::{endpoint_cells, SearchError};
-use crate::options::{Algorithm, GoalTest, SearchOptions, TieBreak};
+use crate::geometry::grid::{Grid, GridError, Point};
+use crate::geometry::movement::NeighbourOrder;
+use crate::geometry::topology::{self, KnownMoves, Neighbourhood, Topology, MOVES_UNKNOWN};
+use crate::options::{GoalTest, SearchOptions};
 use crate::vocabulary::record::{
-    CLOSED, HAS_PARENT, NO_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
+    parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, Status};
 use history::{History, Improvement, StepRecord};
+use policy::Policy;
 use spare::CellArrays;
 
 /// A search in progress over its own copy of a grid.
@@ -28,8 +33,8 @@ use spare::CellArrays;
 pub struct Search {
     grid: Grid,
     options: SearchOptions,
-    movement: Movement,
-    heuristic: Heuristic,
+    /// The moves, their costs and the heuristic.
+    neighbourhood: Neighbourhood,
     /// Whether the priority looks at the heuristic, read from the catalogue once.
     uses_heuristic: bool,
     start: u32,
@@ -39,7 +44,7 @@ pub struct Search {
     // Per cell, row by row, only what the loop itself reads back: the less memory each
     // expansion touches, the faster it goes. H and F follow from G and the position (see
     // `estimate_at`), all but breadth-first F, a depth, which has an array of its own.
-    /// State and parent move, one byte (see [`HAS_PARENT`]).
+    /// State and parent move, one byte (see `crate::vocabulary::record`).
     record: Vec<u8>,
     /// In cost units (see `CostModel`); `INFINITY` where not reached.
     g: Vec<f64>,
@@ -47,20 +52,18 @@ pub struct Search {
     depth: Vec<u32>,
     /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
     marks: Vec<u16>,
-    /// Per cell, its legal moves as [`Movement::legal_moves`] bits, worked out the first
+    /// Per cell, its legal moves as [`Topology::legal_moves`] bits, worked out the first
     /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts
     /// and, through [`spare`], for the next search on the same map.
-    legal: Vec<u16>,
-    /// How far each move shifts a cell index.
-    offsets: [i32; 8],
-    /// The indices into `MOVES` in the order the neighbours are examined.
+    legal: Vec<KnownMoves>,
+    /// The move indices in the order the neighbours are examined.
     order: &'static [u8],
     /// Whether that order is the moves' own (the default, clockwise).
     in_move_order: bool,
     /// The goal test is made when the goal is first reached, not when it leaves the open list.
     stops_when_reached: bool,
-    /// Each move's cost onto each terrain weight: `[move][weight]`.
-    step_costs: [[f64; 16]; 8],
+    /// What orders the open list and breaks ties, from the finder's catalogue entry.
+    policy: Policy,
     key_layout: KeyLayout,
     open: OpenList,
     /// Every cell opened since the last restart, in order: a restart, or the end of the
@@ -80,9 +83,6 @@ pub struct Search {
     ties: Vec<(Key, u32)>,
 }
 
-/// Marks a cell of [`Search::legal`] whose moves are not worked out yet.
-const MOVES_UNKNOWN: u16 = 1 << 8;
-
 /// The H and F a step gave a cell, in units.
 #[derive(Clone, Copy)]
 struct Estimate {
@@ -91,11 +91,24 @@ struct Estimate {
 }
 
 impl Search {
+    /// A search on the square grid the options describe.
     pub fn new(
         grid: Grid,
         start: Point,
         goal: Point,
         options: SearchOptions,
+    ) -> Result<Search, SearchError> {
+        let topology = options.topology();
+        Search::with_topology(grid, start, goal, options, topology)
+    }
+
+    /// A search over the moves of `topology`.
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        topology: Arc<dyn Topology>,
     ) -> Result<Search, SearchError> {
         options.validate_for(&grid)?;
         if !options.algorithm.is_best_first() {
@@ -103,8 +116,10 @@ impl Search {
                 algorithm: options.algorithm.name(),
             });
         }
+        let policy = Policy::of(options.algorithm.entry())?;
+        let neighbourhood = Neighbourhood::new(topology, &grid, options.heuristic)?;
+        let order = neighbourhood.order(options.neighbour_order)?;
         let cells = grid.cell_count();
-        let breadth_first = options.algorithm == Algorithm::BreadthFirst;
         let CellArrays {
             record,
             g,
@@ -115,10 +130,8 @@ impl Search {
             visited,
             history,
             path,
-        } = CellArrays::take(&grid, options.movement());
+        } = CellArrays::take(&grid, neighbourhood.topology().as_ref());
         let mut search = Search {
-            movement: options.movement(),
-            heuristic: options.resolved_heuristic(),
             uses_heuristic: options.uses_heuristic(),
             options,
             start: 0,
@@ -127,22 +140,19 @@ impl Search {
             status: Status::Running,
             record,
             g,
-            depth: if breadth_first {
+            depth: if policy.counts_moves() {
                 vec![0; cells]
             } else {
                 Vec::new()
             },
             marks,
             legal,
-            offsets: Movement::index_offsets(grid.width()),
-            order: options.neighbour_order.sequence(options.directions),
+            order,
             in_move_order: options.neighbour_order == NeighbourOrder::Clockwise,
             stops_when_reached: options.goal_test == GoalTest::FirstReached,
-            step_costs: options
-                .movement()
-                .step_costs()
-                .map(|cost| std::array::from_fn(|weight| cost * weight as f64)),
-            key_layout: key_layout(&options, &grid),
+            policy,
+            key_layout: policy.key_layout(&options, &grid, &neighbourhood),
+            neighbourhood,
             open,
             visited,
             legal_known,
@@ -182,7 +192,7 @@ impl Search {
     /// previous terrain.
     pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         let old = self.grid.set(p, terrain)?;
-        for cell in self.grid.around(p) {
+        for cell in self.neighbourhood.around(&self.grid, p) {
             self.legal[cell as usize] = MOVES_UNKNOWN;
         }
         Ok(old)
@@ -253,7 +263,7 @@ impl Search {
         let legal = self.legal_moves(current, from);
         // Events report every move; otherwise only the legal ones need a look.
         let to_visit = if EVENTS {
-            self.movement.all_moves()
+            self.neighbourhood.all_moves()
         } else {
             legal
         };
@@ -266,7 +276,7 @@ impl Search {
             };
             let reached_goal = search.stops_when_reached
                 && matches!(seen, Seen::Opened)
-                && current.wrapping_add_signed(search.offsets[i]) == search.goal;
+                && search.neighbourhood.neighbour(current, i) == search.goal;
             if EVENTS {
                 report(search, from, i, seen);
             }
@@ -274,7 +284,7 @@ impl Search {
         };
         if self.in_move_order {
             // The default order is the moves' own: only the moves wanted are looked at.
-            for i in Movement::indices(to_visit) {
+            for i in topology::indices(to_visit) {
                 if visit(self, i) {
                     break;
                 }
@@ -296,28 +306,22 @@ impl Search {
     // Inlined: on wasm32 a call here passes its result through memory, at every neighbour.
     #[inline(always)]
     fn relax<const RECORD: bool>(&mut self, current: u32, from: Point, i: usize) -> Seen {
-        let next = current.wrapping_add_signed(self.offsets[i]);
+        let next = self.neighbourhood.neighbour(current, i);
         let n = next as usize;
         let state = self.record[n] & STATE_MASK;
         if state == CLOSED {
             return Seen::Closed;
         }
-        // Weights run 1..=9 here (walls are never legal moves): the mask spares a bounds check.
-        let weight = usize::from(self.grid.terrain()[n]) & 15;
-        let g = self.g[current as usize] + self.step_costs[i][weight];
+        let g = self.g[current as usize] + self.neighbourhood.cost(i, self.grid.terrain()[n]);
         if state == OPEN {
-            if self.options.algorithm == Algorithm::BreadthFirst {
+            if self.policy.counts_moves() {
                 return Seen::AlreadyOpen;
             }
             if g >= self.g[n] {
                 return Seen::NotImproved { candidate_g: g };
             }
         }
-        let m = MOVES[i];
-        let at = Point::new(
-            from.x.wrapping_add_signed(m.dx),
-            from.y.wrapping_add_signed(m.dy),
-        );
+        let at = self.neighbourhood.step(from, i);
         if state == OPEN {
             let (old_g, old_record) = (self.g[n], self.record[n]);
             if RECORD {
@@ -367,7 +371,7 @@ impl Search {
     fn legal_moves(&mut self, cell: u32, at: Point) -> u8 {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
-            *known = self.movement.legal_moves(&self.grid, at).into();
+            *known = self.neighbourhood.legal_moves(&self.grid, at).into();
             self.legal_known.push(cell);
         }
         *known as u8
@@ -385,24 +389,18 @@ impl Search {
 
     /// Records that the cell at `p` is open with cost `g`, reached from a parent by a move
     /// (`by`: the parent and the move's index; `None` for the start), and returns its
-    /// open-list key (F by the algorithm's policy, then the tie-break, then the entry order)
+    /// open-list key (F by the finder's policy, then the tie-break, then the entry order)
     /// with the H and F it got.
     #[inline(always)]
     fn reach(&mut self, cell: u32, p: Point, g: f64, by: Option<(u32, usize)>) -> (Key, Estimate) {
         let c = cell as usize;
         self.g[c] = g;
-        self.record[c] = OPEN | by.map_or(0, |(_, i)| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
-        if self.options.algorithm == Algorithm::BreadthFirst {
+        self.record[c] = record_of(OPEN, by.map(|(_, i)| i));
+        if self.policy.counts_moves() {
             self.depth[c] = by.map_or(0, |(parent, _)| self.depth[parent as usize] + 1);
         }
         let now = self.estimate_at(c, p, g);
-        // The value that breaks ties on F (see `key_layout`).
-        let tie = match self.options.algorithm {
-            Algorithm::Greedy => g,
-            Algorithm::Dijkstra | Algorithm::BreadthFirst => 0.0,
-            // A* (the only other algorithm `new` accepts).
-            _ => now.h,
-        };
+        let tie = self.policy.tie(g, now.h);
         let order = self.next_order;
         self.next_order += 1;
         (self.key_layout.key(now.f, tie, order, cell), now)
@@ -410,7 +408,7 @@ impl Search {
 
     /// H and F of a reached cell at `p` with cost `g`, in units: the priority policy that
     /// makes the one loop A* (F = G + w*H), Dijkstra (F = G), greedy best-first (F = H) or
-    /// breadth-first (F = moves from the start).
+    /// breadth-first (F = moves from the start), as the finder's catalogue entry says.
     #[inline(always)]
     fn estimate_at(&self, cell: usize, p: Point, g: f64) -> Estimate {
         let h = if self.uses_heuristic {
@@ -418,12 +416,7 @@ impl Search {
         } else {
             0.0
         };
-        let f = match self.options.algorithm {
-            Algorithm::Dijkstra => g,
-            Algorithm::Greedy => h,
-            Algorithm::BreadthFirst => f64::from(self.depth[cell]),
-            _ => g + self.options.weight * h,
-        };
+        let f = (self.policy).priority(g, h, self.options.weight, || self.depth[cell]);
         Estimate { h, f }
     }
 
@@ -434,18 +427,13 @@ impl Search {
 
     /// The parent of `cell` according to `record`, one of its records.
     fn parent_by(&self, cell: u32, record: u8) -> Option<u32> {
-        (record & HAS_PARENT != 0).then(|| {
-            let i = (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len();
-            cell.wrapping_add_signed(-self.offsets[i])
-        })
+        parent_move(record).map(|i| self.neighbourhood.source(cell, i))
     }
 
     /// H of the cell at `p`, in units: the heuristic's estimate of the cost to the goal.
     #[inline(always)]
     fn estimate(&self, p: Point) -> f64 {
-        let goal = self.goal_at;
-        self.heuristic
-            .estimate(self.movement, p.x.abs_diff(goal.x), p.y.abs_diff(goal.y))
+        self.neighbourhood.estimate(p, self.goal_at)
     }
 
     fn finish_with(&mut self, status: Status) {
@@ -504,56 +492,6 @@ impl Drop for Search {
             history: std::mem::take(&mut self.history),
             path: std::mem::take(&mut self.path),
         }
-        .keep(self.grid.take(), self.movement);
-    }
-}
-
-/// The key layout of a search: fields as wide as its values can grow.
-///
-/// Ties on F are broken by G, as chosen, through the value `reach` gives: for A* with a
-/// weight w > 0 that is H, since among equal F = G + w*H the larger G is the smaller H,
-/// and H, unlike G, is bounded by the size of the grid; for greedy search (F = H) it is G;
-/// for Dijkstra and A* with w = 0 (F = G) equal F means equal G, and the entry order decides.
-pub(crate) fn key_layout(options: &SearchOptions, grid: &Grid) -> KeyLayout {
-    let movement = options.movement();
-    let cells = grid.cell_count();
-    let steepest = movement.step_costs().into_iter().fold(0.0, f64::max);
-    // A path enters each cell at most once; heuristics are whole units and grow with distance.
-    let max_g = cells as f64 * steepest * f64::from(MAX_WEIGHT);
-    let max_h = options.resolved_heuristic().estimate(
-        movement,
-        grid.width().saturating_sub(1),
-        grid.height().saturating_sub(1),
-    );
-    let weight = options.weight;
-    let (max_f, whole) = match options.algorithm {
-        Algorithm::Dijkstra => (max_g, true),
-        Algorithm::Greedy => (max_h, true),
-        Algorithm::BreadthFirst => (cells as f64, true),
-        _ => (max_g + weight * max_h, weight.fract() == 0.0),
-    };
-    let by_g = matches!(options.tie_break, TieBreak::LargerG | TieBreak::SmallerG);
-    let (max_tie, larger_tie_first) = match options.algorithm {
-        Algorithm::AStar | Algorithm::JumpPoint if by_g && weight > 0.0 => {
-            (max_h, options.tie_break == TieBreak::SmallerG)
-        }
-        Algorithm::Greedy if by_g => (max_g, options.tie_break == TieBreak::LargerG),
-        _ => (0.0, false),
-    };
-    // Step costs are whole units, so G and every whole-number F are exact in an f64.
-    KeyLayout::new(KeyFields {
-        max_whole_priority: (whole && max_f < KeyLayout::WHOLE_LIMIT).then_some(max_f),
-        max_tie,
-        larger_tie_first,
-        newest_first: newest_first(options),
-    })
-}
-
-/// Whether among equal F and tie values the newest entry leaves the open list first.
-fn newest_first(options: &SearchOptions) -> bool {
-    match options.algorithm {
-        // Breadth-first search is first in, first out by definition.
-        Algorithm::BreadthFirst => false,
-        _ => matches!(options.tie_break, TieBreak::LargerG | TieBreak::LastIn),
+        .keep(self.grid.take(), Arc::clone(self.neighbourhood.topology()));
     }
 }

@@ -1,91 +1,44 @@
-//! What the best-first loop and Jump Point Search do alike, from the state both keep under
-//! the same names (`grid`, `options`, `status`, `counters`, `open`, `total_steps`, `record`,
-//! `g`, `marks`, `current`, `path`): the queries of their `Finder` impls, and the end of
-//! undoing a step. Written once here and spliced into each, so that neither loop's fields
-//! move behind another struct (the loops read them at every neighbour).
+//! The end of undoing a recorded step, which the best-first loop and Jump Point Search do
+//! alike: the node the step popped goes back on the open list, the path it found is
+//! dropped, and the values the step began from come back. Each finder undoes the step's
+//! own changes first, then hands over the fields this touches.
 
-/// The `Finder` methods answered from a best-first finder's own fields.
-macro_rules! best_first_queries {
-    () => {
-        fn status(&self) -> $crate::vocabulary::status::Status {
-            self.status
-        }
+use crate::finder::key::Key;
+use crate::finder::open_list::OpenList;
+use crate::vocabulary::record::{OPEN, STATE_MASK};
+use crate::vocabulary::status::{Counters, Status};
 
-        fn counters(&self) -> $crate::vocabulary::status::Counters {
-            $crate::vocabulary::status::Counters {
-                open: self.open.len() as u32,
-                ..self.counters
-            }
-        }
-
-        fn total_steps(&self) -> Option<u32> {
-            self.total_steps
-        }
-
-        /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
-        /// parent (see `crate::vocabulary::record`).
-        fn records(&self) -> &[u8] {
-            &self.record
-        }
-
-        fn g_values(&self) -> &[f64] {
-            &self.g
-        }
-
-        fn current(&self) -> Option<$crate::geometry::grid::Point> {
-            (self.current != $crate::vocabulary::record::NO_PARENT)
-                .then(|| self.grid.point(self.current as usize))
-        }
-
-        fn open_list(&self, k: usize) -> Vec<$crate::vocabulary::events::NodeValues> {
-            self.open
-                .peek_sorted(k)
-                .into_iter()
-                .map(|(cell, _)| self.values(cell))
-                .collect()
-        }
-
-        fn path(&self) -> &[u32] {
-            &self.path
-        }
-
-        fn options(&self) -> &$crate::options::SearchOptions {
-            &self.options
-        }
-
-        fn grid(&self) -> &$crate::geometry::grid::Grid {
-            &self.grid
-        }
-
-        fn marks(&self) -> &[u16] {
-            &self.marks
-        }
-    };
+/// A best-first finder's fields that the end of undoing a step restores, borrowed.
+pub(crate) struct StepStart<'a> {
+    pub status: &'a mut Status,
+    pub path: &'a mut Vec<u32>,
+    pub counters: &'a mut Counters,
+    pub open: &'a mut OpenList,
+    pub record: &'a mut [u8],
+    pub current: &'a mut u32,
 }
 
-/// The end of undoing a recorded step: the node it popped (`Option<(cell, key)>`) back on
-/// the open list, the path it found dropped, and the values the step began from restored.
-/// Its own changes are undone before, by each finder.
-macro_rules! put_back_popped {
-    ($finder:ident, $popped:expr, $prev_current:expr, $prev_max_open:expr) => {
-        // The step that found the goal expanded nothing: it took the goal off the open list,
-        // or (goal test on reaching) took nothing at all.
-        let found = $finder.status == $crate::vocabulary::status::Status::Found;
+impl StepStart<'_> {
+    /// Puts back the node the step popped (`(cell, key)`, if it popped one), and the
+    /// current node and largest open list from before it.
+    pub fn put_back(self, popped: Option<(u32, Key)>, prev_current: u32, prev_max_open: u32) {
+        // The step that found the goal expanded nothing: it took the goal off the open
+        // list, or (goal test on reaching) took nothing at all.
+        let found = *self.status == Status::Found;
         if found {
-            $finder.path.clear();
+            self.path.clear();
         }
-        if let Some((cell, key)) = $popped {
+        if let Some((cell, key)) = popped {
             if !found {
-                $finder.counters.expanded -= 1;
+                self.counters.expanded -= 1;
             }
-            $finder.set_state(cell, $crate::vocabulary::record::OPEN);
-            $finder.open.push(cell, key);
+            let record = &mut self.record[cell as usize];
+            *record = *record & !STATE_MASK | OPEN;
+            self.open.push(cell, key);
         }
-        $finder.status = $crate::vocabulary::status::Status::Running;
-        $finder.current = $prev_current;
-        $finder.counters.max_open = $prev_max_open;
-        $finder.counters.steps -= 1;
-    };
+        *self.status = Status::Running;
+        *self.current = prev_current;
+        self.counters.max_open = prev_max_open;
+        self.counters.steps -= 1;
+    }
 }
-
-pub(crate) use {best_first_queries, put_back_popped};

@@ -7,13 +7,13 @@
 //! them first.
 
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::thread::LocalKey;
 
 use super::history::History;
-use super::MOVES_UNKNOWN;
 use crate::finder::open_list::OpenList;
 use crate::geometry::grid::Grid;
-use crate::geometry::movement::Movement;
+use crate::geometry::topology::{KnownMoves, Topology, MOVES_UNKNOWN};
 use crate::vocabulary::record::UNVISITED;
 
 /// The arrays a search needs for every cell, and its lists, all clean but for the legal
@@ -25,7 +25,7 @@ pub(super) struct CellArrays {
     /// Never written: a best-first search has no finder marks.
     pub marks: Vec<u16>,
     /// Each cell's legal moves, or `MOVES_UNKNOWN` where not worked out yet.
-    pub legal: Vec<u16>,
+    pub legal: Vec<KnownMoves>,
     /// The cells whose legal moves are worked out.
     pub legal_known: Vec<u32>,
     pub open: OpenList,
@@ -47,11 +47,11 @@ pub(crate) fn keep_spare<T>(slot: &'static Slot<T>, value: T) {
     slot.with(|spare| *spare.borrow_mut() = Some(value));
 }
 
-/// The arrays of a search that ended, with the map and movement its legal moves are for.
+/// The arrays of a search that ended, with the map and topology its legal moves are for.
 struct Kept {
     arrays: CellArrays,
     grid: Grid,
-    movement: Movement,
+    topology: Arc<dyn Topology>,
 }
 
 thread_local! {
@@ -59,19 +59,13 @@ thread_local! {
     static SPARE: RefCell<Option<Kept>> = const { RefCell::new(None) };
 }
 
-/// Whether legal moves worked out under one movement hold under the other: they depend on
-/// the directions and the corner rule, not on the costs.
-fn same_moves(a: Movement, b: Movement) -> bool {
-    (a.directions, a.diagonal) == (b.directions, b.diagonal)
-}
-
 impl CellArrays {
-    /// Arrays for a search on `grid` under `movement`: the spare ones when they are the
-    /// size of the grid, with their legal moves if those are for the same map and movement.
-    pub fn take(grid: &Grid, movement: Movement) -> CellArrays {
+    /// Arrays for a search on `grid` under `topology`: the spare ones when they are the
+    /// size of the grid, with their legal moves if those hold on the same map under it.
+    pub fn take(grid: &Grid, topology: &dyn Topology) -> CellArrays {
         let cells = grid.cell_count();
         if let Some(mut kept) = take_spare(&SPARE, |k| k.arrays.record.len() == cells) {
-            if !(kept.grid.same_map(grid) && same_moves(kept.movement, movement)) {
+            if !(kept.grid.same_map(grid) && topology.same_moves(kept.topology.as_ref())) {
                 let arrays = &mut kept.arrays;
                 for cell in arrays.legal_known.drain(..) {
                     arrays.legal[cell as usize] = MOVES_UNKNOWN;
@@ -92,15 +86,15 @@ impl CellArrays {
         }
     }
 
-    /// Keeps the arrays, clean but for the legal moves on `grid` under `movement`, for the
+    /// Keeps the arrays, clean but for the legal moves on `grid` under `topology`, for the
     /// next search, in place of any kept before.
-    pub fn keep(self, grid: Grid, movement: Movement) {
+    pub fn keep(self, grid: Grid, topology: Arc<dyn Topology>) {
         keep_spare(
             &SPARE,
             Kept {
                 arrays: self,
                 grid,
-                movement,
+                topology,
             },
         );
     }

@@ -1,7 +1,7 @@
 //! Going back: each recorded step is undone from its own record, in time proportional to
 //! what it changed, so a timeline can be scrubbed anywhere.
 
-use super::shared::put_back_popped;
+use super::shared::StepStart;
 use super::Search;
 use crate::finder::key::cell_of;
 use crate::vocabulary::record::UNVISITED;
@@ -33,7 +33,15 @@ impl Search {
         // Each change took one entry order.
         self.next_order -= undone;
         let popped = record.popped.map(|key| (cell_of(key), key));
-        put_back_popped!(self, popped, record.prev_current, record.prev_max_open);
+        StepStart {
+            status: &mut self.status,
+            path: &mut self.path,
+            counters: &mut self.counters,
+            open: &mut self.open,
+            record: &mut self.record,
+            current: &mut self.current,
+        }
+        .put_back(popped, record.prev_current, record.prev_max_open);
         true
     }
 }

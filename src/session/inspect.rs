@@ -124,7 +124,7 @@ pub fn cell_info(finder: &dyn Finder, x: i64, y: i64) -> Result<CellInfo, GridEr
         h: known(values.h),
         f: known(values.f),
         parent: finder.parent_of(p)?,
-        incremental: finder.as_incremental().map(|search| IncrementalCell {
+        incremental: finder.repairing().map(|search| IncrementalCell {
             g: values.g,
             rhs: search.rhs_values()[i] / finder.cost_scale(),
             key: search.key_of(i as u32),
@@ -135,9 +135,9 @@ pub fn cell_info(finder: &dyn Finder, x: i64, y: i64) -> Result<CellInfo, GridEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::new_finder;
     use crate::formats::map_text::parse_map;
     use crate::options::{Algorithm, SearchOptions};
+    use crate::registry::new_finder;
 
     fn finder(algorithm: Algorithm) -> Box<dyn Finder> {
         let map =

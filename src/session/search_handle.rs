@@ -2,19 +2,42 @@
 //! numbers as JavaScript passes them (checked here, each refusal with its code), and keeping
 //! the H and F of the cells on show. The wasm boundary only converts to and from this.
 
-use crate::catalogue::new_finder;
-use crate::dynamic::incremental::{Incremental, QueuedKey};
+use crate::checks::search_error::SearchError;
 use crate::dynamic::navigation::NavigationError;
 use crate::dynamic::walk::Walk;
+use crate::finder::repairing::{QueuedKey, Repairing};
 use crate::finder::Finder;
 use crate::formats::trace::{trace_text, TraceError};
 use crate::geometry::grid::Point;
-use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
+use crate::registry::new_finder;
 use crate::session::editor::MapEditor;
 use crate::session::inspect::{open_list_page, replay, ShownEstimates};
 use crate::text::argument::{coord, count, whole, ArgumentProblem};
 use crate::vocabulary::events::{NodeValues, StepEvent};
+
+/// What a handle holds: a search, or a walk, which is a finder too and is also asked what
+/// only a walk has (what the agent has seen, where it has been, a change of the real map).
+enum Held {
+    Search(Box<dyn Finder>),
+    Walk(Box<Walk>),
+}
+
+impl Held {
+    fn finder(&self) -> &dyn Finder {
+        match self {
+            Held::Search(finder) => finder.as_ref(),
+            Held::Walk(walk) => walk.as_ref(),
+        }
+    }
+
+    fn finder_mut(&mut self) -> &mut dyn Finder {
+        match self {
+            Held::Search(finder) => finder.as_mut(),
+            Held::Walk(walk) => walk.as_mut(),
+        }
+    }
+}
 
 /// The most open nodes, or events, one call hands over: enough for any page, small enough
 /// that a slip in a caller cannot ask for the whole of a huge search at once.
@@ -23,7 +46,7 @@ const MAX_BATCH: f64 = 1e6;
 const MAX_REPLAY: f64 = 1e5;
 
 pub struct SearchHandle {
-    finder: Box<dyn Finder>,
+    held: Held,
     /// Where the search runs, for its trace.
     start: Point,
     goal: Point,
@@ -35,7 +58,12 @@ impl SearchHandle {
     /// A search over a copy of the editor's map as it is now.
     pub fn new(map: &MapEditor, options: SearchOptions) -> Result<SearchHandle, SearchError> {
         Ok(SearchHandle {
-            finder: new_finder(map.grid().clone(), map.start(), map.goal(), options)?,
+            held: Held::Search(new_finder(
+                map.grid().clone(),
+                map.start(),
+                map.goal(),
+                options,
+            )?),
             start: map.start(),
             goal: map.goal(),
             shown: ShownEstimates::default(),
@@ -64,7 +92,7 @@ impl SearchHandle {
             walks.planner,
         )?;
         Ok(SearchHandle {
-            finder: Box::new(walk),
+            held: Held::Walk(Box::new(walk)),
             start: map.start(),
             goal: map.goal(),
             shown: ShownEstimates::default(),
@@ -73,27 +101,38 @@ impl SearchHandle {
 
     /// The walk on show; refused for a search.
     pub fn walking(&self) -> Result<&Walk, ArgumentProblem> {
-        self.finder.as_walk().ok_or(ArgumentProblem::NotWalking)
+        match &self.held {
+            Held::Walk(walk) => Ok(walk),
+            Held::Search(_) => Err(ArgumentProblem::NotWalking),
+        }
+    }
+
+    /// The walk on show, to change its real map; refused for a search.
+    pub fn walking_mut(&mut self) -> Result<&mut Walk, ArgumentProblem> {
+        match &mut self.held {
+            Held::Walk(walk) => Ok(walk),
+            Held::Search(_) => Err(ArgumentProblem::NotWalking),
+        }
     }
 
     pub fn finder(&self) -> &dyn Finder {
-        self.finder.as_ref()
+        self.held.finder()
     }
 
     pub fn finder_mut(&mut self) -> &mut dyn Finder {
-        self.finder.as_mut()
+        self.held.finder_mut()
     }
 
     /// The search as LPA* or D* Lite, for what only they keep (rhs, keys) and take (cell
     /// changes); refused for any other finder.
-    pub fn incremental(&self) -> Result<&Incremental, ArgumentProblem> {
-        let algorithm = self.finder.options().algorithm.name();
-        (self.finder.as_incremental()).ok_or(ArgumentProblem::NotIncremental { algorithm })
+    pub fn incremental(&self) -> Result<&dyn Repairing, ArgumentProblem> {
+        let algorithm = self.finder().options().algorithm.name();
+        (self.finder().repairing()).ok_or(ArgumentProblem::NotIncremental { algorithm })
     }
 
-    pub fn incremental_mut(&mut self) -> Result<&mut Incremental, ArgumentProblem> {
-        let algorithm = self.finder.options().algorithm.name();
-        (self.finder.as_incremental_mut()).ok_or(ArgumentProblem::NotIncremental { algorithm })
+    pub fn incremental_mut(&mut self) -> Result<&mut dyn Repairing, ArgumentProblem> {
+        let algorithm = self.finder().options().algorithm.name();
+        (self.finder_mut().repairing_mut()).ok_or(ArgumentProblem::NotIncremental { algorithm })
     }
 
     /// Up to `count` queued cells of LPA* or D* Lite in pop order, with their keys, after
@@ -114,7 +153,7 @@ impl SearchHandle {
     /// when it takes more than `max_steps` steps, so the page can say why.
     pub fn trace(&mut self, max_steps: f64) -> Result<Option<String>, ArgumentProblem> {
         let limit = count(max_steps, "maxSteps")?;
-        match trace_text(self.finder.as_mut(), self.start, self.goal, Some(limit)) {
+        match trace_text(self.held.finder_mut(), self.start, self.goal, Some(limit)) {
             Ok(text) => Ok(Some(text)),
             Err(TraceError::TooManySteps { .. }) => Ok(None),
             Err(e) => Err(ArgumentProblem::TraceWrite {
@@ -125,19 +164,21 @@ impl SearchHandle {
 
     /// Takes up to `n` recorded steps without events; how many were taken.
     pub fn advance(&mut self, n: f64) -> Result<u32, ArgumentProblem> {
-        Ok(self.finder.advance(count(n, "n")?))
+        Ok(self.finder_mut().advance(count(n, "n")?))
     }
 
     /// Moves to step `step`, back or forwards; the step reached.
     pub fn seek(&mut self, step: f64) -> Result<u32, ArgumentProblem> {
-        Ok(self.finder.seek(count(step, "step")?))
+        Ok(self.finder_mut().seek(count(step, "step")?))
     }
 
     /// Takes up to `n` steps forward, each as `step` does, and returns their events: for
     /// reading a whole long search (to copy its log) in few calls.
     pub fn take_steps(&mut self, n: f64) -> Result<Vec<StepEvent>, ArgumentProblem> {
         let n = whole(n, "n", MAX_BATCH)? as usize;
-        Ok(std::iter::from_fn(|| self.finder.step()).take(n).collect())
+        Ok(std::iter::from_fn(|| self.finder_mut().step())
+            .take(n)
+            .collect())
     }
 
     /// The events of steps `from` to `from + count - 1`, those already taken only, told
@@ -149,12 +190,12 @@ impl SearchHandle {
     ) -> Result<Vec<StepEvent>, ArgumentProblem> {
         let from = whole(from, "from", f64::from(u32::MAX))? as u32;
         let count = whole(count, "count", MAX_REPLAY)? as u32;
-        Ok(replay(self.finder.as_mut(), from, count))
+        Ok(replay(self.finder_mut(), from, count))
     }
 
     /// The first `k` open nodes in the order they will be taken.
     pub fn open_list(&self, k: f64) -> Result<Vec<NodeValues>, ArgumentProblem> {
-        Ok(self.finder.open_list(whole(k, "k", MAX_BATCH)? as usize))
+        Ok(self.finder().open_list(whole(k, "k", MAX_BATCH)? as usize))
     }
 
     /// Up to `count` open nodes in pop order, after skipping the first `offset`.
@@ -165,7 +206,7 @@ impl SearchHandle {
     ) -> Result<Vec<NodeValues>, ArgumentProblem> {
         let offset = whole(offset, "offset", f64::from(u32::MAX))? as usize;
         let count = whole(count, "count", MAX_BATCH)? as usize;
-        Ok(open_list_page(self.finder.as_ref(), offset, count))
+        Ok(open_list_page(self.finder(), offset, count))
     }
 
     /// Works out H and F for the cells in columns `x0..x1` and rows `y0..y1`, clipped to
@@ -179,7 +220,7 @@ impl SearchHandle {
     ) -> Result<(), ArgumentProblem> {
         let from = (coord(x0, "x0")?, coord(y0, "y0")?);
         let to = (coord(x1, "x1")?, coord(y1, "y1")?);
-        self.shown.fill(self.finder.as_ref(), from, to);
+        self.shown.fill(self.held.finder(), from, to);
         Ok(())
     }
 }

@@ -3,9 +3,9 @@
 
 use serde::Serialize;
 
-use crate::dynamic::navigation::{Arrival, PlannerKind};
 use crate::geometry::grid::Point;
 use crate::text::names::named_enum;
+use crate::vocabulary::agent::{Arrival, PlannerKind};
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

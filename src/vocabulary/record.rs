@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::geometry::movement::MOVES;
+use crate::geometry::topology::MAX_MOVES;
 use crate::vocabulary::marks::Mark;
 
 /// Search states, in the low bits of a cell's record (see `Finder::records`).
@@ -12,20 +13,29 @@ pub const OPEN: u8 = 1;
 pub const CLOSED: u8 = 2;
 /// The state bits of a record.
 pub const STATE_MASK: u8 = 0b11;
-/// Set in the record of a reached cell other than the start, whose bits from
-/// [`PARENT_MOVE_SHIFT`] then hold the index in [`MOVES`] of the move from its parent.
-pub const HAS_PARENT: u8 = 1 << 5;
 pub const PARENT_MOVE_SHIFT: u8 = 2;
+/// The parent move field, wide enough for the index of any move of a topology.
+const PARENT_MOVE_MASK: u8 = (MAX_MOVES - 1) as u8;
+/// Set in the record of a reached cell other than the start, whose bits from
+/// [`PARENT_MOVE_SHIFT`] then hold the index of the move from its parent (see
+/// `crate::geometry::topology::Topology::moves`).
+pub const HAS_PARENT: u8 = 1 << (PARENT_MOVE_SHIFT + PARENT_MOVE_MASK.count_ones() as u8);
+// The page reads the field three bits wide (`moves[(record >> shift) & 7]`): a topology
+// with more moves widens it there too.
+const _: () = assert!(MAX_MOVES == 8 && HAS_PARENT == 1 << 5);
 
 /// Parent of a cell that has none.
 pub const NO_PARENT: u32 = u32::MAX;
 
-/// The move (an index in [`MOVES`]) a record says its cell was reached by, if any.
+/// The index of the move a record says its cell was reached by, if any.
+#[inline(always)]
 pub fn parent_move(record: u8) -> Option<usize> {
-    (record & HAS_PARENT != 0).then(|| (record >> PARENT_MOVE_SHIFT) as usize % MOVES.len())
+    (record & HAS_PARENT != 0)
+        .then_some(usize::from(record >> PARENT_MOVE_SHIFT & PARENT_MOVE_MASK))
 }
 
-/// The record of a cell in `state`, reached by the move `by` (`None`: no parent).
+/// The record of a cell in `state`, reached by the move of index `by` (`None`: no parent).
+#[inline(always)]
 pub fn record_of(state: u8, by: Option<usize>) -> u8 {
     state | by.map_or(0, |i| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT)
 }

@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{to_js, JsResult};
+use super::js::{to_js, JsResult};
 use crate::session::editor::{EditError, Endpoint, MapEditor};
 use crate::text::argument::{self, coord, sides};
 

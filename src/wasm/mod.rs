@@ -11,25 +11,16 @@
 //! reader's language; its `message` is English, for the console.
 
 mod editor;
+mod js;
 mod search;
 
-use std::fmt;
-
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::catalogue::catalogue;
-use crate::dynamic::incremental::RepairError;
-use crate::dynamic::navigation::NavigationError;
-use crate::formats::map_text::ParseError;
 use crate::formats::scenario::{self, Scenario};
-use crate::geometry::grid::GridError;
-use crate::options::fields::OptionProblem;
-use crate::options::search_error::SearchError;
-use crate::session::editor::EditError;
-use crate::text::argument::{count, ArgumentProblem};
-use crate::text::names::UnknownName;
+use crate::text::argument::count;
 use crate::vocabulary::record::RecordLayout;
+use js::{to_js, JsResult};
 
 pub use editor::JsMapEditor;
 pub use search::JsSearch;
@@ -40,56 +31,6 @@ fn start() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("astar-visualizer panicked: {info}").into());
     }));
-}
-
-type JsResult<T> = Result<T, JsValue>;
-
-fn to_js<T: Serialize>(value: &T) -> JsResult<JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| js_sys::Error::new(&e.to_string()).into())
-}
-
-/// A thrown `Error` carrying the problem: English message, `problem` = `{ code, ...values }`.
-fn fail<P: Serialize + fmt::Display>(problem: P) -> JsValue {
-    let error = js_sys::Error::new(&problem.to_string());
-    if let Ok(value) = to_js(&problem) {
-        // Setting a property on a fresh Error object cannot fail.
-        let _ = js_sys::Reflect::set(&error, &"problem".into(), &value);
-    }
-    error.into()
-}
-
-/// Every problem the engine names becomes a thrown `Error` through `?`.
-macro_rules! thrown {
-    ($($problem:ty),+) => {$(
-        impl From<$problem> for JsValue {
-            fn from(problem: $problem) -> JsValue {
-                fail(problem)
-            }
-        }
-    )+};
-}
-
-thrown!(
-    ArgumentProblem,
-    RepairError,
-    OptionProblem,
-    SearchError,
-    GridError,
-    EditError,
-    UnknownName,
-    ParseError
-);
-
-/// A walk's search problem is thrown as a search's, with its code.
-impl From<NavigationError> for JsValue {
-    fn from(problem: NavigationError) -> JsValue {
-        match problem {
-            NavigationError::Search { cause } => fail(cause),
-            other => fail(other),
-        }
-    }
 }
 
 /// The finder catalogue: which finders exist, what each takes and emits (see

@@ -3,8 +3,9 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{to_js, JsMapEditor, JsResult};
-use crate::options::fields::{read_given, Given, OptionProblem, ResolvedOptions};
+use super::editor::JsMapEditor;
+use super::js::{to_js, JsResult};
+use crate::checks::fields::{read_given, Given, OptionProblem, ResolvedOptions};
 use crate::session::inspect::cell_info;
 use crate::session::search_handle::SearchHandle;
 use crate::text::argument::{coord, count};
@@ -154,7 +155,7 @@ impl JsSearch {
     #[wasm_bindgen(js_name = repairFrom)]
     pub fn repair_from(&mut self, editor: &JsMapEditor) -> JsResult<Option<u32>> {
         let map = &editor.inner;
-        if let Some(walk) = self.inner.finder_mut().as_walk_mut() {
+        if let Ok(walk) = self.inner.walking_mut() {
             let changed = walk.navigation().world() != map.grid();
             let same = walk.set_world(map.grid(), map.start(), map.goal())?;
             return Ok(same.then_some(u32::from(changed)));

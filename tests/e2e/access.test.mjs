@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, PHONE, withApp, readout, gridInfo, cellPoint, cellColour, inspect, text, waitForText, eventually, touchStroke } from './page.mjs';
+import { DESKTOP, PHONE, withApp, readout, gridInfo, cellPoint, cellColour, inspect, text, waitForText, eventually, touchStroke, nextFrames } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -16,13 +16,10 @@ async function stepCount(page) {
 describe('reduced motion', () => {
   const AUTOPLAY = '?example=tutorial-wall&autoplay=1&speed=30';
 
-  it('plays a link with autoplay at once normally', async () => {
+  it('plays a link with autoplay at once normally; holds it and says why when the system asks for reduced motion, and Play still plays', async () => {
     await withApp(browser(), AUTOPLAY, DESKTOP, async ({ page }) => {
       await eventually(page, async () => (await stepCount(page)) > 0, 'autoplay starts');
     });
-  });
-
-  it('holds autoplay and says why when the system asks for reduced motion; Play still plays', async () => {
     await withApp(browser(), AUTOPLAY, { ...DESKTOP, reducedMotion: 'reduce' }, async ({ page }) => {
       await waitForText(page, '#message-text', /reduced motion.*press Play/);
       await page.waitForTimeout(600);
@@ -34,9 +31,6 @@ describe('reduced motion', () => {
       assert.deepEqual(style, { scroll: 'auto', transition: '0s' });
       await page.getByRole('button', { name: 'Play' }).click();
       await eventually(page, async () => (await stepCount(page)) > 2, 'Play plays');
-    });
-    await withApp(browser(), `${AUTOPLAY}&lang=zh`, { ...DESKTOP, reducedMotion: 'reduce' }, async ({ page }) => {
-      await waitForText(page, '#message-text', /减少动态效果/);
     });
   });
 });
@@ -116,7 +110,8 @@ describe('touch screen', () => {
       const point = await cellPoint(page, cell.x, cell.y);
       await page.touchscreen.tap(point.x, point.y);
       await waitForText(page, '#inspector', new RegExp(`\\(${cell.x},${cell.y}\\)`));
-      await page.waitForTimeout(200);
+      // A tap that drew would show on the next frame.
+      await nextFrames(page);
       assert.deepEqual(await cellColour(page, cell.x, cell.y), before, 'the map is unchanged');
       assert.ok(await page.locator('#undo').isDisabled(), 'nothing to undo');
       assert.ok(await page.getByText('Tap a cell to inspect it; drag across cells to draw.').isVisible(), 'the page says so on a touch screen');
@@ -127,7 +122,7 @@ describe('touch screen', () => {
       assert.ok((await cellColour(page, cell.x + 1, cell.y)).every((v) => v < 90));
       await page.touchscreen.tap(point.x, point.y);
       await waitForText(page, '#inspector', /wall/);
-      await page.waitForTimeout(200);
+      await nextFrames(page);
       assert.ok((await cellColour(page, cell.x, cell.y)).every((v) => v < 90), 'still a wall');
       await page.click('#undo');
       await eventually(page, async () => (await cellColour(page, cell.x, cell.y)).every((v, i) => Math.abs(v - before[i]) <= 6), 'one undo takes the drag back');
@@ -135,16 +130,7 @@ describe('touch screen', () => {
     });
   });
 
-  it('says how tap and drag differ in Chinese, and not on a desktop', async () => {
-    await withApp(browser(), '?lang=zh', PHONE, async ({ page }) => {
-      assert.ok(await page.getByText('轻点格子查看数值；在格子上拖动才会绘制。').isVisible());
-    });
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      assert.ok(await page.locator('.touch-hint').isHidden());
-    });
-  });
-
-  it('makes every control at least 44 CSS px on a touch screen', async () => {
+  it('makes every control at least 44 CSS px on a touch screen, and says how tap and drag differ there, in Chinese too, and not on a desktop', async () => {
     // The controls a person can reach, with their boxes; a check box counts by its label.
     const targets = (page) => page.evaluate(() => {
       const seen = [];
@@ -166,9 +152,12 @@ describe('touch screen', () => {
       assert.deepEqual(small(list), [], 'controls under 44 px');
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: window.innerWidth }));
       assert.ok(widths.page <= widths.window, `the larger controls still fit the phone's width (${widths.page} > ${widths.window})`);
+      await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+      assert.ok(await page.getByText('轻点格子查看数值；在格子上拖动才会绘制。').isVisible(), 'the touch hint in Chinese');
     });
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       assert.ok(small(await targets(page)).length > 0, 'a mouse gets the compact sizes');
+      assert.ok(await page.locator('.touch-hint').isHidden(), 'no touch hint with a mouse');
     });
   });
 });

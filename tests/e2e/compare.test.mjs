@@ -4,7 +4,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile, waitForDrawnCanvas, servedUrl } from './browser.mjs';
-import { DESKTOP, withApp, withPanes, waitForText, eventually } from './page.mjs';
+import { DESKTOP, withApp, withPanes, waitForText, eventually, nextFrames } from './page.mjs';
+import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
 
@@ -62,25 +63,13 @@ describe('compare view', () => {
     });
   });
 
-  it('gives the goal test and the neighbour order only to the panes whose finder takes them', async () => {
-    // The . + s d example stops on reaching the goal, as its tutorial does: Dijkstra's pane
-    // does so too; Jump Point Search, which has a stopping rule of its own, runs without.
-    await withComparison('?compare=dijkstra,jps&example=tutorial-dots', async ({ page }) => {
-      await page.getByRole('button', { name: 'To end' }).click();
-      await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
-      const rows = await table(page);
-      assert.deepEqual(rows.map((r) => [r.Method.split(',')[0], r['Path cost']]), [['Dijkstra', '38'], ['Jump Point Search', '38']]);
-      assert.equal(await page.locator('#message-text').textContent(), '');
-    });
-  });
-
   // A link made in the compare view reopens it: the same methods (heuristic and weight
   // included), and walking when the panes walk.
-  for (const [query, walking] of [
-    ['?compare=astar:manhattan:2,dijkstra&example=tutorial-wall', false],
-    ['?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=2&compare=dstar-lite,astar', true],
-  ]) {
-    it(`makes a link that reopens the comparison${walking ? ' walking' : ''}`, async () => {
+  it('makes a link that reopens the comparison, searching and walking', async () => {
+    for (const [query, walking] of [
+      ['?compare=astar:manhattan:2,dijkstra&example=tutorial-wall', false],
+      ['?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=2&compare=dstar-lite,astar', true],
+    ]) {
       let link;
       let shown;
       await withComparison(query, async ({ page }) => {
@@ -94,10 +83,10 @@ describe('compare view', () => {
       assert.match(link, walking ? /&walk=1&sensor=2&compare=dstar-lite,astar(&|$)/ : /&compare=astar:manhattan:2,dijkstra(:manhattan)?(&|$)/);
       await withComparison(new URL(link).search, async ({ page }) => {
         await page.getByRole('button', { name: 'To end' }).click();
-        await eventually(page, async () => JSON.stringify(await table(page)) === JSON.stringify(shown), 'the same panes, ending alike');
+        await eventually(page, async () => JSON.stringify(await table(page)) === JSON.stringify(shown), `${link}: the same panes, ending alike`);
       });
-    });
-  }
+    }
+  });
 
   it('races: each method stops on its own and the finishing order is told', async () => {
     await withComparison('?compare=dijkstra,greedy,astar&example=tutorial-wall&speed=max', async ({ page }) => {
@@ -113,7 +102,7 @@ describe('compare view', () => {
     });
   });
 
-  it('reads its methods from the URL, each with its heuristic and weight, and refuses bad lists', async () => {
+  it('reads its methods from the URL, each with its heuristic and weight, and gives the goal test and the neighbour order only to the panes whose finder takes them', async () => {
     await withComparison('?compare=astar:manhattan:2,dijkstra,greedy:euclidean,bfs', async ({ page }) => {
       assert.equal(await page.locator('.pane').count(), 4);
       assert.equal(await page.getByRole('combobox', { name: 'Algorithm of method 1' }).inputValue(), 'astar');
@@ -127,12 +116,15 @@ describe('compare view', () => {
       ]);
       assert.ok(await page.getByRole('button', { name: 'Add a method' }).isDisabled(), 'four at most');
     });
-    for (const bad of ['astar', 'astar,nope', 'astar,dijkstra:octile:500', 'a,b,c,d,e']) {
-      await withApp(browser(), `?compare=${bad}`, DESKTOP, async ({ page }) => {
-        await waitForText(page, '#message-text', /URL parameter compare=".*" must list 2 to 4 methods/);
-        assert.ok(await page.locator('#compare').isHidden());
-      });
-    }
+    // The . + s d example stops on reaching the goal, as its tutorial does: Dijkstra's pane
+    // does so too; Jump Point Search, which has a stopping rule of its own, runs without.
+    await withComparison('?compare=dijkstra,jps&example=tutorial-dots', async ({ page }) => {
+      await page.getByRole('button', { name: 'To end' }).click();
+      await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
+      const rows = await table(page);
+      assert.deepEqual(rows.map((r) => [r.Method.split(',')[0], r['Path cost']]), [['Dijkstra', '38'], ['Jump Point Search', '38']]);
+      assert.equal(await page.locator('#message-text').textContent(), '');
+    });
   });
 
   it('opens from its button, changes a pane\'s method, and applies map edits to every pane', async () => {
@@ -244,33 +236,44 @@ describe('compare view', () => {
     });
   }
 
-  for (const viewport of [{ width: 911, height: 512 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }]) {
-    it(`keeps the panes off the table, the selects and the legend at ${viewport.width}x${viewport.height}, side panel folded or not, in both languages; presenting, the 8x6 tutorial map shows F, G and H`, async () => {
+  // Every pair of screen size, language and side panel (open, folded, presenting); presenting,
+  // the 8x6 tutorial map shows F, G and H in every pane.
+  const LAYOUTS = pairwise({
+    viewport: [{ width: 911, height: 512 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }],
+    side: ['open', 'folded', 'presenting'],
+    language: ['en', 'zh'],
+  });
+  it(`keeps the panes off the table, the selects and the legend at every pair of size, language and side panel (${LAYOUTS.length} layouts); presenting, the 8x6 tutorial map shows F, G and H`, async () => {
+    // One page per size (the smallest stands for a 1366x768 screen at 150%); its layouts one
+    // after another, as a person switches them.
+    for (const viewport of new Set(LAYOUTS.map((layout) => layout.viewport))) {
       const deviceScaleFactor = viewport.width === 911 ? 1.5 : 1;
       await withApp(browser(), '?example=tutorial-wall', { viewport, deviceScaleFactor }, async ({ page }) => {
-        await page.getByRole('button', { name: 'Compare' }).click();
+        await page.locator('#compare-toggle').click();
         await waitForDrawnCanvas(page, '.pane-grid');
-        for (const language of ['en', 'zh']) {
+        for (const { side, language } of LAYOUTS.filter((layout) => layout.viewport === viewport)) {
+          const where = `${viewport.width}x${viewport.height}, ${language}, side panel ${side}`;
+          if (await page.evaluate(() => document.body.classList.contains('presentation'))) await page.keyboard.press('Escape');
           await page.evaluate((code) => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage(code)), language);
-          for (const folded of [false, true]) {
-            if (folded !== (await page.locator('#side-toggle').getAttribute('aria-expanded')) === 'false') await page.locator('#side-toggle').click();
-            await page.waitForTimeout(100);
-            assert.deepEqual(await paneOverlaps(page), [], `${language}, side panel ${folded ? 'folded' : 'open'}`);
+          const folded = (await page.locator('#side-toggle').getAttribute('aria-expanded')) === 'false';
+          if (folded !== (side === 'folded')) await page.locator('#side-toggle').click();
+          if (side === 'presenting') {
+            await page.keyboard.press('p');
+            await page.keyboard.press('PageDown');
+            await eventually(page, () => page.evaluate(() => Array.from(document.querySelectorAll('.pane-grid')).every((grid) => Number(grid.dataset.digitFont) >= 11)), `${where}: every pane shows F, G and H when presenting`);
+            const inWindow = await page.evaluate(() => Array.from(document.querySelectorAll('.pane, .compare-table')).every((element) => {
+              const box = element.getBoundingClientRect();
+              return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
+            }));
+            assert.ok(inWindow, `${where}: the panes and the table are on the screen`);
           }
-          await page.keyboard.press('p');
-          await page.keyboard.press('PageDown');
-          await eventually(page, () => page.evaluate(() => Array.from(document.querySelectorAll('.pane-grid')).every((grid) => Number(grid.dataset.digitFont) >= 11)), `${language}: every pane shows F, G and H when presenting`);
-          assert.deepEqual(await paneOverlaps(page), [], `${language}, presenting`);
-          const inWindow = await page.evaluate(() => Array.from(document.querySelectorAll('.pane, .compare-table')).every((element) => {
-            const box = element.getBoundingClientRect();
-            return box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
-          }));
-          assert.ok(inWindow, `${language}: presenting, the panes and the table are on the screen`);
-          await page.keyboard.press('Escape');
+          // The layout settles on the next frame.
+          await nextFrames(page);
+          assert.deepEqual(await paneOverlaps(page), [], where);
         }
       });
-    });
-  }
+    }
+  });
 });
 
 // D* Lite beside A* on the same edits: the D* Lite pane repairs its search, the A* pane
@@ -283,17 +286,15 @@ describe('compare view with D* Lite', () => {
   }));
   const counter = async (page, name) => (await page.locator(`#count-${name}`).textContent()).trim();
   const timeline = async (page) => (await page.locator('#timeline-label').textContent()).trim();
-  const SUMMARY = {
-    en: (repair, scratch) => `After the edit: D* Lite, Octile (diagonal) repaired its search with ${repair} expansions; A*, Octile (diagonal) searched from scratch with ${scratch} expansions.`,
-    zh: (repair, scratch) => `编辑之后：D* Lite，对角线距离 修复原来的搜索，扩展了 ${repair} 个节点；A*，对角线距离 从头搜索，扩展了 ${scratch} 个节点。`,
-  };
+  // Checked once, in English; its Chinese wording is the page logic's, tested in Node.
+  const summary = (repair, scratch) => `After the edit: D* Lite, Octile (diagonal) repaired its search with ${repair} expansions; A*, Octile (diagonal) searched from scratch with ${scratch} expansions.`;
 
   // The single view's D* Lite on the example, driven by `before` (clicks before its change)
   // and then to the end of the repair: its expansions and A*'s from scratch, before and after.
-  async function singleView(lang, example, before) {
+  async function singleView(example, before) {
     const counts = async (page) => ({ repair: await counter(page, 'repair-expanded'), scratch: await counter(page, 'from-scratch-expanded') });
     let seen;
-    await withApp(browser(), `?example=${example}&lang=${lang}`, DESKTOP, async ({ page }) => {
+    await withApp(browser(), `?example=${example}`, DESKTOP, async ({ page }) => {
       await before(page);
       const first = await counts(page);
       const at = await timeline(page);
@@ -306,76 +307,69 @@ describe('compare view with D* Lite', () => {
     return seen;
   }
 
-  for (const lang of ['en', 'zh']) {
-    it(`sets D* Lite's repair beside A* from scratch after the detour's change, as the single view counts them (${lang})`, async () => {
-      const single = await singleView(lang, 'dstar-detour', async (page) => {
-        await page.click('#finish');
-        await eventually(page, async () => page.locator('#finish').isDisabled(), 'the search ends');
-      });
-      await withComparison(`?compare=dstar-lite,astar&example=dstar-detour&lang=${lang}`, async ({ page }) => {
-        await page.click('#finish');
-        await eventually(page, async () => (await rows(page)).every((r) => r.cost !== '—'), 'both finish');
-        let [dstar, astar] = await rows(page);
-        assert.deepEqual([dstar.expanded, astar.expanded], [single.first.repair, single.first.scratch]);
-        assert.equal(dstar.cost, astar.cost, 'both shortest');
-        assert.equal(await page.locator('#compare-summary').textContent(), '', 'no edit yet');
-        // The legend is the panes': the keys to both kinds of cell, and D* Lite's marks.
-        const legend = await page.$$eval('.legend [data-mark], .legend [data-cell-values]', (items) => items.filter((i) => !i.hidden).map((i) => i.dataset.mark ?? i.dataset.cellValues));
-        for (const entry of ['over-consistent', 'under-consistent', 'f,g,h', 'key,g,rhs']) assert.ok(legend.includes(entry), `the legend shows ${entry}: ${legend}`);
-
-        // The change closes the gap: D* Lite repairs, A* starts again; both at their ends,
-        // as they were.
-        await page.click('#example-change');
-        await eventually(page, async () => (await rows(page))[0].cost !== dstar.cost, 'the detour');
-        [dstar, astar] = await rows(page);
-        assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
-        assert.equal(dstar.cost, astar.cost, 'both shortest after the change');
-        assert.equal(await page.locator('#compare-summary').textContent(), SUMMARY[lang](dstar.expanded, astar.expanded));
-
-        // Back to the batch, then stepped and played in lockstep to the same counts.
-        await page.click('#reset');
-        await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both at the batch');
-        assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
-        assert.equal(await page.locator('#compare-summary').textContent(), '', 'told once every search is over');
-        await page.click('#step');
-        await page.click('#step');
-        await eventually(page, async () => /^2 \/ \d+$/.test(await timeline(page)), 'two steps');
-        assert.equal((await rows(page))[1].expanded, '2');
-        await page.click('#finish');
-        await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
-        assert.deepEqual((await rows(page)).map((r) => r.expanded), [dstar.expanded, astar.expanded]);
-      });
+  it('opens from a link with D* Lite and A*, and sets D* Lite\'s repair beside A* from scratch after the detour\'s change, as the single view counts them', async () => {
+    const single = await singleView('dstar-detour', async (page) => {
+      await page.click('#finish');
+      await eventually(page, async () => page.locator('#finish').isDisabled(), 'the search ends');
     });
-
-    it(`starts every pane again at the batch when a wall is drawn on the path mid-search (${lang})`, async () => {
-      const threeSteps = async (page) => {
-        for (let i = 0; i < 3; i++) await page.click('#step');
-        await eventually(page, async () => /^3 \/ \d+$/.test(await timeline(page)), 'three steps');
-      };
-      const single = await singleView(lang, 'dstar-paper', threeSteps);
-      await withComparison(`?compare=dstar-lite,astar&example=dstar-paper&lang=${lang}`, async ({ page }) => {
-        await threeSteps(page);
-        // The wall the example's change puts up, drawn by hand on A*'s pane.
-        const pane = page.locator('.pane-grid').nth(1);
-        const box = await pane.boundingBox();
-        await page.mouse.click(box.x + (2.5 * box.width) / 5, box.y + (1.5 * box.height) / 3);
-        await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both start again at step 0');
-        assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
-        // D* Lite's cells show key, g and rhs as in the single view: the digits are drawn.
-        assert.ok(Number(await page.locator('.pane-grid').first().getAttribute('data-digit-font')) >= 11);
-        await page.click('#finish');
-        await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
-        const [dstar, astar] = await rows(page);
-        assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
-        assert.deepEqual([dstar.cost, astar.cost], ['4', '4']);
-      });
-    });
-  }
-
-  it('opens from a link with D* Lite and A*', async () => {
     await withComparison('?compare=dstar-lite,astar&example=dstar-detour', async ({ page }) => {
       assert.deepEqual(await page.locator('.pane-algorithm select').evaluateAll((s) => s.map((e) => e.value)), ['dstar-lite', 'astar']);
       assert.ok(await page.locator('#example-change').isVisible());
+      await page.click('#finish');
+      await eventually(page, async () => (await rows(page)).every((r) => r.cost !== '—'), 'both finish');
+      let [dstar, astar] = await rows(page);
+      assert.deepEqual([dstar.expanded, astar.expanded], [single.first.repair, single.first.scratch]);
+      assert.equal(dstar.cost, astar.cost, 'both shortest');
+      assert.equal(await page.locator('#compare-summary').textContent(), '', 'no edit yet');
+      // The legend is the panes': the keys to both kinds of cell, and D* Lite's marks.
+      const legend = await page.$$eval('.legend [data-mark], .legend [data-cell-values]', (items) => items.filter((i) => !i.hidden).map((i) => i.dataset.mark ?? i.dataset.cellValues));
+      for (const entry of ['over-consistent', 'under-consistent', 'f,g,h', 'key,g,rhs']) assert.ok(legend.includes(entry), `the legend shows ${entry}: ${legend}`);
+
+      // The change closes the gap: D* Lite repairs, A* starts again; both at their ends,
+      // as they were.
+      await page.click('#example-change');
+      await eventually(page, async () => (await rows(page))[0].cost !== dstar.cost, 'the detour');
+      [dstar, astar] = await rows(page);
+      assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
+      assert.equal(dstar.cost, astar.cost, 'both shortest after the change');
+      assert.equal(await page.locator('#compare-summary').textContent(), summary(dstar.expanded, astar.expanded));
+
+      // Back to the batch, then stepped and played in lockstep to the same counts.
+      await page.click('#reset');
+      await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both at the batch');
+      assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
+      assert.equal(await page.locator('#compare-summary').textContent(), '', 'told once every search is over');
+      await page.click('#step');
+      await page.click('#step');
+      await eventually(page, async () => /^2 \/ \d+$/.test(await timeline(page)), 'two steps');
+      assert.equal((await rows(page))[1].expanded, '2');
+      await page.click('#finish');
+      await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
+      assert.deepEqual((await rows(page)).map((r) => r.expanded), [dstar.expanded, astar.expanded]);
+    });
+  });
+
+  it('starts every pane again at the batch when a wall is drawn on the path mid-search', async () => {
+    const threeSteps = async (page) => {
+      for (let i = 0; i < 3; i++) await page.click('#step');
+      await eventually(page, async () => /^3 \/ \d+$/.test(await timeline(page)), 'three steps');
+    };
+    const single = await singleView('dstar-paper', threeSteps);
+    await withComparison('?compare=dstar-lite,astar&example=dstar-paper', async ({ page }) => {
+      await threeSteps(page);
+      // The wall the example's change puts up, drawn by hand on A*'s pane.
+      const pane = page.locator('.pane-grid').nth(1);
+      const box = await pane.boundingBox();
+      await page.mouse.click(box.x + (2.5 * box.width) / 5, box.y + (1.5 * box.height) / 3);
+      await eventually(page, async () => /^0 \/ \d+$/.test(await timeline(page)), 'both start again at step 0');
+      assert.deepEqual((await rows(page)).map((r) => r.expanded), ['0', '0']);
+      // D* Lite's cells show key, g and rhs as in the single view: the digits are drawn.
+      assert.ok(Number(await page.locator('.pane-grid').first().getAttribute('data-digit-font')) >= 11);
+      await page.click('#finish');
+      await eventually(page, async () => page.locator('#finish').isDisabled(), 'both end');
+      const [dstar, astar] = await rows(page);
+      assert.deepEqual([dstar.expanded, astar.expanded], [single.repaired.repair, single.repaired.scratch]);
+      assert.deepEqual([dstar.cost, astar.cost], ['4', '4']);
     });
   });
 });

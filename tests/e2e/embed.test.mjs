@@ -1,6 +1,6 @@
 // Embedding (embed=1): the page fits iframes from 320x240 up with no scrolling, before,
-// during and after a run, with a parameter error and with every option on mouse and touch
-// screens (where a message floats over the map, readable in full and dismissable); read-outs
+// during and after a run, over every pair of size, options, input and a parameter error
+// (a message floats over a touch screen's map, readable in full and dismissable); read-outs
 // never overlap; the controls, legend and log options; a cut-short message unfolds; the height
 // it posts to its host, told apart between two frames; boards without editing controls are
 // read-only; page-level keys stay out.
@@ -10,18 +10,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, openApp, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
+import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
 
 const MAP = 'map=OOOOOOOO/OOOOXOOO/OOSOXOEO/OOOOXOOO/OOOOOOOO&diagonal=only-when-no-obstacles';
-const SIZES = [[320, 240], [400, 300], [720, 480], [1280, 720]];
 
 // A host page on the same server with one iframe of the given size; resolves to
 // { page, context, frame, errors, heights } once the map in the frame is drawn.
-// With grow, the host runs README's two-line snippet: the frame takes the height the page asks for.
+// With grow, the host runs the two-line snippet of docs/embedding.md: the frame takes the height the page asks for.
 async function host(query, width, height, grow = false, contextOptions = {}) {
   const context = await browser().newContext({ viewport: { width: Math.max(width + 40, 400), height: height + 40 }, ...contextOptions });
   const page = await context.newPage();
@@ -95,43 +95,146 @@ async function assertFits(frame, when) {
   assert.ok(report.boardHeight >= 40, `${when}: the map keeps some room (${report.boardHeight}px)`);
 }
 
+// The fit of a frame over its options and sizes, with a parameter error shown or not, on a
+// mouse or a touch screen: every pair of those settings meets in some frame (the full product
+// is 240 frames). Each frame runs its search to the end and is checked before, during and
+// after; a message is read in full (unfolded where cut short, folded again) and dismissed.
+const FIT_ROWS = pairwise({
+  size: [[320, 240], [400, 300], [480, 320], [720, 480], [1280, 720]],
+  controls: ['none', 'play', 'full'],
+  touch: [false, true],
+  legend: [0, 1],
+  log: [0, 1],
+  message: [false, true],
+});
+
+// A warning or an example's note cut to one line is a button named by its text: a tap
+// unfolds the whole of it inside the frame, and another folds it again.
+async function assertLineReadable(frame, selector, when) {
+  const line = frame.locator(selector);
+  if (!(await line.evaluate((e) => e.scrollWidth > e.clientWidth + 1))) {
+    assert.equal(await line.getAttribute('role'), null, `${when}: ${selector} fits, so it is no button`);
+    return false;
+  }
+  assert.equal(await line.getAttribute('role'), 'button', `${when}: ${selector} can be unfolded`);
+  await line.tap();
+  assert.equal(await line.getAttribute('aria-expanded'), 'true');
+  const whole = await line.evaluate((e) => e.scrollWidth <= e.clientWidth + 1
+    && (e.scrollHeight <= e.clientHeight + 1 || getComputedStyle(e).overflowY === 'auto')
+    && e.clientHeight > 1.5 * parseFloat(getComputedStyle(e).lineHeight));
+  assert.ok(whole, `${when}: all of ${selector} can be read`);
+  await assertFits(frame, `${when}: ${selector} unfolded`);
+  await line.tap();
+  assert.equal(await line.getAttribute('aria-expanded'), 'false', `${when}: ${selector} folds again`);
+  return true;
+}
+
+// Every word of the message can be brought into view inside the frame, Show all unfolding
+// it where it is cut short (and folding it again), without the page itself scrolling.
+// Returns whether it was cut short.
+async function assertMessageReadable(frame, press, more, less, when, { touch = true, fitsUnfolded = true } = {}) {
+  const shown = frame.getByRole('button', { name: more });
+  const cutShort = await shown.isVisible();
+  const cut = () => frame.evaluate(() => {
+    const text = document.getElementById('message-text');
+    return text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1;
+  });
+  if (cutShort) {
+    assert.ok(await cut(), `${when}: Show all is offered for a message cut short`);
+    await press(shown);
+    assert.equal(await frame.getByRole('button', { name: less }).getAttribute('aria-expanded'), 'true');
+  }
+  const reach = await frame.evaluate(() => {
+    const text = document.getElementById('message-text');
+    const inView = () => {
+      const box = text.getBoundingClientRect();
+      return box.top >= -0.5 && box.left >= -0.5 && box.right <= innerWidth + 0.5;
+    };
+    const top = inView();
+    // The last line, scrolled to within the banner's own scrolling.
+    text.scrollIntoView({ block: 'end' });
+    const box = text.getBoundingClientRect();
+    const last = document.elementFromPoint(box.left + 4, Math.min(box.bottom, innerHeight) - 4);
+    return {
+      wrapped: text.scrollWidth <= text.clientWidth + 1,
+      whole: text.scrollHeight <= text.clientHeight + 1,
+      scrolls: getComputedStyle(text).overflowY === 'auto',
+      lines: text.clientHeight / parseFloat(getComputedStyle(text).lineHeight),
+      top,
+      bottom: box.bottom <= innerHeight + 0.5,
+      lastOnTop: text.contains(last),
+      pageScrolled: document.scrollingElement.scrollTop + document.scrollingElement.scrollLeft,
+    };
+  });
+  const { scrolls, lines, ...seen } = reach;
+  // On a touch screen the whole banner unfolds over the map; with a mouse a long message may
+  // scroll within a few lines of its own.
+  if (!touch && scrolls && !seen.whole) seen.whole = true;
+  assert.deepEqual(seen, { wrapped: true, whole: true, top: true, bottom: true, lastOnTop: true, pageScrolled: 0 }, `${when}: the message can be read`);
+  if (cutShort) assert.ok(lines >= 1.9, `${when}: unfolded, the message takes more than its one line (${lines})`);
+  if (fitsUnfolded) await assertFits(frame, `${when}, the message unfolded`);
+  if (cutShort) {
+    await press(frame.getByRole('button', { name: less }));
+    assert.equal(await shown.getAttribute('aria-expanded'), 'false', `${when}: folded again`);
+    assert.ok(await cut(), `${when}: cut short again once folded`);
+  }
+  return cutShort;
+}
+
 describe('embedded in an iframe', () => {
-  for (const [width, height] of SIZES) {
-    it(`fits ${width}x${height} before, during and after a run`, async () => {
-      const { context, frame, errors } = await host(`${MAP}&embed=1&speed=2`, width, height);
+  it(`fits every pair of size, controls, legend, log, input and message (${FIT_ROWS.length} frames), before, during and after a run`, async () => {
+    const unfolded = { mouse: 0, touch: 0 };
+    for (const { size: [width, height], controls, touch, legend, log, message } of FIT_ROWS) {
+      // Slow enough to be seen during the run; a frame without controls plays by itself, to its end.
+      const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}&speed=${controls === 'none' ? 4 : 2}`
+        + `${message ? '&weight=abc&heuristic=nope' : ''}${controls === 'none' ? '&autoplay=1' : ''}`;
+      const when = `${width}x${height} ${touch ? 'touch' : 'mouse'} ${query}`;
+      const contextOptions = touch ? { hasTouch: true, isMobile: true } : {};
+      const { context, frame, errors } = await host(query, width, height, false, contextOptions);
+      const press = (locator) => (touch ? locator.tap() : locator.click());
       try {
-        await assertFits(frame, 'before');
-        await frame.getByRole('button', { name: 'Play' }).click();
+        if (message) {
+          await frame.getByRole('alert').waitFor({ state: 'visible' });
+          const lines = await frame.evaluate(() => {
+            const text = document.getElementById('message-text');
+            return Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight));
+          });
+          assert.equal(lines, 1, `${when}: the message takes one line`);
+        }
+        await assertFits(frame, `${when}, before the run`);
+        if (legend) assert.ok(await frame.locator('.legend').isVisible(), `${when}: the legend shows`);
+        if (touch && controls === 'full') {
+          // The editing tools take the sliders' row on request, and give it back.
+          const edit = frame.getByRole('button', { name: 'Edit the map' });
+          await edit.click();
+          assert.equal(await edit.getAttribute('aria-expanded'), 'true');
+          for (const name of ['Undo', 'Redo', 'Clear walls']) assert.ok(await frame.getByRole('button', { name }).isVisible(), `${when}: ${name}`);
+          assert.ok(await frame.locator('#brush').isVisible());
+          await assertFits(frame, `${when}, editing tools`);
+          await edit.click();
+          assert.ok(await frame.locator('#timeline').isVisible());
+        }
+        if (controls !== 'none') await press(frame.getByRole('button', { name: 'Play' }));
         await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
-        await assertFits(frame, 'during');
-        await frame.getByRole('button', { name: /To end/ }).click();
-        await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent));
-        await assertFits(frame, 'after');
+        await assertFits(frame, `${when}, during the run`);
+        if (controls !== 'none') await press(frame.getByRole('button', { name: /To end/ }));
+        await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent), null, { timeout: 10_000 });
+        await assertFits(frame, `${when}, after the run`);
+        if (message) {
+          // With a mouse the unfolded message takes room in the frame instead of floating over
+          // the map: the page fits it from 400x300 up (at 320x240 the frame then scrolls).
+          const fitsUnfolded = touch || width >= 400;
+          if (await assertMessageReadable(frame, press, 'Show all', 'Show less', when, { touch, fitsUnfolded })) unfolded[touch ? 'touch' : 'mouse'] += 1;
+          await press(frame.getByRole('button', { name: 'Dismiss message' }));
+          assert.equal(await frame.getByRole('alert').isVisible(), false, `${when}: the message is dismissed`);
+          await assertFits(frame, `${when}, dismissed`);
+        }
         assertNoErrors(errors);
       } finally {
         await context.close();
       }
-    });
-  }
-
-  it('fits with every option on and with a parameter error in one line', async () => {
-    for (const [width, height] of [[320, 240], [720, 480]]) {
-      const query = `${MAP}&embed=1&controls=full&legend=1&log=1&weight=oops&algorithm=nope&autoplay=1&speed=max`;
-      const { context, frame } = await host(query, width, height);
-      try {
-        const message = frame.getByRole('alert');
-        await assert.doesNotReject(message.waitFor({ state: 'visible' }));
-        const lines = await frame.evaluate(() => {
-          const text = document.getElementById('message-text');
-          return Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight));
-        });
-        assert.equal(lines, 1, 'the message takes one line');
-        await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent));
-        await assertFits(frame, `${width}x${height} with all options and an error`);
-      } finally {
-        await context.close();
-      }
     }
+    assert.ok(unfolded.mouse >= 1 && unfolded.touch >= 1, `messages cut short and unfolded: ${JSON.stringify(unfolded)}`);
   });
 
   it('shows the controls, the legend and the log as asked', async () => {
@@ -188,38 +291,39 @@ describe('embedded in an iframe', () => {
 });
 
 describe('the share panel', () => {
-  it('gives an embed snippet whose frame the page fits', async () => {
-    const context = await browser().newContext({ viewport: { width: 1366, height: 768 } });
-    try {
-      const page = await context.newPage();
-      await page.goto(servedUrl(`?${MAP}`));
-      await page.waitForFunction(() => document.getElementById('narration').textContent !== '');
+  it('gives the snippet docs/embedding.md gives, whose frame names itself and which the page fits', async () => {
+    const guide = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
+    assert.ok(guide.includes(RESIZE_SCRIPT), 'docs/embedding.md shows the snippet');
+    let snippet;
+    await withApp(browser(), `?${MAP}`, DESKTOP, async ({ page }) => {
       await page.locator('#share-panel > summary').click();
       await page.getByRole('button', { name: 'Make link' }).click();
-      const snippet = await page.inputValue('#share-embed');
-      const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(snippet);
-      const src = /src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
-      const query = new URL(src).search.slice(1);
-      const { context: hostContext, frame } = await host(query, Number(width), Number(height));
-      try {
-        await assertFits(frame, `the snippet's ${width}x${height}`);
-        // The map is refitted a frame after the board settles.
-        const fills = () => frame.evaluate(() => {
-          const grid = document.getElementById('grid').getBoundingClientRect();
-          const box = document.getElementById('board');
-          return grid.width * grid.height >= 0.6 * box.clientWidth * box.clientHeight;
-        });
-        await eventually(frame, fills, 'the map fills most of the frame\'s board');
-      } finally {
-        await hostContext.close();
-      }
+      snippet = await page.inputValue('#share-embed');
+    });
+    const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
+    assert.match(snippet, new RegExp(`src="[^"]*&amp;id=${id}"`), 'the frame names itself in its address');
+    assert.ok(snippet.endsWith(RESIZE_SCRIPT));
+    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(snippet);
+    const src = /src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
+    const query = new URL(src).search.slice(1);
+    const { context, frame, errors } = await host(query, Number(width), Number(height));
+    try {
+      await assertFits(frame, `the snippet's ${width}x${height}`);
+      // The map is refitted a frame after the board settles.
+      const fills = () => frame.evaluate(() => {
+        const grid = document.getElementById('grid').getBoundingClientRect();
+        const box = document.getElementById('board');
+        return grid.width * grid.height >= 0.6 * box.clientWidth * box.clientHeight;
+      });
+      await eventually(frame, fills, 'the map fills most of the frame\'s board');
+      assertNoErrors(errors);
     } finally {
       await context.close();
     }
   });
 });
 
-// The host's side of the height messages, as README.md and the Share panel give it.
+// The host's side of the height messages, as docs/embedding.md and the Share panel give it.
 const RESIZE_SCRIPT = "<script>addEventListener('message', (e) => { const d = e.data; if (d?.type !== 'astar-visualizer:height') return; const frame = document.getElementById(d.id); if (frame?.contentWindow === e.source) frame.height = d.height; });</script>";
 
 describe('two embeds on one page', () => {
@@ -259,152 +363,11 @@ describe('two embeds on one page', () => {
       await context.close();
     }
   });
-
-  it('has the snippet README.md and the Share panel give', async () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    assert.ok(readme.includes(RESIZE_SCRIPT), 'README.md shows the snippet');
-    await withApp(browser(), `?${MAP}`, DESKTOP, async ({ page }) => {
-      await page.locator('#share-panel > summary').click();
-      await page.getByRole('button', { name: 'Make link' }).click();
-      const snippet = await page.inputValue('#share-embed');
-      const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
-      assert.match(snippet, new RegExp(`src="[^"]*&amp;id=${id}"`), 'the frame names itself in its address');
-      assert.ok(snippet.endsWith(RESIZE_SCRIPT));
-    });
-  });
 });
 
 const isWall = async (page, x, y) => sameColour(await cellColour(page, x, y), hex(PALETTE.wall), 10);
 
 describe('layout on small screens', () => {
-  for (const touch of [false, true]) {
-    it(`fits 320x240 with every combination of options, ${touch ? 'on a touch screen' : 'with a mouse'}`, async () => {
-      for (const controls of ['none', 'play', 'full']) {
-        for (const legend of [0, 1]) {
-          for (const log of [0, 1]) {
-            const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}`;
-            const { context, frame, errors } = await host(query, 320, 240, false, { hasTouch: touch, isMobile: touch });
-            try {
-              await assertFits(frame, `${touch ? 'touch' : 'mouse'} ${query}`);
-              if (legend) assert.ok(await frame.locator('.legend').isVisible(), 'the legend shows');
-              if (touch && controls === 'full') {
-                // The editing tools take the sliders' row on request, and give it back.
-                const edit = frame.getByRole('button', { name: 'Edit the map' });
-                await edit.click();
-                assert.equal(await edit.getAttribute('aria-expanded'), 'true');
-                for (const name of ['Undo', 'Redo', 'Clear walls']) assert.ok(await frame.getByRole('button', { name }).isVisible(), name);
-                assert.ok(await frame.locator('#brush').isVisible());
-                await assertFits(frame, `editing tools: ${query}`);
-                await edit.click();
-                assert.ok(await frame.locator('#timeline').isVisible());
-              }
-              assertNoErrors(errors);
-            } finally {
-              await context.close();
-            }
-          }
-        }
-      }
-    });
-  }
-
-  // A frame's whole run as a reader on a touch screen sees it with a message showing: the page
-  // never scrolls, and the message can be read in full and dismissed.
-  async function runWithMessage(frame, controls, when) {
-    await frame.getByRole('alert').waitFor({ state: 'visible' });
-    await assertFits(frame, `${when}, before the run`);
-    if (controls === 'none') {
-      await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
-      await assertFits(frame, `${when}, during the run`);
-    } else {
-      await frame.getByRole('button', { name: 'Play' }).tap();
-      await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
-      await assertFits(frame, `${when}, during the run`);
-      await frame.getByRole('button', { name: /To end/ }).tap();
-    }
-    await frame.waitForFunction(() => /Path found/.test(document.getElementById('result').textContent), null, { timeout: 10_000 });
-    await assertFits(frame, `${when}, after the run`);
-    await assertMessageReadable(frame, 'Show all', 'Show less', when);
-    await frame.getByRole('button', { name: 'Dismiss message' }).tap();
-    assert.equal(await frame.getByRole('alert').isVisible(), false, `${when}: the message is dismissed`);
-    await assertFits(frame, `${when}, dismissed`);
-  }
-
-  // A warning or an example's note cut to one line is a button named by its text: a tap
-  // unfolds the whole of it inside the frame, and another folds it again.
-  async function assertLineReadable(frame, selector, when) {
-    const line = frame.locator(selector);
-    if (!(await line.evaluate((e) => e.scrollWidth > e.clientWidth + 1))) {
-      assert.equal(await line.getAttribute('role'), null, `${when}: ${selector} fits, so it is no button`);
-      return false;
-    }
-    assert.equal(await line.getAttribute('role'), 'button', `${when}: ${selector} can be unfolded`);
-    await line.tap();
-    assert.equal(await line.getAttribute('aria-expanded'), 'true');
-    const whole = await line.evaluate((e) => e.scrollWidth <= e.clientWidth + 1
-      && (e.scrollHeight <= e.clientHeight + 1 || getComputedStyle(e).overflowY === 'auto')
-      && e.clientHeight > 1.5 * parseFloat(getComputedStyle(e).lineHeight));
-    assert.ok(whole, `${when}: all of ${selector} can be read`);
-    await assertFits(frame, `${when}: ${selector} unfolded`);
-    await line.tap();
-    assert.equal(await line.getAttribute('aria-expanded'), 'false', `${when}: ${selector} folds again`);
-    return true;
-  }
-
-  // Every word of the message can be brought into view inside the frame, Show all unfolding
-  // it where it is cut short, without the page itself scrolling.
-  async function assertMessageReadable(frame, more, less, when) {
-    const shown = frame.getByRole('button', { name: more });
-    if (await shown.isVisible()) {
-      await shown.tap();
-      assert.equal(await frame.getByRole('button', { name: less }).getAttribute('aria-expanded'), 'true');
-    }
-    const reach = await frame.evaluate(() => {
-      const text = document.getElementById('message-text');
-      const inView = () => {
-        const box = text.getBoundingClientRect();
-        return box.top >= -0.5 && box.left >= -0.5 && box.right <= innerWidth + 0.5;
-      };
-      const top = inView();
-      // The last line, scrolled to within the banner's own scrolling.
-      text.scrollIntoView({ block: 'end' });
-      const box = text.getBoundingClientRect();
-      const last = document.elementFromPoint(box.left + 4, Math.min(box.bottom, innerHeight) - 4);
-      return {
-        wrapped: text.scrollWidth <= text.clientWidth + 1,
-        whole: text.scrollHeight <= text.clientHeight + 1,
-        top,
-        bottom: box.bottom <= innerHeight + 0.5,
-        lastOnTop: text.contains(last),
-        pageScrolled: document.scrollingElement.scrollTop + document.scrollingElement.scrollLeft,
-      };
-    });
-    assert.deepEqual(reach, { wrapped: true, whole: true, top: true, bottom: true, lastOnTop: true, pageScrolled: 0 }, `${when}: the message can be read`);
-    await assertFits(frame, `${when}, the message unfolded`);
-    const fold = frame.getByRole('button', { name: less });
-    if (await fold.isVisible()) await fold.tap();
-  }
-
-  for (const [width, height] of [[320, 240], [400, 300], [480, 320]]) {
-    it(`fits ${width}x${height} on a touch screen with a message, every option, before, during and after the run`, async () => {
-      for (const controls of ['none', 'play', 'full']) {
-        for (const legend of [0, 1]) {
-          for (const log of [0, 1]) {
-            const autoplay = controls === 'none' ? '&autoplay=1' : '';
-            const query = `${MAP}&embed=1&controls=${controls}&legend=${legend}&log=${log}&weight=abc&heuristic=nope&speed=2${autoplay}`;
-            const { context, frame, errors } = await host(query, width, height, false, { hasTouch: true, isMobile: true });
-            try {
-              await runWithMessage(frame, controls, `${width}x${height} ${query}`);
-              assertNoErrors(errors);
-            } finally {
-              await context.close();
-            }
-          }
-        }
-      }
-    });
-  }
-
   it('keeps a message, the warning and an example\'s note in a 320x240 touch frame, in both languages', async () => {
     let unfolded = 0;
     for (const [lang, more, less, dismiss] of [['en', 'Show all', 'Show less', 'Dismiss message'], ['zh', '显示全部', '收起', '关闭消息']]) {
@@ -417,7 +380,7 @@ describe('layout on small screens', () => {
           assert.ok(await frame.locator(note).isVisible(), `${lang} ${map}: ${note} shows`);
           await assertFits(frame, `${lang} ${query}`);
           if (await assertLineReadable(frame, note, `${lang} ${query}`)) unfolded += 1;
-          await assertMessageReadable(frame, more, less, `${lang} ${query}`);
+          await assertMessageReadable(frame, (locator) => locator.tap(), more, less, `${lang} ${query}`);
           await frame.getByRole('button', { name: dismiss }).tap();
           assert.equal(await frame.getByRole('alert').isVisible(), false);
           await assertFits(frame, `${lang} ${query}, dismissed`);
@@ -430,8 +393,8 @@ describe('layout on small screens', () => {
     assert.ok(unfolded >= 3, `${unfolded} of the four lines were cut short and unfolded`);
   });
 
-  for (const touch of [false, true]) {
-    it(`keeps every read-out clear of the controls from 320 to 800 px, ${touch ? 'on a touch screen' : 'with a mouse'}`, async () => {
+  it('keeps every read-out clear of the controls from 320 to 800 px, with a mouse and on a touch screen', async () => {
+    for (const touch of [false, true]) {
       // A big map, so the timeline's read-out runs to five digits.
       const context = await browser().newContext({ viewport: { width: 320, height: 300 }, hasTouch: touch });
       try {
@@ -440,7 +403,8 @@ describe('layout on small screens', () => {
         await page.waitForFunction(() => /^12345 \//.test(document.getElementById('timeline-label').textContent));
         for (let width = 320; width <= 800; width += 20) {
           await page.setViewportSize({ width, height: 300 });
-          await page.waitForTimeout(100);
+          // The board is refitted on the next frame.
+          await nextFrames(page);
           const faults = await page.evaluate(() => {
             const shown = [...document.querySelectorAll('.controlbar button, .controlbar input, .controlbar output, .counters > span, .editbar button, .editbar select')]
               .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden');
@@ -456,42 +420,8 @@ describe('layout on small screens', () => {
             }
             return found;
           });
-          assert.deepEqual(faults, [], `at ${width} px`);
+          assert.deepEqual(faults, [], `${touch ? 'touch' : 'mouse'} at ${width} px`);
         }
-      } finally {
-        await context.close();
-      }
-    });
-  }
-});
-
-describe('a message cut short', () => {
-  it('unfolds to its full text on request, in both languages', async () => {
-    for (const [lang, more, less] of [['en', 'Show all', 'Show less'], ['zh', '显示全部', '收起']]) {
-      const query = `${MAP}&embed=1&weight=oops&algorithm=nope&lang=${lang}`;
-      const { context, frame } = await host(query, 400, 300);
-      try {
-        const button = frame.getByRole('button', { name: more });
-        await button.waitFor();
-        const cut = () => frame.evaluate(() => {
-          const text = document.getElementById('message-text');
-          return text.scrollWidth > text.clientWidth + 1 || text.scrollHeight > text.clientHeight + 1;
-        });
-        assert.ok(await cut(), 'the one line is cut short');
-        await button.click();
-        const open = frame.getByRole('button', { name: less });
-        assert.equal(await open.getAttribute('aria-expanded'), 'true');
-        // Wrapped to the frame's width, and scrolling within a few lines when longer.
-        const readable = await frame.evaluate(() => {
-          const text = document.getElementById('message-text');
-          const wrapped = text.scrollWidth <= text.clientWidth + 1;
-          const whole = text.scrollHeight <= text.clientHeight + 1 || getComputedStyle(text).overflowY === 'auto';
-          return wrapped && whole && text.clientHeight > 2 * parseFloat(getComputedStyle(text).lineHeight);
-        });
-        assert.ok(readable, 'the whole message can be read');
-        await assertFits(frame, `${lang}: unfolded`);
-        await open.click();
-        assert.ok(await cut(), 'folded again');
       } finally {
         await context.close();
       }
@@ -500,9 +430,11 @@ describe('a message cut short', () => {
 });
 
 describe('embeds without editing controls', () => {
-  for (const controls of ['none', 'play']) {
-    it(`controls=${controls}: a reader can neither draw nor move the start or the goal`, async () => {
-      for (const contextOptions of [DESKTOP, { viewport: { width: 720, height: 480 }, hasTouch: true }]) {
+  it('controls=none and controls=play: a reader can neither draw nor move the start or the goal, by mouse, touch or keys; controls=full edits', async () => {
+    const touchFrame = { viewport: { width: 720, height: 480 }, hasTouch: true };
+    for (const controls of ['none', 'play']) {
+      for (const contextOptions of [DESKTOP, touchFrame]) {
+        const when = `controls=${controls}${contextOptions.hasTouch ? ', touch' : ''}`;
         await withApp(browser(), `?${MAP}&embed=1&controls=${controls}`, contextOptions, async ({ page }) => {
           const before = await gridInfo(page);
           const cell = { x: 1, y: 1 };
@@ -516,19 +448,18 @@ describe('embeds without editing controls', () => {
           // The keyboard's cell cursor: Enter paints, S and G move the endpoints, elsewhere.
           await page.locator('#grid').focus();
           for (const key of ['ArrowUp', 'Enter', 's', 'ArrowRight', 'g']) await page.keyboard.press(key);
-          await page.waitForTimeout(200);
-          assert.equal(await isWall(page, 1, 1), false, 'nothing drawn');
-          assert.equal(await isWall(page, 1, 2), false);
-          assert.deepEqual(await gridInfo(page), before, 'start and goal where they were');
+          // An edit would be drawn on the next frame.
+          await nextFrames(page);
+          assert.equal(await isWall(page, 1, 1), false, `${when}: nothing drawn`);
+          assert.equal(await isWall(page, 1, 2), false, when);
+          assert.deepEqual(await gridInfo(page), before, `${when}: start and goal where they were`);
         });
       }
-    });
-  }
-
-  it('controls=full: a reader edits as in the page', async () => {
+    }
+    // The same stroke draws where the reader has the editing controls.
     await withApp(browser(), `?${MAP}&embed=1&controls=full`, DESKTOP, async ({ page }) => {
       await mouseStroke(page, [{ x: 1, y: 1 }, { x: 1, y: 3 }], 2);
-      await eventually(page, () => isWall(page, 1, 2), 'the stroke draws walls');
+      await eventually(page, () => isWall(page, 1, 2), 'controls=full: the stroke draws walls');
     });
   });
 });
@@ -599,37 +530,40 @@ describe('D* Lite embedded', () => {
     await page.keyboard.up('Control');
   }
 
-  for (const [example, { cell, wall, before, after, zoom: zoomed }] of Object.entries(EXAMPLES)) {
-    for (const [controls, lang] of [['play', 'en'], ['full', 'en'], ['full', 'zh']]) {
-      it(`${example}, controls=${controls}, ${lang}: fits 400x300, key/g/rhs readable, plays to the end${controls === 'full' ? ', repairs after its change' : ''}`, async () => {
-        await withApp(browser(), `?algorithm=dstar-lite&example=${example}&embed=1&controls=${controls}&lang=${lang}&speed=max`, FRAME, async ({ page }) => {
-          await assertFits(page, 'before');
-          const change = page.locator('#example-change');
-          assert.equal(await change.isVisible(), controls === 'full', 'the change button only where the reader edits');
-          await page.locator('#play').click();
-          await eventually(page, async () => (await text(page, 'result')).startsWith(found[lang](before)), 'played to the end', 15_000);
-          await assertFits(page, 'after the run');
-          if (zoomed) {
-            assert.equal(await digitFont(page), 0, 'the whole 20x15 map: no digits');
-            await zoom(page, 'in');
-          }
-          assert.ok((await digitFont(page)) >= 11, 'digits of a readable size');
-          // The cell on the path shows g and rhs (equal: it is consistent).
-          const numbers = await cellNumbers(page, cell.x, cell.y);
-          assert.ok(numbers.G && numbers.G === numbers.H, JSON.stringify(numbers));
-          if (controls !== 'full') return;
-          if (zoomed) await zoom(page, 'out');
-          const stepBefore = await text(page, 'count-step');
-          await change.click();
-          // The repair has a timeline of its own, run to its end as the search was.
-          await eventually(page, async () => (await text(page, 'count-step')) !== stepBefore, 'the batch is taken');
-          assert.ok(await isWall(page, wall.x, wall.y), 'the change is on the map');
-          assert.ok((await text(page, 'result')).startsWith(found[lang](after)), await text(page, 'result'));
-          // A longer path is found by expanding cells again.
-          if (after !== before) assert.ok(Number(await text(page, 'count-repair-expanded')) > 0);
-          await assertFits(page, 'after the change');
-        });
+  // Each example with and without the editing controls, each in both languages, and the
+  // editing controls in both languages.
+  const ROWS = pairwise({ example: Object.keys(EXAMPLES), controls: ['play', 'full'], lang: ['en', 'zh'] });
+  it(`fits 400x300, key/g/rhs readable, plays to the end, and with controls=full repairs after the example's change (${ROWS.length} frames)`, async () => {
+    for (const { example, controls, lang } of ROWS) {
+      const { cell, wall, before, after, zoom: zoomed } = EXAMPLES[example];
+      const where = `${example}, controls=${controls}, ${lang}`;
+      await withApp(browser(), `?algorithm=dstar-lite&example=${example}&embed=1&controls=${controls}&lang=${lang}&speed=max`, FRAME, async ({ page }) => {
+        await assertFits(page, `${where}: before`);
+        const change = page.locator('#example-change');
+        assert.equal(await change.isVisible(), controls === 'full', `${where}: the change button only where the reader edits`);
+        await page.locator('#play').click();
+        await eventually(page, async () => (await text(page, 'result')).startsWith(found[lang](before)), `${where}: played to the end`, 15_000);
+        await assertFits(page, `${where}: after the run`);
+        if (zoomed) {
+          assert.equal(await digitFont(page), 0, 'the whole 20x15 map: no digits');
+          await zoom(page, 'in');
+        }
+        assert.ok((await digitFont(page)) >= 11, `${where}: digits of a readable size`);
+        // The cell on the path shows g and rhs (equal: it is consistent).
+        const numbers = await cellNumbers(page, cell.x, cell.y);
+        assert.ok(numbers.G && numbers.G === numbers.H, `${where}: ${JSON.stringify(numbers)}`);
+        if (controls !== 'full') return;
+        if (zoomed) await zoom(page, 'out');
+        const stepBefore = await text(page, 'count-step');
+        await change.click();
+        // The repair has a timeline of its own, run to its end as the search was.
+        await eventually(page, async () => (await text(page, 'count-step')) !== stepBefore, 'the batch is taken');
+        assert.ok(await isWall(page, wall.x, wall.y), `${where}: the change is on the map`);
+        assert.ok((await text(page, 'result')).startsWith(found[lang](after)), await text(page, 'result'));
+        // A longer path is found by expanding cells again.
+        if (after !== before) assert.ok(Number(await text(page, 'count-repair-expanded')) > 0);
+        await assertFits(page, `${where}: after the change`);
       });
     }
-  }
+  });
 });

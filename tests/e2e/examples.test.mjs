@@ -91,17 +91,6 @@ describe('tutorial examples', () => {
     });
   });
 
-  it('the C++ tutorial\'s second map squeezes between walls for cost 84', async () => {
-    await withApp(browser(), '?example=tutorial-pockets', DESKTOP, async ({ page }) => {
-      assert.equal((await methodFields(page)).heuristic, 'manhattan');
-      await page.locator('#finish').click();
-      await waitForText(page, '#result', /Path found: cost 84, 6 moves\./);
-      assert.deepEqual(await pathByParents(page, { x: 6, y: 2 }, { x: 2, y: 2 }), [
-        { x: 2, y: 2 }, { x: 3, y: 3 }, { x: 4, y: 4 }, { x: 5, y: 5 }, { x: 6, y: 4 }, { x: 7, y: 3 }, { x: 6, y: 2 },
-      ]);
-    });
-  });
-
   it('the multimap tutorial map walks 4 directions at cost 1 a step, 38 steps', async () => {
     await withApp(browser(), '?example=tutorial-dots', DESKTOP, async ({ page }) => {
       assert.deepEqual(await methodFields(page), {
@@ -128,7 +117,7 @@ describe('tutorial examples', () => {
     });
   });
 
-  it('the C# tutorial\'s 4x4 map takes its printed path, written from the bottom left on request', async () => {
+  it('the C# tutorial\'s 4x4 map takes its printed path, written from the bottom left on request, which is remembered', async () => {
     await withApp(browser(), '?example=tutorial-csharp', DESKTOP, async ({ page }) => {
       assert.deepEqual(await methodFields(page), {
         heuristic: 'octile',
@@ -157,14 +146,7 @@ describe('tutorial examples', () => {
       const info = await inspect(page, 2, 2, '(2,1)');
       assert.equal(info.Parent, '(1,0)');
       assert.match(await page.locator('#narration').textContent(), /\(3,1\)/);
-    });
-  });
-
-  it('says why a node was chosen among equals in Chinese too, and remembers the coordinates', async () => {
-    await withApp(browser(), '?lang=zh&example=tutorial-csharp', DESKTOP, async ({ page }) => {
-      await page.getByRole('combobox', { name: '坐标' }).selectOption('bottom-left');
-      for (let k = 0; k < 3; k++) await page.locator('#step').click();
-      await waitForText(page, '#narration', /^\s*第 3 步：扩展 \(2,1\)：F=38 G=28 H=10。开启列表中 \(2,0\)（G=24）的 F 也是 38，选中它的规则是：F 相同时 G 较大的优先/);
+      // The choice of coordinates is remembered.
       await page.reload();
       await page.waitForFunction(() => document.getElementById('cell-origin')?.value === 'bottom-left');
     });
@@ -185,12 +167,6 @@ describe('tutorial examples', () => {
       assert.ok(await warning.isHidden());
       const plain = await page.locator('#pseudocode li').evaluateAll((items) => items.map((li) => li.dataset.line));
       assert.ok(plain.includes('goal') && !plain.includes('reached'), plain.join(','));
-    });
-  });
-
-  it('a link asking a finder with its own stopping rule for the goal test on reaching gets the reason', async () => {
-    await withApp(browser(), '?algorithm=jps&goalTest=first-reached&neighbourOrder=left-then-right', DESKTOP, async ({ page }) => {
-      await waitForText(page, '#message-text', /goal test first-reached applies to the best-first finders only; Jump Point Search has a stopping rule of its own/);
     });
   });
 

@@ -41,6 +41,67 @@ function near(a, b, tolerance = 8) {
   return a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 }
 
+// An animation of steps 0 to 4 at 0.7 s a step, holding the last frame: its frames' delays,
+// and the page's colours in its cells and its legend. The export panel is open.
+async function assertTimedAnimation(page) {
+  await page.getByLabel('To step').fill('4');
+  await page.getByLabel('Seconds per step').fill('0.7');
+  await page.getByLabel('Hold the last frame (s)').fill('2.5');
+  const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+  assert.equal(gif.numFrames(), 5);
+  // GIF delays are in hundredths of a second.
+  const delays = Array.from({ length: 5 }, (_, k) => gif.frameInfo(k).delay);
+  assert.deepEqual(delays, [70, 70, 70, 70, 320]);
+  const frame = (k) => {
+    const pixels = new Uint8Array(gif.width * gif.height * 4);
+    gif.decodeAndBlitFrameRGBA(k, pixels);
+    return (x, y) => Array.from(pixels.subarray((y * gif.width + x) * 4, (y * gif.width + x) * 4 + 3));
+  };
+  const cell = gif.width / 8;
+  // Step 1 opens the start's neighbours: (1,2), left of the start, framed in the page's
+  // pink for "just opened" (the left side of the frame, clear of its numbers, of its
+  // arrow, which points right, and of the next node's marker, which is on (3,2)).
+  const ring = cell >= 24 ? Math.round(cell * 0.08) : 1;
+  const at = frame(1)(cell + Math.floor(ring / 2), 2 * cell + Math.floor(cell / 2));
+  assert.deepEqual(at, hexRgb(PALETTE.touched));
+  // The legend's swatch of it shows the same colour in every frame, step 0 included.
+  const first = frame(0);
+  let legendPink = 0;
+  for (let y = 5 * cell; y < gif.height; y++) {
+    for (let x = 0; x < gif.width; x++) if (near(first(x, y), hexRgb(PALETTE.touched), 0)) legendPink++;
+  }
+  assert.ok(legendPink > 10, `the legend's "just opened" swatch (${legendPink} px)`);
+
+  await page.getByLabel('Seconds per step').fill('5');
+  await page.getByRole('button', { name: 'Export animation' }).click();
+  await waitForText(page, '#message-text', /Each step of the animation shows for 0\.2 to 3 seconds/);
+}
+
+// The trace of a bidirectional search (chosen and run to its end, export panel open): its two sides told apart,
+// and a path Posthoc can follow from the end back to the source.
+async function assertBidirectionalTrace(page) {
+  const trace = YAML.parse((await download(page, 'Export trace')).bytes.toString('utf8'));
+  const rect = trace.views.main[0];
+  assert.equal(rect.alpha, "${{ $.side == 'backward' ? 0.5 : 1 }}");
+  const sides = new Set(trace.events.map((e) => e.side));
+  assert.deepEqual([...sides].sort(), ['backward', 'forward', undefined].sort());
+  for (const e of trace.events) {
+    const joined = ['source', 'destination', 'path', 'end'].includes(e.type);
+    assert.equal(e.side === undefined, joined, JSON.stringify(e));
+  }
+  // Posthoc takes a node's parent from the last event about it: from `end` back to the source.
+  const parent = new Map(trace.events.map((e) => [e.id, e.pId]));
+  const end = trace.events.at(-1);
+  assert.equal(end.type, 'end');
+  const { start, goal, width } = await gridInfo(page);
+  assert.equal(end.id, goal.y * width + goal.x);
+  const path = [end.id];
+  while (parent.get(path.at(-1)) !== null && path.length <= trace.events.length) path.push(parent.get(path.at(-1)));
+  assert.equal(path.at(-1), start.y * width + start.x, `followed ${path}`);
+  // The page, at the end of the same search, shows the same cost.
+  await waitForText(page, '#result', new RegExp(`^Path found: cost ${end.g}\\b`));
+}
+
 describe('exporting', () => {
   it('saves the frame as drawn as a PNG at 1x and 2x, with and without the legend', async () => {
     await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
@@ -89,7 +150,7 @@ describe('exporting', () => {
     });
   });
 
-  it('saves steps as an animated GIF sized for a slide, one frame per step', async () => {
+  it('saves steps as an animated GIF sized for a slide, one frame per step, taking the seconds per step and the hold on the last frame, in the page\'s colours', async () => {
     await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
       await openExportPanel(page);
       const total = Number(await page.inputValue('#export-to'));
@@ -128,43 +189,8 @@ describe('exporting', () => {
       await page.getByLabel('To step').fill('3');
       await page.getByRole('button', { name: 'Export animation' }).click();
       await waitForText(page, '#message-text', /"from" before "to"/);
-    });
-  });
-
-  it('takes the seconds per step and the hold on the last frame, and keeps the page\'s colours', async () => {
-    await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
-      await openExportPanel(page);
-      await page.getByLabel('To step').fill('4');
-      await page.getByLabel('Seconds per step').fill('0.7');
-      await page.getByLabel('Hold the last frame (s)').fill('2.5');
-      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
-      assert.equal(gif.numFrames(), 5);
-      // GIF delays are in hundredths of a second.
-      const delays = Array.from({ length: 5 }, (_, k) => gif.frameInfo(k).delay);
-      assert.deepEqual(delays, [70, 70, 70, 70, 320]);
-      const frame = (k) => {
-        const pixels = new Uint8Array(gif.width * gif.height * 4);
-        gif.decodeAndBlitFrameRGBA(k, pixels);
-        return (x, y) => Array.from(pixels.subarray((y * gif.width + x) * 4, (y * gif.width + x) * 4 + 3));
-      };
-      const cell = gif.width / 8;
-      // Step 1 opens the start's neighbours: (1,2), left of the start, framed in the page's
-      // pink for "just opened" (the left side of the frame, clear of its numbers, of its
-      // arrow, which points right, and of the next node's marker, which is on (3,2)).
-      const ring = cell >= 24 ? Math.round(cell * 0.08) : 1;
-      const at = frame(1)(cell + Math.floor(ring / 2), 2 * cell + Math.floor(cell / 2));
-      assert.deepEqual(at, hexRgb(PALETTE.touched));
-      // The legend's swatch of it shows the same colour in every frame, step 0 included.
-      const first = frame(0);
-      let legendPink = 0;
-      for (let y = 5 * cell; y < gif.height; y++) {
-        for (let x = 0; x < gif.width; x++) if (near(first(x, y), hexRgb(PALETTE.touched), 0)) legendPink++;
-      }
-      assert.ok(legendPink > 10, `the legend's "just opened" swatch (${legendPink} px)`);
-
-      await page.getByLabel('Seconds per step').fill('5');
-      await page.getByRole('button', { name: 'Export animation' }).click();
-      await waitForText(page, '#message-text', /Each step of the animation shows for 0\.2 to 3 seconds/);
+      await page.getByLabel('From step').fill('0');
+      await assertTimedAnimation(page);
     });
   });
 
@@ -234,7 +260,7 @@ describe('exporting', () => {
     });
   });
 
-  it('writes the search as a Posthoc trace that matches the page', async () => {
+  it('writes the search as a Posthoc trace that matches the page, a bidirectional one with its two sides told apart', async () => {
     await withApp(browser(), WALL, DESKTOP, async ({ page }) => {
       await page.getByRole('button', { name: 'Step', exact: true }).click();
       await waitForText(page, '#count-step', /^1 \//);
@@ -270,32 +296,11 @@ describe('exporting', () => {
         if (e.pId !== null && e.type !== 'source' && e.type !== 'destination') assert.ok(seen.has(e.pId), `parent ${e.pId} of ${JSON.stringify(e)}`);
         if (e.type === 'generating') seen.add(e.id);
       }
-    });
-  });
-
-  it('writes a bidirectional search with its two sides told apart and a path Posthoc can follow', async () => {
-    await withApp(browser(), `${WALL}&algorithm=bi-astar`, DESKTOP, async ({ page }) => {
-      await openExportPanel(page);
-      const trace = YAML.parse((await download(page, 'Export trace')).bytes.toString('utf8'));
-      const rect = trace.views.main[0];
-      assert.equal(rect.alpha, "${{ $.side == 'backward' ? 0.5 : 1 }}");
-      const sides = new Set(trace.events.map((e) => e.side));
-      assert.deepEqual([...sides].sort(), ['backward', 'forward', undefined].sort());
-      for (const e of trace.events) {
-        const joined = ['source', 'destination', 'path', 'end'].includes(e.type);
-        assert.equal(e.side === undefined, joined, JSON.stringify(e));
-      }
-      // Posthoc takes a node's parent from the last event about it: from `end` back to the source.
-      const parent = new Map(trace.events.map((e) => [e.id, e.pId]));
-      const end = trace.events.at(-1);
-      assert.equal(end.type, 'end');
-      const { start, goal, width } = await gridInfo(page);
-      assert.equal(end.id, goal.y * width + goal.x);
-      const path = [end.id];
-      while (parent.get(path.at(-1)) !== null && path.length <= trace.events.length) path.push(parent.get(path.at(-1)));
-      assert.equal(path.at(-1), start.y * width + start.x, `followed ${path}`);
-      await page.getByRole('button', { name: /To end/ }).click();
-      await waitForText(page, '#result', new RegExp(`^Path found: cost ${end.g}\\b`));
+      // Another finder chosen after the end runs at once to its own end.
+      await page.locator('#algorithm').selectOption('bi-astar');
+      // The side panel is redrawn for the finder chosen, moving the Export button.
+      await waitForText(page, '#pseudocode-algorithm', /Bidirectional A\*/);
+      await assertBidirectionalTrace(page);
     });
   });
 });

@@ -28,7 +28,7 @@ async function download(page, format) {
 }
 
 describe('opening files', () => {
-  it('opens a map from the file picker, and explains what is wrong with a bad one', async () => {
+  it('opens a map from the file picker or dropped anywhere on the page, and explains what is wrong with a bad one', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const before = await gridInfo(page);
       await page.setInputFiles('#map-file', file('bad.txt', 'OOOO\nOSQE\n'));
@@ -42,11 +42,7 @@ describe('opening files', () => {
       assert.equal((await inspect(page, 2, 1)).State, 'wall');
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found/);
-    });
-  });
-
-  it('opens a map dropped anywhere on the page', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      // A map dropped anywhere on the page opens too.
       const hint = page.locator('#drop-hint');
       await page.evaluate((content) => {
         const data = new DataTransfer();

@@ -5,7 +5,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, waitForText } from './page.mjs';
+import { DESKTOP, withApp } from './page.mjs';
 
 const browser = browserForThisFile();
 // An A4 page's width inside its 12 mm margins, in CSS px (96 per inch).
@@ -44,19 +44,23 @@ function pageCount(pdf) {
   return (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
 }
 
+const WORDS = {
+  en: { button: 'Print handout', title: 'A* pathfinding, step by step', map: /Map: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)/, options: /Options: Algorithm: A\*; Heuristic: Manhattan; .*Ties in F: Last in, first out/, step: /^3Expanded \(3,3\)/ },
+  zh: { button: '打印讲义', title: 'A* 寻路算法，一步一步看', map: /地图：教程：中间一堵墙（8×6），8×6 格，起点 \(2,2\)，终点 \(6,2\)/, options: /设置：算法：A\*；启发函数：曼哈顿距离；/, step: /^3扩展 \(3,3\)/ },
+};
+
 describe('handout', () => {
-  for (const [language, words] of [
-    ['en', { button: 'Print handout', title: 'A* pathfinding, step by step', map: /Map: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)/, options: /Options: Algorithm: A\*; Heuristic: Manhattan; .*Ties in F: Last in, first out/, step: /^3Expanded \(3,3\)/ }],
-    ['zh', { button: '打印讲义', title: 'A* 寻路算法，一步一步看', map: /地图：教程：中间一堵墙（8×6），8×6 格，起点 \(2,2\)，终点 \(6,2\)/, options: /设置：算法：A\*；启发函数：曼哈顿距离；/, step: /^3扩展 \(3,3\)/ }],
-  ]) {
-    it(`prints the lesson on A4 without controls (${language})`, async () => {
-      await withApp(browser(), `?example=tutorial-wall&step=3&lang=${language}`, DESKTOP, async ({ page }) => {
-        await page.evaluate(() => {
-          window.printed = 0;
-          window.print = () => { window.printed += 1; };
-        });
+  it('prints the lesson on A4 without controls, in English and in Chinese', async () => {
+    await withApp(browser(), '?example=tutorial-wall&step=3', DESKTOP, async ({ page }) => {
+      await page.evaluate(() => {
+        window.printed = 0;
+        window.print = () => { window.printed += 1; };
+      });
+      for (const [language, words] of Object.entries(WORDS)) {
+        await page.locator('#language').selectOption(language);
+        const before = await page.evaluate(() => window.printed);
         await page.getByRole('button', { name: words.button }).click();
-        await page.waitForFunction(() => window.printed === 1);
+        await page.waitForFunction((count) => window.printed === count + 1, before);
         const sheet = await printed(page);
         assert.deepEqual(sheet.controls, [], 'no control on the page');
         assert.ok(sheet.head.startsWith(words.title), sheet.head);
@@ -70,8 +74,11 @@ describe('handout', () => {
         assert.match(sheet.log[2], words.step);
         const pdf = await page.pdf({ format: 'A4', printBackground: true, margin: { top: '12mm', bottom: '12mm', left: '12mm', right: '12mm' } });
         const pages = pageCount(pdf);
-        assert.ok(pages >= 1 && pages <= 3, `${pages} A4 pages`);
-      });
+        assert.ok(pages >= 1 && pages <= 3, `${language}: ${pages} A4 pages`);
+        // Back on the screen, for the next language.
+        await page.emulateMedia({ media: 'screen' });
+        await page.setViewportSize(DESKTOP.viewport);
+      }
     });
-  }
+  });
 });

@@ -34,38 +34,31 @@ async function cutTexts(page) {
   });
 }
 
-describe('labels', () => {
-  for (const language of ['en', 'zh']) {
-    it(`cuts no label or choice off at 1366x768 (${language})`, async () => {
-      await withApp(browser(), `?lang=${language}`, DESKTOP, async ({ page }) => {
-        assert.deepEqual(await cutTexts(page), []);
-        // The compare view's selects too.
-        await page.locator('#compare-toggle').click();
-        await page.waitForSelector('.pane select');
-        assert.deepEqual(await cutTexts(page), [], 'comparing');
-      });
-    });
-  }
+// The tie-break field names what orders the finder's open list, as the catalogue gives it.
+const TIES = {
+  en: { astar: 'Ties in F', dijkstra: 'Ties in G', greedy: 'Ties in H', bfs: 'Ties in moves', 'dstar-lite': 'Ties in k1' },
+  zh: { astar: 'F 相同时', dijkstra: 'G 相同时', greedy: 'H 相同时', bfs: '移动次数相同时', 'dstar-lite': 'k1 相同时' },
+};
 
-  // The tie-break field names what orders the finder's open list, as the catalogue gives it.
-  const TIES = {
-    en: { astar: 'Ties in F', dijkstra: 'Ties in G', greedy: 'Ties in H', bfs: 'Ties in moves', 'dstar-lite': 'Ties in k1' },
-    zh: { astar: 'F 相同时', dijkstra: 'G 相同时', greedy: 'H 相同时', bfs: '移动次数相同时', 'dstar-lite': 'k1 相同时' },
-  };
-  for (const language of ['en', 'zh']) {
-    it(`names the tie-break field after the finder's priority (${language})`, async () => {
-      await withApp(browser(), `?lang=${language}`, DESKTOP, async ({ page }) => {
+describe('labels', () => {
+  it('cuts no label or choice off at 1366x768, in the main view and comparing, and names the tie-break field after the finder\'s priority, in English and in Chinese', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      for (const language of ['en', 'zh']) {
+        // Chosen as a person chooses it: the language select.
+        await page.locator('#language').selectOption(language);
         for (const [algorithm, name] of Object.entries(TIES[language])) {
           await page.locator('#algorithm').selectOption(algorithm);
           await page.getByRole('combobox', { name, exact: true }).waitFor();
-          assert.equal(await page.getByRole('combobox', { name, exact: true }).getAttribute('id'), 'tie-break', algorithm);
-          assert.deepEqual(await cutTexts(page), [], algorithm);
+          assert.equal(await page.getByRole('combobox', { name, exact: true }).getAttribute('id'), 'tie-break', `${language} ${algorithm}`);
+          assert.deepEqual(await cutTexts(page), [], `${language} ${algorithm}`);
         }
-        // The other language names it for the same finder.
-        const other = language === 'en' ? 'zh' : 'en';
-        await page.locator('#language').selectOption(other);
-        await page.getByRole('combobox', { name: TIES[other]['dstar-lite'], exact: true }).waitFor();
-      });
+        // The compare view's selects too.
+        await page.locator('#compare-toggle').click();
+        await page.waitForSelector('.pane select');
+        assert.deepEqual(await cutTexts(page), [], `${language}, comparing`);
+        await page.locator('#compare-toggle').click();
+        await page.locator('.pane select').first().waitFor({ state: 'hidden' });
+      }
     });
-  }
+  });
 });

@@ -145,44 +145,13 @@ describe('languages', () => {
     });
   });
 
-  it('words engine errors in the chosen language, and again after a switch', async () => {
+  it('words engine errors and a bad scenario file in the chosen language, and again after a switch', async () => {
     await withApp(browser(), '?lang=zh&map=OOQ/OSE', DESKTOP, async ({ page }) => {
       const alert = page.getByRole('alert');
       assert.match(await alert.textContent(), /无法读取网址中的地图：第 1 行第 3 列：无法识别的字符“Q”/);
       await page.getByRole('combobox', { name: '语言' }).selectOption('en');
       assert.match(await alert.textContent(), /The map in the URL could not be read: line 1, column 3: unknown character 'Q'/);
-    });
-    await withApp(browser(), '?lang=zh&heuristic=taxi', DESKTOP, async ({ page }) => {
-      assert.match(await page.getByRole('alert').textContent(), /网址参数 heuristic="taxi" 不是以下之一/);
-    });
-  });
-
-  it('words bad number parameters and a bad scenario file in the chosen language', async () => {
-    await withApp(browser(), '?lang=zh&weight=-3&nodeLimit=abc&compare=astar', DESKTOP, async ({ page }) => {
-      const message = page.locator('#message-text');
-      const text = await message.textContent();
-      for (const wording of ['网址参数 weight="-3" 必须是 0 到 100 之间的数', '网址参数 nodeLimit="abc" 必须是 1 到 4294967295 之间的整数', '网址参数 compare="astar" 应列出 2 到 4 个算法']) {
-        assert.ok(text.includes(wording), `${JSON.stringify(text)} says ${wording}`);
-      }
-      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
-      assert.match(await message.textContent(), /URL parameter weight="-3" must be a number from 0 to 100/);
-    });
-    // Options the engine refuses, for a finder that cannot use them.
-    const refused = {
-      '?lang=zh&compare=bfs:manhattan:2,astar': /^网址中要比较的方法被拒绝：启发函数权重 2 对广度优先搜索没有意义：它的优先级中没有加权的启发项/,
-      '?lang=zh&algorithm=dijkstra&nodeLimit=5': /^链接中的选项 nodeLimit="5" 未被采用：节点上限（5）只适用于 IDA\*，不适用于Dijkstra/,
-    };
-    for (const [query, wording] of Object.entries(refused)) {
-      await withApp(browser(), query, DESKTOP, async ({ page }) => {
-        const text = await page.locator('#message-text').textContent();
-        assert.match(text, wording);
-        // The option as the link spells it (nodeLimit="5") is the link's own text.
-        assert.deepEqual(latinWords([text.replace(/\b\w+="[^"]*"/g, '')]), [], `English words left in ${JSON.stringify(text)}`);
-        // Refused, the compare view stays closed and the map stays as it was.
-        assert.equal(await page.getByRole('button', { name: '对比', exact: true }).getAttribute('aria-pressed'), 'false');
-      });
-    }
-    await withApp(browser(), '?lang=zh', DESKTOP, async ({ page }) => {
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
       await page.setInputFiles('#map-file', { name: '场景.scen', mimeType: 'text/plain', buffer: Buffer.from('version 1\n0\tm\t10\t10\t1\t2\n') });
       const message = page.locator('#message-text');
       await message.filter({ hasText: '场景.scen' }).waitFor();

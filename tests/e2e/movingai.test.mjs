@@ -99,7 +99,7 @@ describe('Moving AI maps and scenarios', () => {
     });
   });
 
-  it('undoes the loading of a map file', async () => {
+  it('undoes the loading of a map file, bringing back the options the load replaced, and the load\'s on redo', async () => {
     await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
       const before = await gridInfo(page);
       await page.setInputFiles('#map-file', { name: 'room.txt', mimeType: 'text/plain', buffer: Buffer.from('SOOO\nOXXO\nOOOE\n') });
@@ -115,16 +115,13 @@ describe('Moving AI maps and scenarios', () => {
       await waitForSize(page, before.width, before.height);
       await page.getByRole('button', { name: 'Undo' }).click();
       await waitForSize(page, 4, 3);
-    });
-  });
-
-  it('brings back the options a load replaced when the load is undone, and the load\'s on redo', async () => {
-    await withApp(browser(), '?example=tutorial-wall', DESKTOP, async ({ page }) => {
+      // Back to the example: a load replaces its rules, and its undo brings them back.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await waitForSize(page, before.width, before.height);
       const rules = () => page.evaluate(() => ['directions', 'diagonal', 'costs', 'heuristic'].map((id) => document.getElementById(id).value).join(' '));
       const note = () => page.locator('#example-about').isVisible();
       const tutorial = '8 always 10-14 manhattan';
       const benchmark = '8 only-when-no-obstacles exact octile';
-      const before = await gridInfo(page);
       assert.equal(await rules(), tutorial);
       assert.ok(await note(), 'the example is named');
       const map = 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n';

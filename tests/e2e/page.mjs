@@ -268,6 +268,12 @@ export function hex(colour) {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+// Waits until the page has drawn two more frames: what the last action changed (or would
+// have changed) is on the screen then.
+export async function nextFrames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 // Polls `check` (async, returning a boolean) until it holds; fails with `message` after
 // `timeout` ms. For what the page does a frame or a file read later.
 export async function eventually(page, check, message, timeout = 5000) {

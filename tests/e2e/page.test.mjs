@@ -11,7 +11,7 @@ import {
 const browser = browserForThisFile();
 
 describe('opening', () => {
-  it('opens on a readable default scene: start left, goal right, a wall between', async () => {
+  it('opens on a readable default scene (start left, goal right, a wall between), names every control, lets the keyboard reach it, and shows the keyboard help', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const { width, height, start, goal } = await gridInfo(page);
       assert.ok(width >= 16 && height >= 8, `a ${width}x${height} grid`);
@@ -29,6 +29,33 @@ describe('opening', () => {
       assert.ok(await page.locator('.legend').isVisible());
       const overflow = await page.evaluate(() => document.scrollingElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, 'no horizontal scrolling');
+      // The keyboard help opens with ? and closes with Escape.
+      const help = page.locator('#help');
+      assert.equal(await help.evaluate((el) => el.open), false);
+      await page.keyboard.press('?');
+      assert.equal(await help.evaluate((el) => el.open), true);
+      assert.ok(await page.getByText('Play / pause').isVisible());
+      await page.keyboard.press('Escape');
+      assert.equal(await help.evaluate((el) => el.open), false);
+      // Every control is named and reached by the keyboard.
+      const unnamed = await page.evaluate(() => {
+        const name = (el) => (el.getAttribute('aria-label') || [...(el.labels ?? [])].map((l) => l.textContent).join(' ') || el.textContent || '').trim();
+        return [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')]
+          .filter((el) => !el.closest('[hidden]'))
+          .filter((el) => name(el) === '' || el.tabIndex < 0)
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      assert.deepEqual(unnamed, []);
+      for (const id of ['counters', 'narration']) {
+        assert.equal(await page.locator(`#${id}`).getAttribute('aria-live'), 'polite');
+      }
+      // Tab order starts in the header and reaches the playback controls.
+      const reached = [];
+      for (let k = 0; k < 4; k++) {
+        await page.keyboard.press('Tab');
+        reached.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+      }
+      assert.ok(reached.includes('play'), `tab order: ${reached.join(', ')}`);
     });
   });
 
@@ -51,41 +78,6 @@ describe('opening', () => {
       await waitForText(page, '#count-step', /^1 \//);
       await page.tap('#finish');
       await waitForText(page, '#result', /^Path found/);
-    });
-  });
-
-  it('names every control and lets the keyboard reach it', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      const unnamed = await page.evaluate(() => {
-        const name = (el) => (el.getAttribute('aria-label') || [...(el.labels ?? [])].map((l) => l.textContent).join(' ') || el.textContent || '').trim();
-        return [...document.querySelectorAll('button, input, select, textarea, summary, a[href]')]
-          .filter((el) => !el.closest('[hidden]'))
-          .filter((el) => name(el) === '' || el.tabIndex < 0)
-          .map((el) => el.outerHTML.slice(0, 80));
-      });
-      assert.deepEqual(unnamed, []);
-      for (const id of ['counters', 'narration']) {
-        assert.equal(await page.locator(`#${id}`).getAttribute('aria-live'), 'polite');
-      }
-      // Tab order starts in the header and reaches the playback controls.
-      const reached = [];
-      for (let k = 0; k < 4; k++) {
-        await page.keyboard.press('Tab');
-        reached.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
-      }
-      assert.ok(reached.includes('play'), `tab order: ${reached.join(', ')}`);
-    });
-  });
-
-  it('opens and closes the keyboard help with ? and Escape', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      const help = page.locator('#help');
-      assert.equal(await help.evaluate((el) => el.open), false);
-      await page.keyboard.press('?');
-      assert.equal(await help.evaluate((el) => el.open), true);
-      assert.ok(await page.getByText('Play / pause').isVisible());
-      await page.keyboard.press('Escape');
-      assert.equal(await help.evaluate((el) => el.open), false);
     });
   });
 });
@@ -115,16 +107,6 @@ describe('URL parameters', () => {
     });
   });
 
-  it('keep the walls of a . + s d map', async () => {
-    await withApp(browser(), '?map=....../.s+.d./......&directions=4', DESKTOP, async ({ page }) => {
-      const { width, height } = await gridInfo(page);
-      assert.deepEqual([width, height], [6, 3]);
-      assert.ok((await cellColour(page, 2, 1)).every((v) => v < 90), '"+" is a wall');
-      await page.click('#finish');
-      await waitForText(page, '#result', /^Path found: cost 50,/);
-    });
-  });
-
   it('open an example at a given step', async () => {
     await withApp(browser(), '?example=u-trap&step=10', DESKTOP, async ({ page }) => {
       assert.match((await readout(page)).step, /^10 \/ \d+$/);
@@ -133,7 +115,7 @@ describe('URL parameters', () => {
   });
 
   it('explain what is wrong with them, and the page still works', async () => {
-    await withApp(browser(), '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ', DESKTOP, async ({ page }) => {
+    await withApp(browser(), '?algorithm=quick&weight=heavy&size=1x1&colour=red&map=OOQ&compare=astar&speed=1e11', DESKTOP, async ({ page }) => {
       const message = await text(page, '#message-text');
       for (const expected of [
         'algorithm="quick" is not one of: astar, dijkstra, greedy, bfs',
@@ -141,9 +123,15 @@ describe('URL parameters', () => {
         'size="1x1" must look like 20x12',
         'Unknown URL parameter "colour"',
         'The map in the URL could not be read: line 1, column 3',
+        'URL parameter compare="astar" must list 2 to 4 methods',
+        'URL parameter speed="1e11" must be a number of expansions per second above 0 and at most 60000, or "max".',
       ]) {
         assert.ok(message.includes(expected), `"${expected}" in: ${message}`);
       }
+      assert.ok(await page.locator('#compare').isHidden(), 'no compare view from a refused list');
+      // Playback runs at the default speed, without an engine error.
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => parseInt(document.getElementById('count-step').textContent, 10) >= 1);
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found/);
       await page.click('#message-close');

@@ -21,8 +21,8 @@ async function box(page, selector) {
 const inView = (b) => b.top >= -0.5 && b.left >= -0.5 && b.bottom <= b.windowHeight + 0.5 && b.right <= b.windowWidth + 0.5;
 
 describe('on a phone', () => {
-  for (const [name, context] of [['upright', PHONE], ['sideways', SIDEWAYS]]) {
-    it(`shows a tapped cell's numbers beside the cell (${name}), in both languages`, async () => {
+  it('shows a tapped cell\'s numbers beside the cell, upright and sideways, in both languages', async () => {
+    for (const [name, context] of [['upright', PHONE], ['sideways', SIDEWAYS]]) {
       await withApp(browser(), '?example=tutorial-wall', context, async ({ page }) => {
         await page.getByRole('button', { name: 'Step', exact: true }).tap();
         await waitForText(page, '#count-step', /^1 /);
@@ -38,7 +38,7 @@ describe('on a phone', () => {
           const dy = Math.max(b.top - y, 0, y - b.bottom);
           return { distance: Math.hypot(dx, dy), inView: b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth };
         }, point);
-        assert.ok(near.distance < 60 && near.inView, `the card is ${Math.round(near.distance)} px from the cell`);
+        assert.ok(near.distance < 60 && near.inView, `${name}: the card is ${Math.round(near.distance)} px from the cell`);
         // The Cell panel says the same (it is what screen readers hear).
         assert.match(await page.locator('#inspector').textContent(), /Cell\(3,2\)/);
 
@@ -51,10 +51,10 @@ describe('on a phone', () => {
         // (The Chinese texts moved the board.)
         const again = await cellPoint(page, 3, 2);
         await page.touchscreen.tap(again.x, again.y);
-        await eventually(page, () => card.isVisible(), 'the card is back');
+        await eventually(page, () => card.isVisible(), `${name}: the card is back`);
       });
-    });
-  }
+    }
+  });
 
   it('presents on the whole screen: the board across it, the lesson below', async () => {
     await withApp(browser(), '?example=tutorial-wall', PHONE, async ({ page }) => {
@@ -81,7 +81,7 @@ describe('on a phone', () => {
     });
   });
 
-  it('keeps the board in view with Predict on, the question right under it', async () => {
+  it('keeps the board on the first screen in both languages: upright with Predict on, the question right under it; sideways, while the page scrolls', async () => {
     for (const language of ['en', 'zh']) {
       await withApp(browser(), `?example=tutorial-wall&lang=${language}`, PHONE, async ({ page }) => {
         await page.locator('#predict').tap();
@@ -90,14 +90,9 @@ describe('on a phone', () => {
         assert.ok(inView(prompt), `${language}: the question is on the screen`);
         assert.ok(prompt.top >= (await box(page, '#grid')).bottom, `${language}: the question comes under the board`);
       });
-    }
-  });
-
-  it('shows the board on the first screen when held sideways', async () => {
-    for (const language of ['en', 'zh']) {
       await withApp(browser(), `?example=tutorial-wall&lang=${language}`, SIDEWAYS, async ({ page }) => {
         const grid = await box(page, '#grid');
-        assert.ok(inView(grid), `${language}: the board is on the first screen: ${JSON.stringify(grid)}`);
+        assert.ok(inView(grid), `${language}: sideways, the board is on the first screen: ${JSON.stringify(grid)}`);
         assert.ok(grid.height >= 0.7 * grid.windowHeight, `${language}: and takes most of its height`);
         // Scrolling down to the controls keeps it there.
         await page.getByRole('button', { name: language === 'en' ? 'New map' : /新地图|新建地图/ }).scrollIntoViewIfNeeded();

@@ -1,5 +1,6 @@
-// The README's pictures, taken from the page as it is now: `cargo xtask pictures` serves the
-// repository and runs this with E2E_BASE_URL, CHROME and PICTURES_DIR (where they go).
+// The pictures of the README and the guides in docs/, taken from the page as it is now:
+// `cargo xtask pictures` serves the repository and runs this with E2E_BASE_URL, CHROME and
+// PICTURES_DIR (where they go).
 // Not a test: it only looks, and writes the pictures.
 
 import { readFile, writeFile } from 'node:fs/promises';

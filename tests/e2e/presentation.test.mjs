@@ -2,12 +2,13 @@
 // zoom is a 911x512 CSS px window at 1.5 device pixels per CSS px; also 1280x720, 1366x768
 // and 1920x1080) the board with F, G and H, every line of the pseudocode, the head of the
 // open list, the whole step sentence and any warning are on the screen at once, for every
-// finder, in both languages, with Predict on and off; a presenter's remote steps and blanks.
+// pair of projector, finder, language and Predict on or off; a presenter's remote steps and blanks.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
 import { withApp, cellNumbers, inkInCell, waitForText, eventually, readout } from './page.mjs';
+import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
 const PROJECTOR_150 = { viewport: { width: 911, height: 512 }, deviceScaleFactor: 1.5 };
@@ -119,34 +120,37 @@ async function setLanguage(page, code) {
 const sizeName = ({ viewport, deviceScaleFactor = 1 }) => `${viewport.width}x${viewport.height}@${deviceScaleFactor}`;
 
 describe('presentation mode', () => {
-  for (const projector of PROJECTORS) {
-    it(`holds the whole lesson at ${sizeName(projector)}: every finder, both languages, Predict on and off`, async () => {
+  it('holds the whole lesson at every pair of projector, finder, language and Predict on or off', async () => {
+    // The finders as the page offers them, from a first page.
+    let finders;
+    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_100, async ({ page }) => {
+      finders = await page.locator('#algorithm option').evaluateAll((options) => options.map((o) => o.value));
+    });
+    assert.ok(finders.length >= 10, `finders: ${finders}`);
+    const rows = pairwise({ projector: PROJECTORS, finder: finders, language: ['en', 'zh'], predict: [false, true] });
+    for (const projector of PROJECTORS) {
       await withApp(browser(), '?example=tutorial-wall', projector, async ({ page }) => {
         await page.keyboard.press('p');
-        const finders = await page.locator('#algorithm option').evaluateAll((options) => options.map((o) => o.value));
-        assert.ok(finders.length >= 10, `finders: ${finders}`);
-        for (const language of ['en', 'zh']) {
+        let predicting = false;
+        for (const { finder, language, predict } of rows.filter((row) => row.projector === projector)) {
           await setLanguage(page, language);
-          for (const finder of finders) {
-            // The Method panel steps aside in presentation mode; its select still drives it.
-            await page.locator('#algorithm').evaluate((select, value) => {
-              select.value = value;
-              select.dispatchEvent(new Event('change', { bubbles: true }));
-            }, finder);
-            await page.keyboard.press('PageDown');
-            await page.keyboard.press('PageDown');
-            await settled(page);
-            const where = `${sizeName(projector)} ${language} ${finder}`;
-            assert.deepEqual(await lessonProblems(page), [], `${where}, Predict off`);
+          // The Method panel steps aside in presentation mode; its select still drives it.
+          await page.locator('#algorithm').evaluate((select, value) => {
+            select.value = value;
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          }, finder);
+          await page.keyboard.press('PageDown');
+          await page.keyboard.press('PageDown');
+          if (predict !== predicting) {
             await page.locator('#predict').click();
-            await settled(page);
-            assert.deepEqual(await lessonProblems(page), [], `${where}, Predict on`);
-            await page.locator('#predict').click();
+            predicting = predict;
           }
+          await settled(page);
+          assert.deepEqual(await lessonProblems(page), [], `${sizeName(projector)} ${language} ${finder}, Predict ${predict ? 'on' : 'off'}`);
         }
       });
-    });
-  }
+    }
+  });
 
   it('writes G and H in at least a quarter of the cell and F larger, and 150% zoom never makes them smaller on the screen', async () => {
     const sizes = [];
@@ -222,7 +226,7 @@ describe('presentation mode', () => {
     });
   });
 
-  it('steps with a presenter\'s remote (Page Down, Page Up, the arrow keys) and blanks the screen with B', async () => {
+  it('steps with a presenter\'s remote (Page Down, Page Up, the arrow keys), blanks the screen with B, and draws the path under the numbers and arrows of its cells', async () => {
     await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
       const step = async () => (await readout(page)).step;
       // Outside presentation mode Page Down is the page's own (nothing steps).
@@ -260,34 +264,8 @@ describe('presentation mode', () => {
       await page.keyboard.press('b');
       await page.evaluate(() => document.getElementById('presentation').click());
       assert.equal(await blank.isVisible(), false);
-    });
-  });
 
-  it('lists the remote\'s keys in the keyboard help, in both languages', async () => {
-    await withApp(browser(), '', PROJECTOR_100, async ({ page }) => {
-      await page.keyboard.press('?');
-      const help = page.locator('#help');
-      assert.match(await help.textContent(), /Page Down or ↓ one step forward, Page Up or ↑ one step back.*B blanks the screen/);
-      await setLanguage(page, 'zh');
-      assert.match(await help.textContent(), /翻页笔.*Page Down 或 ↓ 前进一步，Page Up 或 ↑ 后退一步.*B 键黑屏/);
-    });
-  });
-
-  it('keeps the pseudocode and the warning readable on a plain 1366x768 screen', async () => {
-    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_100, async ({ page }) => {
-      const sizes = await page.evaluate(() => ({
-        code: parseFloat(getComputedStyle(document.querySelector('#pseudocode li')).fontSize),
-        warning: parseFloat(getComputedStyle(document.getElementById('admissibility')).fontSize),
-        warningShown: !document.getElementById('admissibility').hidden,
-      }));
-      assert.ok(sizes.warningShown, 'the tutorial map (Manhattan with diagonals) has a warning');
-      assert.ok(sizes.code >= 16, `code in ${sizes.code} px`);
-      assert.ok(sizes.warning >= 15, `warning in ${sizes.warning} px`);
-    });
-  });
-
-  it('draws the path under the numbers and arrows of its cells', async () => {
-    await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
+      // Presenting the path: drawn under the numbers and arrows of its cells.
       await page.getByRole('button', { name: 'Presentation' }).click();
       await page.getByRole('button', { name: 'To end' }).click();
       await waitForText(page, '#result', /Path found/);
@@ -312,8 +290,16 @@ describe('presentation mode', () => {
     });
   });
 
-  it('folds the side panel away so the board takes its width, and remembers it', async () => {
+  it('on a plain 1366x768 screen: keeps the pseudocode and the warning readable, folds the side panel away so the board takes its width and remembers it, and lists the remote\'s keys in the keyboard help in both languages', async () => {
     await withApp(browser(), '?example=tutorial-wall', PROJECTOR_100, async ({ page }) => {
+      const sizes = await page.evaluate(() => ({
+        code: parseFloat(getComputedStyle(document.querySelector('#pseudocode li')).fontSize),
+        warning: parseFloat(getComputedStyle(document.getElementById('admissibility')).fontSize),
+        warningShown: !document.getElementById('admissibility').hidden,
+      }));
+      assert.ok(sizes.warningShown, 'the tutorial map (Manhattan with diagonals) has a warning');
+      assert.ok(sizes.code >= 16, `code in ${sizes.code} px`);
+      assert.ok(sizes.warning >= 15, `warning in ${sizes.warning} px`);
       const toggle = page.getByRole('button', { name: 'Side panel' });
       assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
       const before = await boardFit(page);
@@ -326,6 +312,13 @@ describe('presentation mode', () => {
       assert.equal(await page.getByRole('button', { name: 'Side panel' }).getAttribute('aria-expanded'), 'false');
       await page.getByRole('button', { name: 'Side panel' }).click();
       assert.equal(await page.locator('#side').isVisible(), true);
+      // The keys are the page's, not the focused button's.
+      await page.evaluate(() => document.activeElement.blur());
+      await page.keyboard.press('?');
+      const help = page.locator('#help');
+      assert.match(await help.textContent(), /Page Down or ↓ one step forward, Page Up or ↑ one step back.*B blanks the screen/);
+      await setLanguage(page, 'zh');
+      assert.match(await help.textContent(), /翻页笔.*Page Down 或 ↓ 前进一步，Page Up 或 ↑ 后退一步.*B 键黑屏/);
     });
   });
 });

@@ -17,7 +17,7 @@ async function stepTo(page, button, count) {
 }
 
 describe('stepping', () => {
-  it('steps forward and back to the identical picture, counters, log and open list', async () => {
+  it('steps forward and back to the identical picture, counters, log and open list, with the buttons and the keys', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const states = [await snapshot(page)];
       assert.match(states[0].readout.step, /^0 \/ \d+$/);
@@ -32,6 +32,21 @@ describe('stepping', () => {
         await stepTo(page, '#step-back', k);
         assert.deepEqual(await snapshot(page), states[k], `state after stepping back to ${k}`);
       }
+      // The same from the keyboard, focus on the page: steps, a step back, reset, and to the end.
+      await page.evaluate(() => document.activeElement.blur());
+      for (let k = 1; k <= 3; k++) {
+        await page.keyboard.press('ArrowRight');
+        await waitForText(page, '#count-step', new RegExp(`^${k} /`));
+      }
+      await page.keyboard.press('ArrowLeft');
+      await waitForText(page, '#count-step', /^2 \//);
+      await page.keyboard.press('r');
+      await waitForText(page, '#count-step', /^0 \//);
+      await page.keyboard.press('End');
+      await waitForText(page, '#result', /^Path found/);
+      await page.click('#reset');
+      await waitForText(page, '#count-step', /^0 \//);
+      assert.equal((await readout(page)).result, 'Ready: press Play or Step.');
     });
   });
 
@@ -148,22 +163,7 @@ describe('zoom', () => {
 });
 
 describe('playback', () => {
-  it('plays to the end with Space at the top speed, then shows the path cost', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      await page.locator('#speed').focus();
-      await page.keyboard.press('End');
-      assert.equal(await text(page, '#speed-label'), '1000 steps/frame');
-      await page.locator('#grid').focus();
-      await page.keyboard.press('Space');
-      await waitForText(page, '#result', /^Path found: cost \d+, \d+ moves\.$/);
-      const { step } = await readout(page);
-      const [count, total] = step.split(' / ');
-      assert.equal(count, total);
-      assert.equal(await text(page, '#play .label'), 'Play');
-    });
-  });
-
-  it('pauses and resumes from the play button, and plays again from the start once finished', async () => {
+  it('pauses and resumes from the play button, plays again from the start once finished, and plays to the end with Space at the top speed', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.locator('#speed').fill('0');
       assert.equal(await text(page, '#speed-label'), '1 step/s');
@@ -181,6 +181,19 @@ describe('playback', () => {
       await page.click('#play');
       await waitForText(page, '#play .label', /^Play$/);
       await waitForText(page, '#result', /^Path found/);
+      // From the start again, Space plays to the end at the top speed.
+      await page.click('#reset');
+      await waitForText(page, '#count-step', /^0 \//);
+      await page.locator('#speed').focus();
+      await page.keyboard.press('End');
+      assert.equal(await text(page, '#speed-label'), '1000 steps/frame');
+      await page.locator('#grid').focus();
+      await page.keyboard.press('Space');
+      await waitForText(page, '#result', /^Path found: cost \d+, \d+ moves\.$/);
+      const { step } = await readout(page);
+      const [count, total] = step.split(' / ');
+      assert.equal(count, total);
+      assert.equal(await text(page, '#play .label'), 'Play');
     });
   });
 
@@ -206,45 +219,11 @@ describe('playback', () => {
       assert.deepEqual(await snapshot(page), atEnd);
     });
   });
-
-  it('steps, steps back, resets and runs to the end from the keyboard', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      for (let k = 1; k <= 3; k++) {
-        await page.keyboard.press('ArrowRight');
-        await waitForText(page, '#count-step', new RegExp(`^${k} /`));
-      }
-      await page.keyboard.press('ArrowLeft');
-      await waitForText(page, '#count-step', /^2 \//);
-      await page.keyboard.press('r');
-      await waitForText(page, '#count-step', /^0 \//);
-      await page.keyboard.press('End');
-      await waitForText(page, '#result', /^Path found/);
-      await page.click('#reset');
-      await waitForText(page, '#count-step', /^0 \//);
-      assert.equal((await readout(page)).result, 'Ready: press Play or Step.');
-    });
-  });
 });
 
 describe('results', () => {
-  // The tutorial's 8x6 map with a wall at x = 4, y = 1..3: costs under each movement rule.
-  const tutorialCosts = [
-    ['directions=8&diagonal=always', 56],
-    ['directions=8&diagonal=if-at-most-one-obstacle', 56],
-    ['directions=8&diagonal=only-when-no-obstacles', 68],
-    ['directions=4', 80],
-  ];
-  for (const [query, cost] of tutorialCosts) {
-    it(`finds cost ${cost} on the tutorial map with ${query}`, async () => {
-      await withApp(browser(), `?example=tutorial-wall&${query}`, DESKTOP, async ({ page }) => {
-        await page.click('#finish');
-        await waitForText(page, '#result', /^Path found/);
-        assert.match((await readout(page)).result, new RegExp(`^Path found: cost ${cost}, \\d+ moves\\.$`));
-      });
-    });
-  }
-
-  it('finds the same costs when the options are chosen in the panel', async () => {
+  // The tutorial's 8x6 map with a wall at x = 4, y = 1..3: its cost under each movement rule.
+  it('finds the tutorial map\'s cost under each movement rule chosen in the panel', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.selectOption('#example', 'tutorial-wall');
       await page.click('#load-example');
@@ -252,6 +231,10 @@ describe('results', () => {
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found: cost 56,/);
       // After a finished search a change of options re-runs it at once.
+      await page.selectOption('#diagonal', 'only-when-no-obstacles');
+      await waitForText(page, '#result', /^Path found: cost 68,/);
+      await page.selectOption('#diagonal', 'if-at-most-one-obstacle');
+      await waitForText(page, '#result', /^Path found: cost 56,/);
       await page.selectOption('#diagonal', 'only-when-no-obstacles');
       await waitForText(page, '#result', /^Path found: cost 68,/);
       await page.selectOption('#directions', '4');

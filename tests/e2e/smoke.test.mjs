@@ -25,7 +25,7 @@ async function assertNoAlert(page) {
   }
 }
 
-test('the served page fetches the wasm engine and draws the map', async () => {
+test('the served page fetches the wasm engine and draws the map, and engine.js resolves to the engine the contract describes', async () => {
   const { page, context, errors, responses } = await openPage(browser(), '', VIEWPORT);
   try {
     assert.ok((await waitForDrawnCanvas(page)) >= 4);
@@ -34,15 +34,7 @@ test('the served page fetches the wasm engine and draws the map', async () => {
     assert.ok(wasm, `no .wasm was fetched; responses: ${JSON.stringify(responses)}`);
     assert.equal(wasm.status, 200);
     assert.equal(wasm.contentType, 'application/wasm');
-    assertNoErrors(errors);
-  } finally {
-    await context.close();
-  }
-});
-
-test('engine.js resolves to the engine the contract describes', async () => {
-  const { page, context, errors } = await openPage(browser(), '', VIEWPORT);
-  try {
+    // engine.js, as the page's modules import it:
     const engine = await page.evaluate(async () => {
       const { loadEngine } = await import('./www/engine.js');
       const first = await loadEngine();
@@ -79,22 +71,6 @@ test('engine.js resolves to the engine the contract describes', async () => {
   }
 });
 
-test('the dist file works from file:// with nothing else to load', async () => {
-  const { page, context, errors, responses } = await openPage(browser(), DIST, VIEWPORT);
-  try {
-    assert.ok((await waitForDrawnCanvas(page)) >= 4);
-    await assertNoAlert(page);
-    const external = responses.filter(
-      (response) => !response.url.startsWith('file:') && !response.url.startsWith('data:'),
-    );
-    assert.deepEqual(external, [], 'the dist file must not load anything from a server');
-    assert.equal(await page.locator('script[src], link[rel="stylesheet"], script[type="importmap"]').count(), 0);
-    assertNoErrors(errors);
-  } finally {
-    await context.close();
-  }
-});
-
 /** The canvas once two reads in a row agree (the first frames may still be settling). */
 async function settledPicture(page) {
   let previous = await canvasDigest(page);
@@ -107,12 +83,18 @@ async function settledPicture(page) {
   throw new Error('the canvas kept changing for 5 seconds');
 }
 
-test('the dist file shows the same first picture as the served page', async () => {
+test('the dist file works from file:// with nothing else to load, and shows the same first picture as the served page', async () => {
   const served = await openPage(browser(), '', VIEWPORT);
   const dist = await openPage(browser(), DIST, VIEWPORT);
   try {
     await waitForDrawnCanvas(served.page);
-    await waitForDrawnCanvas(dist.page);
+    assert.ok((await waitForDrawnCanvas(dist.page)) >= 4);
+    await assertNoAlert(dist.page);
+    const external = dist.responses.filter(
+      (response) => !response.url.startsWith('file:') && !response.url.startsWith('data:'),
+    );
+    assert.deepEqual(external, [], 'the dist file must not load anything from a server');
+    assert.equal(await dist.page.locator('script[src], link[rel="stylesheet"], script[type="importmap"]').count(), 0);
     assert.deepEqual(await settledPicture(dist.page), await settledPicture(served.page));
     assertNoErrors(served.errors);
     assertNoErrors(dist.errors);

@@ -122,16 +122,16 @@ async function saveSomeWork(page) {
 }
 
 describe('a link over saved work', () => {
-  for (const [kind, query, width] of [['map', '?map=OOOOO/OSXEO/OOOOO&algorithm=greedy', 5], ['example', '?example=tutorial-wall', null], ['size', '?size=9x6', 9]]) {
-    it(`opens a ${kind}= link as an undoable load, with the saved work one click away, also after a reload`, async () => {
+  it('opens a map=, an example= and a size= link as an undoable load, with the saved work one click away, also after a reload', async () => {
+    for (const [kind, query, width] of [['map', '?map=OOOOO/OSXEO/OOOOO&algorithm=greedy', 5], ['example', '?example=tutorial-wall', null], ['size', '?size=9x6', 9]]) {
       await withApp(browser(), '', DESKTOP, async ({ page }) => {
         const work = await saveSomeWork(page);
         await reopen(page, query);
         const notice = page.getByRole('status').filter({ hasText: 'This link opened its own map' });
         await notice.waitFor();
         if (width) assert.equal((await gridInfo(page)).width, width);
-        assert.notDeepEqual(await gridInfo(page), work.size, "the link's map is on show");
-        assert.equal((await storedWork(page)).map, work.map, 'the saved map stays in storage');
+        assert.notDeepEqual(await gridInfo(page), work.size, `${kind}=: the link's map is on show`);
+        assert.equal((await storedWork(page)).map, work.map, `${kind}=: the saved map stays in storage`);
         // Playing the link's search changes nothing that is kept.
         await page.getByRole('button', { name: /To end/ }).click();
         await saved(page);
@@ -142,7 +142,7 @@ describe('a link over saved work', () => {
         await notice.waitFor();
         await page.getByRole('button', { name: 'Back to my saved map' }).click();
         await eventually(page, async () => (await notice.count()) === 0 || notice.isHidden(), 'the notice goes');
-        assert.deepEqual(await gridInfo(page), work.size, 'the saved map is back');
+        assert.deepEqual(await gridInfo(page), work.size, `${kind}=: the saved map is back`);
         assert.ok(await isWall(page, work.wall.x, 0), 'with its drawing');
         assert.equal(await page.inputValue('#algorithm'), 'dijkstra', 'and its options');
         assert.equal(await page.inputValue('#directions'), '4');
@@ -153,11 +153,11 @@ describe('a link over saved work', () => {
         await eventually(page, async () => JSON.stringify(await gridInfo(page)) !== JSON.stringify(work.size), "the link's map again");
         if (kind === 'map') assert.equal(await page.inputValue('#algorithm'), 'greedy');
         await page.getByRole('button', { name: 'Undo' }).click();
-        await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), 'Undo of the link brings the saved map back too');
+        await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), `${kind}=: Undo of the link brings the saved map back too`);
         assert.equal(await page.inputValue('#algorithm'), 'dijkstra');
       });
-    });
-  }
+    }
+  });
 
   it('keeps the saved work until the link\'s map is changed, then saves the change', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
@@ -174,17 +174,6 @@ describe('a link over saved work', () => {
       // Undo still reaches the work saved before, as long as the page is open.
       await page.getByRole('button', { name: 'Undo' }).click();
       await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), 'Undo reaches the saved map');
-    });
-  });
-
-  it('says so in Chinese too', async () => {
-    await withApp(browser(), '', DESKTOP, async ({ page }) => {
-      const work = await saveSomeWork(page);
-      await reopen(page, '?map=OOOOO/OSXEO/OOOOO&lang=zh');
-      await page.getByRole('status').filter({ hasText: '这个链接打开了它自己的地图' }).waitFor();
-      await page.getByRole('button', { name: '回到我保存的地图' }).click();
-      const label = `${work.size.width} × ${work.size.height} `;
-      await eventually(page, async () => (await page.locator('#grid').getAttribute('aria-label')).includes(label), 'the saved map is back');
     });
   });
 
@@ -233,30 +222,39 @@ describe('options from a link and from saved work', () => {
 });
 
 describe('saved work that cannot be read', () => {
-  for (const [what, raw] of [
-    ['a map the editor cannot read', JSON.stringify({ format: 1, map: 'OSO\nQQQQ\nOEO', options: {} })],
-    ['text that is not JSON', '{"format": 1, "map": "OSOE'],
-    ['another format', JSON.stringify({ format: 99, cells: [1, 2, 3] })],
-  ]) {
-    it(`keeps ${what} aside and says where`, async () => {
-      await withApp(browser(), '', DESKTOP, async ({ page }) => {
+  it('keeps a map the editor cannot read, text that is not JSON and another format aside, each under a key of its own, and says where', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      for (const [what, raw] of [
+        ['a map the editor cannot read', JSON.stringify({ format: 1, map: 'OSO\nQQQQ\nOEO', options: {} })],
+        ['text that is not JSON', '{"format": 1, "map": "OSOE'],
+        ['another format', JSON.stringify({ format: 99, cells: [1, 2, 3] })],
+      ]) {
+        const before = await asideKeys(page);
         await storeAndReopen(page, raw);
-        const keys = await asideKeys(page);
-        assert.equal(keys.length, 1, 'kept aside under a key of its own');
-        assert.match(await message(page), new RegExp(`kept aside in the browser's storage under "${keys[0].replace(/[.]/g, '\\.')}"`));
-        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw, 'as it was');
+        const keys = (await asideKeys(page)).filter((key) => !before.includes(key));
+        assert.equal(keys.length, 1, `${what}: kept aside under a key of its own`);
+        assert.match(await message(page), new RegExp(`kept aside in the browser's storage under "${keys[0].replace(/[.]/g, '\\.')}"`), what);
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw, `${what}: as it was`);
         // New work is saved as usual; what was kept aside stays.
         const { start } = await gridInfo(page);
         await mouseStroke(page, [{ x: start.x + 1, y: 0 }, { x: start.x + 1, y: 1 }], 2);
         await saved(page);
-        assert.equal(typeof (await storedWork(page)).map, 'string');
-        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw);
-      });
+        assert.equal(typeof (await storedWork(page)).map, 'string', what);
+        assert.equal(await page.evaluate((key) => localStorage.getItem(key), keys[0]), raw, what);
+      }
     });
-  }
+  });
+});
 
-  it('says so in Chinese too', async () => {
-    await withApp(browser(), '?lang=zh', DESKTOP, async ({ page }) => {
+describe('saved work in Chinese', () => {
+  it('says a link opened its own map, and that unreadable work was kept aside, in Chinese', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      const work = await saveSomeWork(page);
+      await reopen(page, '?map=OOOOO/OSXEO/OOOOO&lang=zh');
+      await page.getByRole('status').filter({ hasText: '这个链接打开了它自己的地图' }).waitFor();
+      await page.getByRole('button', { name: '回到我保存的地图' }).click();
+      const label = `${work.size.width} × ${work.size.height} `;
+      await eventually(page, async () => (await page.locator('#grid').getAttribute('aria-label')).includes(label), 'the saved map is back');
       await storeAndReopen(page, 'not json', '?lang=zh');
       assert.match(await message(page), /无法读取此浏览器中保存的工作。它已另存在浏览器存储的“astar-visualizer\.work\.unreadable\./);
     });

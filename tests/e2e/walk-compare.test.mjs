@@ -4,8 +4,8 @@
 // scratch; a finder that does not walk is refused from a link with its reason; with Walk mode
 // on, Compare opens D* Lite and A* walking side by side, one move each per step, and each
 // pane's totals are those of the single view's walk with the same options; a link with
-// walk=1 and compare= opens them walking; the panes fit at 1366x768 and 911x512. In English
-// and Chinese.
+// walk=1 and compare= opens them walking; the panes fit at 1366x768 (English) and 911x512
+// (Chinese).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -103,142 +103,130 @@ async function panesLaidOut(page) {
   return boxes.length;
 }
 
-for (const lang of ['en', 'zh']) {
-  const w = WORDS[lang];
-  describe(`Walk mode with A*, and compared with D* Lite (${lang})`, () => {
-    it('walks A* over the detour example to the cost the command line reports, replanning from scratch', async () => {
-      await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
-        await startWalk(page, w, 'astar');
-        assert.equal((await readout(page)).timeline, `0 / ${CLI.moves}`);
-        let replanned = false;
-        for (let k = 1; k <= CLI.moves && !replanned; k++) {
-          await button(page, w.step).click();
-          await eventually(page, async () => (await readout(page)).timeline === `${k} / ${CLI.moves}`, `move ${k}`);
-          replanned = (await readout(page)).narration.includes(w.replanned);
-        }
-        assert.ok(replanned, 'A* found the wall and searched again from scratch');
-        assert.ok(Number(await page.locator('#count-replans').textContent()) >= 1);
-        await button(page, w.toEnd).click();
-        await eventually(page, async () => (await readout(page)).result === w.arrived(CLI.astar.travelled, CLI.moves), 'arrived');
-        assert.equal((await readout(page)).expanded, CLI.astar.expanded);
-      });
-    });
+describe('Walk mode with A*, and compared with D* Lite', () => {
+  const w = WORDS.en;
 
-    it('offers Walk for the finders the catalogue says walk, a baseline only while walking', async () => {
-      await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
-        const walkers = await page.evaluate(async () => {
-          const { finders } = await import('./www/finders/catalogue.js');
-          return finders().map((finder) => [finder.id, finder.walk ? (finder.walk.baseline ? 'baseline' : 'own') : 'none']);
-        });
-        assert.deepEqual(walkers.filter(([, walk]) => walk !== 'none').map(([id]) => id).sort(), ['astar', 'dstar-lite']);
-        for (const [id, walk] of walkers) {
-          await page.locator('#algorithm').selectOption(id);
-          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === (walk === 'own'), `${id}: Walk ${walk === 'own' ? 'shown' : 'hidden'}`);
-        }
-        // Walking, a baseline keeps Walk mode and its button; a finder that does not walk leaves it.
-        for (const [id, walk] of walkers.filter(([, kind]) => kind !== 'own')) {
-          await startWalk(page, w, 'dstar-lite');
-          await page.locator('#algorithm').selectOption(id);
-          const walking = walk === 'baseline';
-          await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === walking
-            && (await page.locator('#walk').getAttribute('aria-pressed')) === String(walking), `${id} chosen while walking`);
-        }
-      });
-    });
-
-    it('refuses walk=1 in a link for a finder that does not walk, with the reason', async () => {
-      await withApp(browser(), `?example=dstar-detour&algorithm=dijkstra&walk=1&lang=${lang}`, DESKTOP, async ({ page }) => {
-        await eventually(page, async () => (await page.locator('#message-text').textContent()).includes(w.refused), 'the refusal');
-        assert.equal(await page.locator('#walk-tools').isHidden(), true, 'Dijkstra does not walk');
-        assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'false');
-      });
-    });
-
-    it('compares D* Lite walking with A* walking in lockstep, each pane as the single view walks', async () => {
-      await withApp(browser(), `?example=dstar-detour&lang=${lang}`, DESKTOP, async ({ page }) => {
-        const single = {};
-        for (const algorithm of ['astar', 'dstar-lite']) {
-          single[algorithm] = await singleWalk(page, w, algorithm);
-          await button(page, w.reset).click();
-          await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'false', 'Walk off');
-        }
-        assert.equal(single.astar.expanded, CLI.astar.expanded);
-        assert.equal(single['dstar-lite'].expanded, CLI['dstar-lite'].expanded);
-        // Walk mode with D* Lite, then Compare: D* Lite and A* walk side by side.
-        await button(page, w.walk).click();
-        await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true', 'Walk on');
-        await button(page, w.compare).click();
-        await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
-        const c = w.columns;
-        let rows = await table(page);
-        assert.deepEqual(rows.map((r) => [r[c.moves], r[c.status]]), [['0', w.walking], ['0', w.walking]]);
+  it('walks A* over the detour example to the cost the command line reports, replanning from scratch; offers Walk for the finders the catalogue says walk, a baseline only while walking', async () => {
+    await withApp(browser(), '?example=dstar-detour', DESKTOP, async ({ page }) => {
+      await startWalk(page, w, 'astar');
+      assert.equal((await readout(page)).timeline, `0 / ${CLI.moves}`);
+      let replanned = false;
+      for (let k = 1; k <= CLI.moves && !replanned; k++) {
         await button(page, w.step).click();
-        await eventually(page, async () => (await table(page)).every((r) => r[c.moves] === '1'), 'one move each');
-        await button(page, w.toEnd).click();
-        await eventually(page, async () => (await table(page)).every((r) => r[c.status] !== w.walking), 'both arrive');
-        rows = await table(page);
-        const [dstar, astar] = rows;
-        assert.match(Object.values(dstar)[0], /D\* Lite/);
-        assert.match(Object.values(astar)[0], /^A\*/);
-        for (const [row, algorithm] of [[dstar, 'dstar-lite'], [astar, 'astar']]) {
-          assert.deepEqual([row[c.moves], row[c.total], row[c.replans]], [single[algorithm].moves, single[algorithm].expanded, single[algorithm].replans], algorithm);
-        }
-        assert.match(await page.locator('#compare-summary').textContent(), w.summary);
+        await eventually(page, async () => (await readout(page)).timeline === `${k} / ${CLI.moves}`, `move ${k}`);
+        replanned = (await readout(page)).narration.includes(w.replanned);
+      }
+      assert.ok(replanned, 'A* found the wall and searched again from scratch');
+      assert.ok(Number(await page.locator('#count-replans').textContent()) >= 1);
+      await button(page, w.toEnd).click();
+      await eventually(page, async () => (await readout(page)).result === w.arrived(CLI.astar.travelled, CLI.moves), 'arrived');
+      assert.equal((await readout(page)).expanded, CLI.astar.expanded);
+      await button(page, w.reset).click();
+      await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'false', 'Reset leaves Walk mode');
+
+      const walkers = await page.evaluate(async () => {
+        const { finders } = await import('./www/finders/catalogue.js');
+        return finders().map((finder) => [finder.id, finder.walk ? (finder.walk.baseline ? 'baseline' : 'own') : 'none']);
+      });
+      assert.deepEqual(walkers.filter(([, walk]) => walk !== 'none').map(([id]) => id).sort(), ['astar', 'dstar-lite']);
+      for (const [id, walk] of walkers) {
+        await page.locator('#algorithm').selectOption(id);
+        await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === (walk === 'own'), `${id}: Walk ${walk === 'own' ? 'shown' : 'hidden'}`);
+      }
+      // Walking, a baseline keeps Walk mode and its button; a finder that does not walk leaves it.
+      for (const [id, walk] of walkers.filter(([, kind]) => kind !== 'own')) {
+        await startWalk(page, w, 'dstar-lite');
+        await page.locator('#algorithm').selectOption(id);
+        const walking = walk === 'baseline';
+        await eventually(page, async () => (await page.locator('#walk-tools').isVisible()) === walking
+          && (await page.locator('#walk').getAttribute('aria-pressed')) === String(walking), `${id} chosen while walking`);
+      }
+    });
+  });
+
+  it('compares D* Lite walking with A* walking in lockstep, each pane as the single view walks', async () => {
+    await withApp(browser(), '?example=dstar-detour', DESKTOP, async ({ page }) => {
+      const single = {};
+      for (const algorithm of ['astar', 'dstar-lite']) {
+        single[algorithm] = await singleWalk(page, w, algorithm);
+        await button(page, w.reset).click();
+        await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'false', 'Walk off');
+      }
+      assert.equal(single.astar.expanded, CLI.astar.expanded);
+      assert.equal(single['dstar-lite'].expanded, CLI['dstar-lite'].expanded);
+      // Walk mode with D* Lite, then Compare: D* Lite and A* walk side by side.
+      await button(page, w.walk).click();
+      await eventually(page, async () => (await page.locator('#walk').getAttribute('aria-pressed')) === 'true', 'Walk on');
+      await button(page, w.compare).click();
+      await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
+      const c = w.columns;
+      let rows = await table(page);
+      assert.deepEqual(rows.map((r) => [r[c.moves], r[c.status]]), [['0', w.walking], ['0', w.walking]]);
+      await button(page, w.step).click();
+      await eventually(page, async () => (await table(page)).every((r) => r[c.moves] === '1'), 'one move each');
+      await button(page, w.toEnd).click();
+      await eventually(page, async () => (await table(page)).every((r) => r[c.status] !== w.walking), 'both arrive');
+      rows = await table(page);
+      const [dstar, astar] = rows;
+      assert.match(Object.values(dstar)[0], /D\* Lite/);
+      assert.match(Object.values(astar)[0], /^A\*/);
+      for (const [row, algorithm] of [[dstar, 'dstar-lite'], [astar, 'astar']]) {
+        assert.deepEqual([row[c.moves], row[c.total], row[c.replans]], [single[algorithm].moves, single[algorithm].expanded, single[algorithm].replans], algorithm);
+      }
+      assert.match(await page.locator('#compare-summary').textContent(), w.summary);
+      assert.equal(await panesLaidOut(page), 2);
+      // Leaving Walk mode turns the panes into searches of the same methods.
+      await button(page, w.walk).click();
+      await eventually(page, async () => (await page.locator('.pane').count()) === 2 && !(await page.locator('.pane-overlay').first().isHidden()), 'panes stay');
+      await eventually(page, async () => (await table(page)).every((r) => r[c.replans] === undefined), 'the search columns');
+    });
+  });
+
+  it('takes a wall drawn on one pane into the real map of every walk, closes back to the single walk, and leaves Walk mode in every pane when another map is loaded', async () => {
+    await withPanes(browser(), '?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar', DESKTOP, async ({ page }) => {
+      const c = w.columns;
+      await eventually(page, async () => (await table(page))[0]?.[c.replans] === '0', 'the walk columns');
+      for (let k = 1; k <= 2; k++) {
+        await button(page, w.step).click();
+        await eventually(page, async () => (await table(page)).every((r) => r[c.moves] === String(k)), `move ${k}`);
+      }
+      // A wall three cells ahead of both agents on row 7, drawn on the first pane (20x15).
+      const box = await page.locator('.pane-grid').first().boundingBox();
+      await page.mouse.click(box.x + (5.5 * box.width) / 20, box.y + (7.5 * box.height) / 15);
+      await button(page, w.toEnd).click();
+      await eventually(page, async () => (await table(page)).every((r) => r[c.status] !== w.walking), 'both arrive');
+      for (const row of await table(page)) {
+        // The status ends with the cost travelled.
+        const travelled = Number(row[c.status].match(/\d+/g).at(-1));
+        assert.ok(travelled > Number(CLI.astar.travelled), `${Object.values(row)[0]} went round the wall: ${row[c.status]}`);
+      }
+      // Closing Compare goes back to the single view, still walking.
+      await button(page, w.compare).click();
+      await eventually(page, async () => (await page.locator('#compare').isHidden()) && (await page.locator('#grid').isVisible()), 'the single view');
+      assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'true');
+      // Compared again, walking; another map loaded leaves Walk mode in every pane.
+      await button(page, w.compare).click();
+      await eventually(page, async () => (await page.locator('.pane').count()) === 2 && (await table(page))[0]?.[c.replans] !== undefined, 'the walking panes');
+      await page.locator('#example').selectOption('dstar-paper');
+      await page.locator('#load-example').click();
+      await eventually(page, async () => (await table(page)).every((r) => r[c.replans] === undefined && r[c.status] !== undefined), 'the search columns');
+      assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'false');
+      assert.equal(await page.locator('.pane').count(), 2);
+    });
+  });
+
+  it('lays the walking panes out side by side at 1366x768 opened by the Compare button, and at 911x512 in Chinese opened by a link', async () => {
+    for (const [viewport, lang, link] of [[{ width: 1366, height: 768 }, 'en', false], [{ width: 911, height: 512 }, 'zh', true]]) {
+      const words = WORDS[lang];
+      const query = `?example=dstar-detour&algorithm=dstar-lite&walk=1&lang=${lang}${link ? '&compare=dstar-lite,astar' : ''}`;
+      await (link ? withPanes : withApp)(browser(), query, { viewport }, async ({ page }) => {
+        if (!link) await button(page, words.compare).click();
+        await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
+        assert.deepEqual((await table(page)).map((r) => r[words.columns.status]), [words.walking, words.walking]);
+        await button(page, words.step).click();
+        await eventually(page, async () => (await table(page)).every((r) => r[words.columns.moves] === '1'), `${lang}: one move each`);
         assert.equal(await panesLaidOut(page), 2);
-        // Leaving Walk mode turns the panes into searches of the same methods.
-        await button(page, w.walk).click();
-        await eventually(page, async () => (await page.locator('.pane').count()) === 2 && !(await page.locator('.pane-overlay').first().isHidden()), 'panes stay');
-        await eventually(page, async () => (await table(page)).every((r) => r[c.replans] === undefined), 'the search columns');
-      });
-    });
-
-    it('takes a wall drawn on one pane into the real map of every walk, and closes back to the single walk', async () => {
-      await withPanes(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar&lang=${lang}`, DESKTOP, async ({ page }) => {
-        const c = w.columns;
-        for (let k = 1; k <= 2; k++) {
-          await button(page, w.step).click();
-          await eventually(page, async () => (await table(page)).every((r) => r[c.moves] === String(k)), `move ${k}`);
-        }
-        // A wall three cells ahead of both agents on row 7, drawn on the first pane (20x15).
-        const box = await page.locator('.pane-grid').first().boundingBox();
-        await page.mouse.click(box.x + (5.5 * box.width) / 20, box.y + (7.5 * box.height) / 15);
-        await button(page, w.toEnd).click();
-        await eventually(page, async () => (await table(page)).every((r) => r[c.status] !== w.walking), 'both arrive');
-        for (const row of await table(page)) {
-          // The status ends with the cost travelled, in both languages.
-          const travelled = Number(row[c.status].match(/\d+/g).at(-1));
-          assert.ok(travelled > Number(CLI.astar.travelled), `${Object.values(row)[0]} went round the wall: ${row[c.status]}`);
-        }
-        // Closing Compare goes back to the single view, still walking.
-        await button(page, w.compare).click();
-        await eventually(page, async () => (await page.locator('#compare').isHidden()) && (await page.locator('#grid').isVisible()), 'the single view');
-        assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'true');
-      });
-    });
-
-    it('leaves Walk mode in every pane when another map is loaded', async () => {
-      await withPanes(browser(), `?example=dstar-detour&algorithm=dstar-lite&walk=1&compare=dstar-lite,astar&lang=${lang}`, DESKTOP, async ({ page }) => {
-        await eventually(page, async () => (await table(page))[0]?.[w.columns.replans] === '0', 'the walk columns');
-        await page.locator('#example').selectOption('dstar-paper');
-        await page.locator('#load-example').click();
-        await eventually(page, async () => (await table(page)).every((r) => r[w.columns.replans] === undefined && r[w.columns.status] !== undefined), 'the search columns');
-        assert.equal(await page.locator('#walk').getAttribute('aria-pressed'), 'false');
-        assert.equal(await page.locator('.pane').count(), 2);
-      });
-    });
-
-    // At 1366x768 opened by the Compare button in Walk mode, at 911x512 by a link.
-    for (const [viewport, link] of [[{ width: 1366, height: 768 }, false], [{ width: 911, height: 512 }, true]]) {
-      it(`lays the walking panes out side by side at ${viewport.width}x${viewport.height}${link ? ', opened by a link' : ''}`, async () => {
-        const query = `?example=dstar-detour&algorithm=dstar-lite&walk=1&lang=${lang}${link ? '&compare=dstar-lite,astar' : ''}`;
-        await (link ? withPanes : withApp)(browser(), query, { viewport }, async ({ page }) => {
-          if (!link) await button(page, w.compare).click();
-          await eventually(page, async () => (await page.locator('.pane').count()) === 2, 'two panes');
-          await button(page, w.step).click();
-          await eventually(page, async () => (await table(page)).every((r) => r[w.columns.moves] === '1'), 'one move each');
-          assert.equal(await panesLaidOut(page), 2);
-        });
       });
     }
   });
-}
+});

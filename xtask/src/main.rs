@@ -6,7 +6,10 @@
 mod bench;
 mod chromium;
 mod dist;
+#[cfg(test)]
+mod doc_links;
 mod fingerprint;
+mod layers;
 mod npm;
 mod pictures;
 mod process;
@@ -29,7 +32,8 @@ commands:
                     8000; 0 picks a free port); --no-build serves pkg/ as last built
   dist              write dist/astar-visualizer.html, one self-contained file that works from disk
   test              formatting, clippy, native tests, wasm tests and browser tests (CI runs this)
-  pictures          take the README's screenshots and exported animation again (www/*.png, .gif)
+  layers            check that src/ keeps its layers (a step of `test`): no circle, no upward import
+  pictures          take the docs' screenshots and exported animation again (www/*.png, .gif)
   bench [MAP ...] [--per-map N] [--rounds N]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
                     and against the native build, on the Moving AI maps (names containing MAP)
@@ -63,6 +67,10 @@ fn run(args: Vec<String>) -> Result<()> {
             Ok(())
         }
         "bench" => bench::command(&root, options),
+        "layers" => {
+            no_options(command, options)?;
+            layers::check(&root)
+        }
         "pictures" => {
             no_options(command, options)?;
             pictures::command(&root)

@@ -1,5 +1,6 @@
-//! `cargo xtask pictures`: the README's screenshots and exported animation, taken from the
-//! page as it is now, so that they can be made again whenever the page changes.
+//! `cargo xtask pictures`: the screenshots and exported animation shown by the README and the
+//! guides in docs/, taken from the page as it is now, so that they can be made again
+//! whenever the page changes.
 //! `tests/e2e/pictures.mjs` drives headless Chromium through the scenes.
 
 use crate::serve::StaticServer;

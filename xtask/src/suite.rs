@@ -7,7 +7,7 @@ use crate::fingerprint::{self, Fingerprint};
 use crate::process::{self, cargo};
 use crate::serve::StaticServer;
 use crate::wasm_build::{self, PACKAGE, WASM_TARGET};
-use crate::{chromium, dist, npm, on_ci};
+use crate::{chromium, dist, layers, npm, on_ci};
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -42,6 +42,7 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
             "warnings",
         ]))
     })?;
+    suite.step("layers", || layers::check(root))?;
     let wasm_tests = wasm_test_names(root)?;
     suite.step("clippy (wasm32)", || {
         wasm_build::ensure_wasm_target()?;
@@ -110,6 +111,8 @@ fn run_steps(root: &Path, suite: &mut Suite) -> Result<()> {
     suite.step("browser tests", || {
         let mut inputs = vec![
             root.join("index.html"),
+            // The embed tests check that this guide shows the Share panel's snippet.
+            root.join("docs").join("embedding.md"),
             dist_file.clone(),
             chrome.clone(),
             std::env::current_exe()?,

@@ -5,16 +5,14 @@
 use std::cell::OnceCell;
 
 use crate::finder::Finder;
-use crate::geometry::movement::MOVES;
+use crate::geometry::topology;
 use crate::vocabulary::events::VertexAction;
 use crate::vocabulary::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
-use crate::vocabulary::record::{
-    CLOSED, HAS_PARENT, OPEN, PARENT_MOVE_SHIFT, STATE_MASK, UNVISITED,
-};
+use crate::vocabulary::record::{record_of, CLOSED, OPEN, STATE_MASK, UNVISITED};
 use crate::vocabulary::status::Status;
 
+use super::entry::{Entry, EntryKind};
 use super::key::TwoPartKey;
-use super::undo::{Entry, EntryKind};
 use super::{Incremental, Variant};
 
 /// What a step did, before it is put into words.
@@ -28,12 +26,27 @@ pub(super) enum Taken {
     Finished,
 }
 
-/// The move that undoes the `i`-th move.
-fn reverse(i: usize) -> usize {
-    (i & 4) | ((i + 2) & 3)
-}
-
 impl Incremental {
+    /// The heuristic from a cell to the target, in units.
+    pub(super) fn h(&self, cell: u32) -> f64 {
+        self.graph.estimate(cell, self.target_at())
+    }
+
+    /// The key `cell` is queued under, from its g and rhs now (see
+    /// [`TwoPartKey::calculate`]).
+    pub(super) fn calculate_key(&self, cell: u32) -> TwoPartKey {
+        let c = cell as usize;
+        let (g, rhs) = (self.g[c], self.rhs[c]);
+        TwoPartKey::calculate(
+            cell,
+            g,
+            rhs,
+            self.h(cell),
+            self.s.k_m,
+            self.options.tie_break,
+        )
+    }
+
     /// The cost of the edge between `cell` and its neighbour by the `i`-th move, in the
     /// direction rhs(cell) reads it: into `cell` for LPA*, out of it for D* Lite. Entering
     /// a cell costs its terrain weight times the step.
@@ -51,11 +64,11 @@ impl Incremental {
     pub(super) fn lookahead(&mut self, cell: u32) -> (f64, Option<usize>) {
         let legal = self.graph.legal(cell);
         let mut best = (f64::INFINITY, None);
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let v = self.graph.neighbour(cell, i);
             let via = self.g[v as usize] + self.edge(cell, i, v);
             if via < best.0 {
-                best = (via, Some(reverse(i)));
+                best = (via, Some(self.graph.neighbourhood.reverse(i)));
             }
         }
         best
@@ -106,8 +119,7 @@ impl Incremental {
             self.touched.push(cell);
         }
         self.rhs[c] = rhs;
-        let parent = by.map_or(0, |i| HAS_PARENT | (i as u8) << PARENT_MOVE_SHIFT);
-        self.record[c] = self.record[c] & STATE_MASK | parent;
+        self.record[c] = record_of(self.record[c] & STATE_MASK, by);
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.
@@ -129,12 +141,12 @@ impl Incremental {
     ) {
         let legal = self.graph.legal(u);
         let source = self.source();
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let s = self.graph.neighbour(u, i);
             self.save(s);
             // Only a logged step is put into words.
             let queued = self.recording.then(|| self.open.key_of(s));
-            let cost = self.edge(s, reverse(i), u);
+            let cost = self.edge(s, self.graph.neighbourhood.reverse(i), u);
             // UpdateVertex(s) only when rhs(s) changed: with g and rhs as they were, the
             // key is too (a D* Lite key queued before the start moved stays a lower bound,
             // to be raised when it comes to the top).
@@ -238,7 +250,7 @@ impl Incremental {
     fn best_neighbour(&self, cell: u32) -> Option<u32> {
         let legal = self.graph.legal_now(cell);
         let mut best = (f64::INFINITY, None);
-        for i in (0..MOVES.len()).filter(|i| legal & 1 << i != 0) {
+        for i in topology::indices(legal) {
             let v = self.graph.neighbour(cell, i);
             let via = self.g[v as usize] + self.edge(cell, i, v);
             if via < best.0 {

@@ -2,57 +2,13 @@
 //! changed are updated and further steps repair the search.
 
 use std::cell::OnceCell;
-use std::fmt;
 
-use serde::Serialize;
-
+use crate::finder::repairing::{CellEdit, RepairError};
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::vocabulary::status::Status;
 
-use super::undo::{Entry, EntryKind};
+use super::entry::{Entry, EntryKind};
 use super::{Incremental, Variant};
-
-/// One cell's new terrain: [`WALL`] or a weight 1..=9.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellEdit {
-    pub at: Point,
-    pub terrain: u8,
-}
-
-/// A batch of changes or a move refused; nothing was changed. Serialises as
-/// `{ code, ...values }` for the page, which words it itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "code", rename_all = "kebab-case")]
-pub enum RepairError {
-    /// A cell off the grid or a terrain value out of range.
-    Grid { cause: GridError },
-    /// A wall may not go on the start or the goal.
-    WallOnEndpoint { x: u32, y: u32 },
-    /// Only D* Lite searches toward a start that moves.
-    StartFixed,
-    /// The start moves one legal move at a time, onto passable ground.
-    NotAMove { x: u32, y: u32 },
-}
-
-impl fmt::Display for RepairError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RepairError::Grid { cause } => cause.fmt(f),
-            RepairError::WallOnEndpoint { x, y } => write!(
-                f,
-                "({x},{y}) is the start or the goal: a wall may not go there"
-            ),
-            RepairError::StartFixed => {
-                f.write_str("LPA* searches from a fixed start: restart it to move the start")
-            }
-            RepairError::NotAMove { x, y } => {
-                write!(f, "({x},{y}) is not one legal move from the start")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RepairError {}
 
 impl Incremental {
     /// Applies a batch of cell changes, all or none, and updates the vertices whose edges
@@ -95,7 +51,7 @@ impl Incremental {
             };
             if old != e.terrain {
                 previous.push((e.at, old));
-                affected.extend(self.graph.grid.around(e.at));
+                affected.extend(self.graph.neighbourhood.around(&self.graph.grid, e.at));
             }
         }
         if let (true, Some(entry)) = (self.recording, self.journal.last_mut()) {
@@ -105,11 +61,7 @@ impl Incremental {
         affected.dedup();
         if !previous.is_empty() && self.variant == Variant::DStarLite {
             let (last, start) = (self.s.last_at, self.s.start_at);
-            self.s.k_m += self.graph.heuristic.estimate(
-                self.graph.movement,
-                last.x.abs_diff(start.x),
-                last.y.abs_diff(start.y),
-            );
+            self.s.k_m += self.graph.neighbourhood.estimate(last, start);
             self.s.last_at = start;
         }
         let source = self.source();

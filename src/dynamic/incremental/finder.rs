@@ -1,30 +1,17 @@
-//! LPA* and D* Lite behind the stepwise `Finder` interface, and the queue as the page
-//! shows it.
+//! LPA* and D* Lite behind the stepwise `Finder` interface and its `Repairing`
+//! capability, and the queue as the page shows it.
 
-use serde::Serialize;
-
+use crate::checks::search_error::SearchError;
+use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::Finder;
-use crate::finders::graph::graph_finder_queries;
-use crate::geometry::grid::Point;
-use crate::options::search_error::SearchError;
+use crate::geometry::grid::{Grid, Point};
+use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 use super::compute::Taken;
-use super::undo::{Entry, EntryKind};
+use super::entry::{Entry, EntryKind};
 use super::{Incremental, Variant};
-
-/// What [`Incremental::queue`] shows of a queued cell: its key, g and rhs in display units
-/// (`INFINITY` for infinite).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct QueuedKey {
-    pub x: u32,
-    pub y: u32,
-    pub k1: f64,
-    pub k2: f64,
-    pub g: f64,
-    pub rhs: f64,
-}
 
 impl Incremental {
     /// A queued cell's key, in display units.
@@ -57,7 +44,29 @@ impl Incremental {
 }
 
 impl Finder for Incremental {
-    graph_finder_queries!();
+    fn status(&self) -> Status {
+        self.s.status
+    }
+
+    fn total_steps(&self) -> Option<u32> {
+        self.s.total_steps
+    }
+
+    fn marks(&self) -> &[u16] {
+        &self.marks
+    }
+
+    fn current(&self) -> Option<Point> {
+        self.graph.point_of(self.s.current)
+    }
+
+    fn options(&self) -> &SearchOptions {
+        &self.options
+    }
+
+    fn grid(&self) -> &Grid {
+        &self.graph.grid
+    }
 
     /// One step with an event describing it; `None` once the search has ended.
     fn step(&mut self) -> Option<StepEvent> {
@@ -203,11 +212,11 @@ impl Finder for Incremental {
         self.graph.parent(cell, self.record[cell as usize])
     }
 
-    fn as_incremental(&self) -> Option<&Incremental> {
+    fn repairing(&self) -> Option<&dyn Repairing> {
         Some(self)
     }
 
-    fn as_incremental_mut(&mut self) -> Option<&mut Incremental> {
+    fn repairing_mut(&mut self) -> Option<&mut dyn Repairing> {
         Some(self)
     }
 
@@ -218,5 +227,38 @@ impl Finder for Incremental {
             from_scratch_expanded: Some(self.from_scratch_expanded()),
             ..FinderInfo::default()
         }
+    }
+}
+
+/// What the page asks of a search that repairs itself, answered by the methods of the
+/// files beside this one.
+impl Repairing for Incremental {
+    fn rhs_values(&self) -> &[f64] {
+        Incremental::rhs_values(self)
+    }
+
+    fn key_of(&self, cell: u32) -> Option<[f64; 2]> {
+        Incremental::key_of(self, cell)
+    }
+
+    fn queue(&self, k: usize) -> Vec<QueuedKey> {
+        Incremental::queue(self, k)
+    }
+
+    fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<usize, RepairError> {
+        Incremental::apply_edits(self, edits)
+    }
+
+    fn move_start(&mut self, to: Point) -> Result<(), RepairError> {
+        Incremental::move_start(self, to)
+    }
+
+    fn repair_to(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+    ) -> Result<Option<usize>, RepairError> {
+        Incremental::repair_to(self, grid, start, goal)
     }
 }

@@ -1,6 +1,8 @@
 //! What a repair saves: the expansions of A* from scratch on the map as it is now, worked
 //! out when first asked for.
 
+use std::sync::Arc;
+
 use crate::finder::Finder;
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
@@ -17,11 +19,12 @@ impl Incremental {
                 ..self.options
             };
             // The same grid, endpoints and checked options a search was made with.
-            match Search::new(
+            match Search::with_topology(
                 self.graph.grid.clone(),
                 self.s.start_at,
                 self.goal_at,
                 options,
+                Arc::clone(self.graph.neighbourhood.topology()),
             ) {
                 Ok(mut search) => {
                     search.run();

@@ -20,13 +20,17 @@
 //! Every step and every batch of changes is logged so that it can be undone exactly.
 //!
 //! One job a file: the keys (`key`), the steps of ComputeShortestPath (`compute`), batches
-//! of cell changes (`edits`), D* Lite's start moving with the agent (`start_move`), the
-//! log that undoes steps, batches and moves (`undo`), A* from scratch's count beside a
-//! repair (`from_scratch`), the invariants the tests check (`invariants`), the arrays a
-//! search hands on to the next (`spare`), and the stepwise `Finder` interface (`finder`).
+//! of cell changes (`edits`), D* Lite's start moving with the agent (`start_move`), what
+//! the journal keeps (`entry`) and how it undoes steps, batches and moves (`undo`), A* from
+//! scratch's count beside a repair (`from_scratch`), the invariants the tests check
+//! (`invariants`), the arrays a search hands on to the next (`spare`), and the stepwise
+//! `Finder` interface with its `Repairing` capability (`finder`). The types the files
+//! share (`key`, `entry`, `spare`) import none of the others, so no two files import each
+//! other.
 
 mod compute;
 mod edits;
+mod entry;
 mod finder;
 mod from_scratch;
 mod invariants;
@@ -35,24 +39,24 @@ mod spare;
 mod start_move;
 mod undo;
 
-pub use edits::{CellEdit, RepairError};
-pub use finder::QueuedKey;
 pub use key::TwoPartKey;
 
 use std::cell::OnceCell;
+use std::sync::Arc;
 
+use crate::checks::search_error::{endpoint_cells, OptionsError, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::open_list::OpenList;
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::{endpoint_cells, SearchError};
-use crate::options::{Algorithm, OptionsError, SearchOptions};
+use crate::geometry::topology::Topology;
+use crate::options::{Algorithm, SearchOptions};
 use crate::text::names::named_enum;
-use crate::vocabulary::record::NO_PARENT;
+use crate::vocabulary::record::{NO_PARENT, UNVISITED};
 use crate::vocabulary::status::{Counters, Status};
 
+use entry::{CellChange, Entry, Scalars};
 use spare::CellArrays;
-use undo::{CellChange, Entry};
 
 /// Which incremental search the core runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,22 +82,6 @@ impl Variant {
     }
 }
 
-/// The single values, saved whole with each logged entry.
-#[derive(Clone, Copy, Debug)]
-struct Scalars {
-    status: Status,
-    start: u32,
-    start_at: Point,
-    /// D* Lite: where the start was when k_m last grew (s_last).
-    last_at: Point,
-    k_m: f64,
-    current: u32,
-    counters: Counters,
-    /// Expansions counted when the last repair began (a batch, a move, the first search).
-    repair_from: u32,
-    total_steps: Option<u32>,
-}
-
 /// LPA* or D* Lite over its own copy of a grid, which batches of changes edit.
 #[derive(Clone, Debug)]
 pub struct Incremental {
@@ -106,7 +94,7 @@ pub struct Incremental {
     g: Vec<f64>,
     rhs: Vec<f64>,
     /// State (open = queued, closed = consistent with a finite g) and the move from the
-    /// neighbour rhs came through (see `crate::search::HAS_PARENT`).
+    /// neighbour rhs came through (see `crate::vocabulary::record`).
     record: Vec<u8>,
     marks: Vec<u16>,
     open: OpenList<TwoPartKey>,
@@ -128,6 +116,30 @@ pub struct Incremental {
     affected: Vec<u32>,
 }
 
+impl Drop for Incremental {
+    /// Hands the arrays on, clean, to the next search.
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
+        for cell in self.touched.drain(..) {
+            let c = cell as usize;
+            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
+            (self.record[c], self.marks[c]) = (UNVISITED, 0);
+        }
+        self.open.clear();
+        CellArrays {
+            g: std::mem::take(&mut self.g),
+            rhs: std::mem::take(&mut self.rhs),
+            record: std::mem::take(&mut self.record),
+            marks: std::mem::take(&mut self.marks),
+            open: std::mem::replace(&mut self.open, OpenList::new(0)),
+            touched: std::mem::take(&mut self.touched),
+        }
+        .keep();
+    }
+}
+
 impl Incremental {
     /// LPA* or D* Lite, as `variant` says, under the movement rules, costs, heuristic and
     /// tie-break of `options` (see [`Incremental::checked_options`]).
@@ -137,6 +149,19 @@ impl Incremental {
         goal: Point,
         options: SearchOptions,
         variant: Variant,
+    ) -> Result<Incremental, SearchError> {
+        let topology = options.topology();
+        Incremental::with_topology(grid, start, goal, options, variant, topology)
+    }
+
+    /// LPA* or D* Lite over the moves of `topology` (see [`Incremental::new`]).
+    pub fn with_topology(
+        grid: Grid,
+        start: Point,
+        goal: Point,
+        options: SearchOptions,
+        variant: Variant,
+        topology: Arc<dyn Topology>,
     ) -> Result<Incremental, SearchError> {
         let options = Incremental::checked_options(options, variant)?;
         let (s, t) = endpoint_cells(&grid, start, goal)?;
@@ -149,7 +174,7 @@ impl Incremental {
             touched,
         } = CellArrays::take(grid.cell_count());
         let mut finder = Incremental {
-            graph: Graph::new(grid, options.movement(), options.resolved_heuristic()),
+            graph: Graph::new(grid, topology, options.heuristic)?,
             options,
             variant,
             goal: t,

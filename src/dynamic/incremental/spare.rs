@@ -7,7 +7,6 @@ use crate::search::spare::{keep_spare, take_spare};
 use crate::vocabulary::record::UNVISITED;
 
 use super::key::TwoPartKey;
-use super::Incremental;
 
 /// The whole-map arrays of an incremental search, all clean: each g and rhs infinite, each
 /// record unvisited, no mark, the queue empty.
@@ -41,28 +40,9 @@ impl CellArrays {
     }
 }
 
-impl Drop for Incremental {
-    /// Hands the arrays on, clean, to the next search.
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            return;
-        }
-        for cell in self.touched.drain(..) {
-            let c = cell as usize;
-            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
-            (self.record[c], self.marks[c]) = (UNVISITED, 0);
-        }
-        self.open.clear();
-        keep_spare(
-            &SPARE,
-            CellArrays {
-                g: std::mem::take(&mut self.g),
-                rhs: std::mem::take(&mut self.rhs),
-                record: std::mem::take(&mut self.record),
-                marks: std::mem::take(&mut self.marks),
-                open: std::mem::replace(&mut self.open, OpenList::new(0)),
-                touched: std::mem::take(&mut self.touched),
-            },
-        );
+impl CellArrays {
+    /// Keeps the arrays, which must be clean, for the next search.
+    pub(super) fn keep(self) {
+        keep_spare(&SPARE, self);
     }
 }

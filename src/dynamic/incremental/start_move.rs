@@ -2,12 +2,12 @@
 
 use std::cell::OnceCell;
 
+use crate::finder::repairing::RepairError;
 use crate::geometry::grid::Point;
-use crate::geometry::movement::MOVES;
+use crate::geometry::topology;
 use crate::vocabulary::status::Status;
 
-use super::edits::RepairError;
-use super::undo::{Entry, EntryKind};
+use super::entry::{Entry, EntryKind};
 use super::{Incremental, Variant};
 
 impl Incremental {
@@ -21,8 +21,7 @@ impl Incremental {
         let not_a_move = RepairError::NotAMove { x: to.x, y: to.y };
         let from = self.s.start;
         let legal = self.graph.legal(from);
-        let moved = (0..MOVES.len())
-            .filter(|i| legal & 1 << i != 0)
+        let moved = topology::indices(legal)
             .map(|i| self.graph.neighbour(from, i))
             .find(|&cell| self.graph.point(cell) == to)
             .ok_or(not_a_move)?;

@@ -3,39 +3,8 @@
 
 use std::cell::OnceCell;
 
-use crate::geometry::grid::Point;
-
-use super::key::TwoPartKey;
-use super::{Incremental, Scalars};
-
-/// A cell's values before a change, to be put back by an undo.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct CellChange {
-    pub(super) cell: u32,
-    pub(super) g: f64,
-    pub(super) rhs: f64,
-    pub(super) record: u8,
-    pub(super) mark: u16,
-    pub(super) key: Option<TwoPartKey>,
-}
-
-/// What a journal entry undoes.
-#[derive(Clone, Debug)]
-pub(super) enum EntryKind {
-    /// One step of ComputeShortestPath.
-    Step,
-    /// A batch of cell changes: each cell's previous terrain.
-    Edits(Vec<(Point, u8)>),
-    /// D* Lite's start moved.
-    Move,
-}
-
-/// A journal entry: what it undoes and the single values it began from, saved whole.
-#[derive(Clone, Debug)]
-pub(super) struct Entry {
-    pub(super) kind: EntryKind,
-    pub(super) scalars: Scalars,
-}
+use super::entry::{CellChange, Entry, EntryKind};
+use super::Incremental;
 
 impl Incremental {
     /// Logs a cell's values before they change.

@@ -2,7 +2,7 @@
 //! has seen and the cells it stood on. What it knows starts as plain ground everywhere (the
 //! map's size is all it is told) and grows with each look of its sensor.
 
-use crate::dynamic::incremental::CellEdit;
+use crate::finder::repairing::CellEdit;
 use crate::geometry::grid::{Grid, GridError, Point, WALL};
 use crate::geometry::movement::Movement;
 

@@ -2,14 +2,15 @@
 //! the agent moves and repaired for what the sensor finds (k_m grows by
 //! h(s_last, s_start) at each repair), never made again from scratch.
 
-use crate::dynamic::incremental::{CellEdit, Incremental, Variant};
+use crate::checks::search_error::SearchError;
+use crate::dynamic::incremental::{Incremental, Variant};
+use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::SearchError;
 use crate::options::SearchOptions;
+use crate::vocabulary::agent::PlannerKind;
 
 use super::planner::Planner;
-use super::PlannerKind;
 
 pub(super) struct DStarLite {
     search: Incremental,

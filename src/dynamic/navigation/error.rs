@@ -4,8 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::checks::search_error::SearchError;
 use crate::geometry::grid::GridError;
-use crate::options::search_error::SearchError;
 use crate::text::number_text::number_text;
 
 /// A navigation that cannot begin.

@@ -8,19 +8,20 @@
 //! and made again from those.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
-use crate::dynamic::incremental::CellEdit;
+use crate::checks::search_error::SearchError;
 use crate::finder::journal::Journal;
+use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point, WALL};
-use crate::geometry::movement::Movement;
-use crate::options::search_error::SearchError;
+use crate::geometry::topology::Topology;
 use crate::options::{Algorithm, SearchOptions};
 use crate::search::Search;
+use crate::vocabulary::agent::PlannerKind;
 use crate::vocabulary::status::Status;
 
 use super::planner::Planner;
-use super::PlannerKind;
 
 /// When A* from scratch searches again.
 pub(super) trait ReplanRule {
@@ -32,7 +33,7 @@ pub(super) trait ReplanRule {
     fn must_replan(
         held: Option<Held<'_>>,
         known: &Grid,
-        movement: &Movement,
+        topology: &dyn Topology,
         changes: &[CellEdit],
         cheaper: bool,
     ) -> bool;
@@ -91,7 +92,8 @@ struct MoveRecord {
 
 pub(super) struct FromScratch<R> {
     search: Search,
-    movement: Movement,
+    /// The moves the agent makes and the search plans with.
+    topology: Arc<dyn Topology>,
     plan: Option<Plan>,
     /// The cells' indices on the plan, kept between plans (cleared path by path).
     index: Vec<u32>,
@@ -117,7 +119,7 @@ impl<R: ReplanRule> FromScratch<R> {
         let cells = known.cell_count();
         let mut planner = FromScratch {
             search: Search::new(known, start, goal, options)?,
-            movement: options.movement(),
+            topology: options.topology(),
             plan: None,
             index: vec![u32::MAX; cells],
             shown: Shown {
@@ -239,7 +241,7 @@ impl<R: ReplanRule> Planner for FromScratch<R> {
             index: &self.index,
         });
         let known = self.search.grid();
-        if !R::must_replan(held, known, &self.movement, changes, cheaper) {
+        if !R::must_replan(held, known, &*self.topology, changes, cheaper) {
             return None;
         }
         let shown = Shown {

@@ -25,37 +25,25 @@ mod planner;
 
 use serde::Serialize;
 
-use crate::dynamic::incremental::{CellEdit, Incremental};
+use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::dynamic::incremental::Incremental;
 use crate::finder::journal::Journal;
+use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point, WALL};
 use crate::geometry::movement::Movement;
-use crate::options::search_error::endpoint_cells;
 use crate::options::SearchOptions;
-use crate::text::names::named_enum;
+use crate::vocabulary::agent::{Arrival, PlannerKind};
 use agent::{Agent, Discovery, Place};
+use d_star_lite::DStarLite;
 pub use error::NavigationError;
+use on_every_change::AStarOnEveryChange;
+use on_path_change::AStarOnPathChange;
 pub use planner::Planner;
 
 /// The smallest sensor radius: the agent must see the eight cells around it (a diagonal
 /// neighbour is sqrt 2 away), or it could not tell which moves are legal.
 pub const MIN_SENSOR_RADIUS: f64 = 1.5;
-
-/// Which planner the agent plans with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlannerKind {
-    DStarLite,
-    /// A* from scratch wherever what was sensed changed the path.
-    AStar,
-    /// A* from scratch wherever what was sensed changed the known map, path or not.
-    AStarOnEveryChange,
-}
-
-named_enum!(PlannerKind, "planner", {
-    DStarLite => "dstar-lite",
-    AStar => "astar",
-    AStarOnEveryChange => "astar-every-change",
-});
 
 /// One cell the agent stood on, after sensing and any replanning there.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -73,14 +61,32 @@ pub struct Visit {
     pub replanned: bool,
 }
 
-/// How a navigation ended.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "end", rename_all = "kebab-case")]
-pub enum Arrival {
-    /// At the goal: the cost of the moves made, in display units, and all expansions.
-    Arrived { travelled: f64, expanded: u64 },
-    /// The known map has no path from the agent's cell, after `k` moves.
-    Unreachable { k: u32 },
+/// The planner `kind` names, over `known` from `start` to `goal` under `options` (its
+/// algorithm is the planner's), with the expansions of its first plan, made from `start`.
+fn first_plan(
+    kind: PlannerKind,
+    known: Grid,
+    start: Point,
+    goal: Point,
+    options: SearchOptions,
+) -> Result<(Box<dyn Planner>, u32), SearchError> {
+    fn boxed(planner: impl Planner + 'static, expanded: u32) -> (Box<dyn Planner>, u32) {
+        (Box::new(planner), expanded)
+    }
+    Ok(match kind {
+        PlannerKind::DStarLite => {
+            let (planner, expanded) = DStarLite::new(known, start, goal, options)?;
+            boxed(planner, expanded)
+        }
+        PlannerKind::AStar => {
+            let (planner, expanded) = AStarOnPathChange::new(known, start, goal, options)?;
+            boxed(planner, expanded)
+        }
+        PlannerKind::AStarOnEveryChange => {
+            let (planner, expanded) = AStarOnEveryChange::new(known, start, goal, options)?;
+            boxed(planner, expanded)
+        }
+    })
 }
 
 /// What a move changed besides what the sensor found in it, to put back exactly.
@@ -142,7 +148,7 @@ impl Navigation {
             .map_err(|cause| NavigationError::Grid { cause })?;
         let sensed = agent.sense(&world, |_| {});
         let known = agent.known.clone();
-        let (planner, expanded) = planner::first_plan(planner, known, start, goal, options)?;
+        let (planner, expanded) = first_plan(planner, known, start, goal, options)?;
         let options = *planner.shown().options();
         Ok(Navigation {
             movement: options.movement(),

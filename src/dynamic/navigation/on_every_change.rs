@@ -1,12 +1,12 @@
 //! A* from scratch wherever sensing changed the known map, path or not: repeated A*, which
 //! replans whenever the agent learns something.
 
-use crate::dynamic::incremental::CellEdit;
+use crate::finder::repairing::CellEdit;
 use crate::geometry::grid::Grid;
-use crate::geometry::movement::Movement;
+use crate::geometry::topology::Topology;
+use crate::vocabulary::agent::PlannerKind;
 
 use super::from_scratch::{FromScratch, Held, ReplanRule};
-use super::PlannerKind;
 
 pub(super) type AStarOnEveryChange = FromScratch<OnEveryChange>;
 
@@ -18,7 +18,7 @@ impl ReplanRule for OnEveryChange {
     fn must_replan(
         _: Option<Held<'_>>,
         _: &Grid,
-        _: &Movement,
+        _: &dyn Topology,
         changes: &[CellEdit],
         _: bool,
     ) -> bool {

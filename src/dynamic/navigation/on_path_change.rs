@@ -3,12 +3,12 @@
 //! whose own moves did not change is still a shortest one; only a real map changed under
 //! the agent's eyes makes a seen cell cheaper, and then it searches again too.
 
-use crate::dynamic::incremental::CellEdit;
+use crate::finder::repairing::CellEdit;
 use crate::geometry::grid::Grid;
-use crate::geometry::movement::{Movement, MOVES};
+use crate::geometry::topology::{self, Topology};
+use crate::vocabulary::agent::PlannerKind;
 
 use super::from_scratch::{FromScratch, Held, ReplanRule};
-use super::PlannerKind;
 
 pub(super) type AStarOnPathChange = FromScratch<OnPathChange>;
 
@@ -20,13 +20,13 @@ impl ReplanRule for OnPathChange {
     fn must_replan(
         held: Option<Held<'_>>,
         known: &Grid,
-        movement: &Movement,
+        topology: &dyn Topology,
         changes: &[CellEdit],
         cheaper: bool,
     ) -> bool {
         match held {
             None => !changes.is_empty(),
-            Some(held) => cheaper || changes_path(movement, known, held, changes),
+            Some(held) => cheaper || changes_path(topology, known, held, changes),
         }
     }
 }
@@ -34,18 +34,22 @@ impl ReplanRule for OnPathChange {
 /// Whether the changes just sensed touch the rest of the plan: a cell of it changed terrain
 /// (its cost or passability), or a move of it is no longer legal (a wall now beside a
 /// diagonal).
-fn changes_path(movement: &Movement, known: &Grid, held: Held<'_>, changes: &[CellEdit]) -> bool {
+fn changes_path(
+    topology: &dyn Topology,
+    known: &Grid,
+    held: Held<'_>,
+    changes: &[CellEdit],
+) -> bool {
     let rest = held.rest();
     let legal_move = |i: usize| {
         let (p, q) = (
             known.point(rest[i] as usize),
             known.point(rest[i + 1] as usize),
         );
-        let legal = movement.legal_moves(known, p);
-        MOVES.iter().enumerate().any(|(m, mv)| {
-            legal & 1 << m != 0
-                && p.x.wrapping_add_signed(mv.dx) == q.x
-                && p.y.wrapping_add_signed(mv.dy) == q.y
+        let moves = topology.moves();
+        topology::indices(topology.legal_moves(known, p)).any(|m| {
+            p.x.wrapping_add_signed(moves[m].dx) == q.x
+                && p.y.wrapping_add_signed(moves[m].dy) == q.y
         })
     };
     changes.iter().any(|change| {
@@ -53,7 +57,8 @@ fn changes_path(movement: &Movement, known: &Grid, held: Held<'_>, changes: &[Ce
         if held.on_rest(known.index(change.at)).is_some_and(|i| i > 0) {
             return true;
         }
-        known.around(change.at).any(|around| {
+        let reach = topology.change_reach();
+        known.within(change.at, reach).any(|around| {
             held.on_rest(around as usize)
                 .is_some_and(|i| i + 1 < rest.len() && !legal_move(i))
         })

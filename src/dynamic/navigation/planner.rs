@@ -1,18 +1,12 @@
-//! How an agent plans: the [`Planner`] trait, and the planner each [`PlannerKind`] names.
-//! A planner keeps a search over the map as the agent knows it, from cell to cell: it
+//! How an agent plans: the [`Planner`] trait. A planner keeps a search over the map as the agent knows it, from cell to cell: it
 //! hands the agent the next cell of its plan, learns what the sensor found and searches
 //! again when it must, and can undo each move exactly for a walk that steps back.
 
-use crate::dynamic::incremental::{CellEdit, Incremental};
+use crate::dynamic::incremental::Incremental;
+use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
-use crate::geometry::grid::{Grid, Point};
-use crate::options::search_error::SearchError;
-use crate::options::SearchOptions;
-
-use super::d_star_lite::DStarLite;
-use super::on_every_change::AStarOnEveryChange;
-use super::on_path_change::AStarOnPathChange;
-use super::PlannerKind;
+use crate::geometry::grid::Point;
+use crate::vocabulary::agent::PlannerKind;
 
 pub trait Planner {
     fn kind(&self) -> PlannerKind;
@@ -50,32 +44,4 @@ pub trait Planner {
     fn incremental(&self) -> Option<&Incremental> {
         None
     }
-}
-
-/// The planner `kind` names, over `known` from `start` to `goal` under `options` (its
-/// algorithm is the planner's), with the expansions of its first plan, made from `start`.
-pub(super) fn first_plan(
-    kind: PlannerKind,
-    known: Grid,
-    start: Point,
-    goal: Point,
-    options: SearchOptions,
-) -> Result<(Box<dyn Planner>, u32), SearchError> {
-    fn boxed(planner: impl Planner + 'static, expanded: u32) -> (Box<dyn Planner>, u32) {
-        (Box::new(planner), expanded)
-    }
-    Ok(match kind {
-        PlannerKind::DStarLite => {
-            let (planner, expanded) = DStarLite::new(known, start, goal, options)?;
-            boxed(planner, expanded)
-        }
-        PlannerKind::AStar => {
-            let (planner, expanded) = AStarOnPathChange::new(known, start, goal, options)?;
-            boxed(planner, expanded)
-        }
-        PlannerKind::AStarOnEveryChange => {
-            let (planner, expanded) = AStarOnEveryChange::new(known, start, goal, options)?;
-            boxed(planner, expanded)
-        }
-    })
 }

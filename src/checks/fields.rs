@@ -6,8 +6,13 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::finders::idastar::DEFAULT_NODE_LIMIT;
-use crate::options::{OptionsError, SearchOptions};
+use crate::catalogue::Takes;
+use crate::checks::search_error::OptionsError;
+use crate::geometry::heuristic::Heuristic;
+use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
+use crate::options::{
+    Algorithm, GoalTest, SearchOptions, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT,
+};
 use crate::text::names::UnknownName;
 use crate::text::number_text::{number_text, parse_number};
 
@@ -85,6 +90,88 @@ impl OptionField {
         OptionField::ALL.into_iter().find(|f| f.flag() == flag)
     }
 
+    /// What the option decides, in a line for a help text.
+    pub fn about(self) -> &'static str {
+        match self {
+            OptionField::Algorithm => "The finder (astar finders lists what each takes)",
+            OptionField::Heuristic => {
+                "The estimate of the cost to the goal (by default the one that fits the \
+                 movement: octile with diagonals, else manhattan)"
+            }
+            OptionField::Weight => "The heuristic's weight W in f = g + W*h",
+            OptionField::Directions => "The directions a move may take",
+            OptionField::Diagonal => "When a diagonal move may pass a wall's corner",
+            OptionField::Costs => {
+                "The costs of a straight and a diagonal move: 10 and 14, 1 and sqrt(2), or 1 and 1"
+            }
+            OptionField::TieBreak => "Which of the open nodes with equal priority comes first",
+            OptionField::NodeLimit => "Give up after visiting this many nodes",
+            OptionField::GoalTest => {
+                "Stop when the goal is taken off the open list (the shortest path) or when it \
+                 is first reached (as some tutorials do; can miss the shortest path)"
+            }
+            OptionField::NeighbourOrder => {
+                "The order a node's neighbours are examined in, which decides among equal routes"
+            }
+        }
+    }
+
+    /// The texts [`OptionField::set`] reads.
+    pub fn accepts(self) -> Accepts {
+        match self {
+            OptionField::Algorithm => Accepts::Names(Algorithm::NAMES),
+            OptionField::Heuristic => Accepts::Names(Heuristic::NAMES),
+            OptionField::Weight => Accepts::Number {
+                min: 0.0,
+                max: MAX_HEURISTIC_WEIGHT,
+            },
+            OptionField::Directions => Accepts::Names(Directions::NAMES),
+            OptionField::Diagonal => Accepts::Names(DiagonalRule::NAMES),
+            OptionField::Costs => Accepts::Names(CostModel::NAMES),
+            OptionField::TieBreak => Accepts::Names(TieBreak::NAMES),
+            OptionField::NodeLimit => Accepts::WholeNumber {
+                min: 1,
+                max: u32::MAX,
+            },
+            OptionField::GoalTest => Accepts::Names(GoalTest::NAMES),
+            OptionField::NeighbourOrder => Accepts::Names(NeighbourOrder::NAMES),
+        }
+    }
+
+    /// This option of `options` as the text [`OptionField::set`] reads back; `None` for a
+    /// heuristic left to the movement.
+    pub fn text(self, options: &SearchOptions) -> Option<String> {
+        Some(match self {
+            OptionField::Algorithm => options.algorithm.name().into(),
+            OptionField::Heuristic => options.heuristic?.name().into(),
+            OptionField::Weight => number_text(options.weight),
+            OptionField::Directions => options.directions.name().into(),
+            OptionField::Diagonal => options.diagonal.name().into(),
+            OptionField::Costs => options.costs.name().into(),
+            OptionField::TieBreak => options.tie_break.name().into(),
+            OptionField::NodeLimit => options.node_limit.unwrap_or(DEFAULT_NODE_LIMIT).to_string(),
+            OptionField::GoalTest => options.goal_test.name().into(),
+            OptionField::NeighbourOrder => options.neighbour_order.name().into(),
+        })
+    }
+
+    /// Whether a finder that takes these options takes this one (the algorithm names the
+    /// finder, so every finder takes it).
+    pub fn taken_by(self, takes: &Takes) -> bool {
+        match self {
+            OptionField::Algorithm => true,
+            OptionField::Heuristic => takes.heuristic,
+            OptionField::Weight => takes.weight,
+            OptionField::Directions => takes.directions,
+            OptionField::Diagonal => takes.diagonal,
+            OptionField::Costs => takes.costs,
+            OptionField::TieBreak => takes.tie_break,
+            OptionField::NodeLimit => takes.node_limit,
+            OptionField::GoalTest => takes.goal_test,
+            OptionField::NeighbourOrder => takes.neighbour_order,
+        }
+    }
+
     /// Sets this option of `options` from `text`; the values are checked together
     /// afterwards by [`SearchOptions::validate`].
     pub fn set(self, options: &mut SearchOptions, text: &str) -> Result<(), OptionProblem> {
@@ -111,6 +198,17 @@ impl OptionField {
         }
         Ok(())
     }
+}
+
+/// The texts an option field reads.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Accepts {
+    /// One of these words.
+    Names(&'static [&'static str]),
+    /// A number from `min` to `max`.
+    Number { min: f64, max: f64 },
+    /// A whole number from `min` to `max`.
+    WholeNumber { min: u32, max: u32 },
 }
 
 /// Options read from fields, over `defaults`, and checked together.
@@ -317,7 +415,6 @@ impl ResolvedOptions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::Algorithm;
 
     fn read(fields: &[(&str, &str)]) -> Result<SearchOptions, OptionProblem> {
         let named: Result<Vec<_>, _> = fields
@@ -394,6 +491,57 @@ mod tests {
             Some(OptionField::Directions)
         );
         assert_eq!(OptionField::by_flag("--colour"), None);
+    }
+
+    /// What the table says of each field (its text, its values) is what `set` reads.
+    #[test]
+    fn every_field_writes_back_what_it_reads_and_accepts_its_values() {
+        let chosen = SearchOptions {
+            algorithm: Algorithm::IdaStar,
+            heuristic: Some(Heuristic::Euclidean),
+            weight: 2.5,
+            node_limit: Some(77),
+            goal_test: GoalTest::FirstReached,
+            ..SearchOptions::default()
+        };
+        for options in [SearchOptions::default(), SearchOptions::moving_ai(), chosen] {
+            for field in OptionField::ALL {
+                let Some(text) = field.text(&options) else {
+                    assert_eq!((field, options.heuristic), (OptionField::Heuristic, None));
+                    continue;
+                };
+                let mut read = SearchOptions::default();
+                field.set(&mut read, &text).unwrap();
+                assert_eq!(
+                    field.text(&read).as_deref(),
+                    Some(text.as_str()),
+                    "{field:?}"
+                );
+                match field.accepts() {
+                    Accepts::Names(names) => assert!(names.contains(&text.as_str()), "{text}"),
+                    Accepts::Number { min, max } => {
+                        assert!((min..=max).contains(&text.parse::<f64>().unwrap()))
+                    }
+                    Accepts::WholeNumber { min, max } => {
+                        assert!((min..=max).contains(&text.parse::<u32>().unwrap()))
+                    }
+                }
+            }
+        }
+        // Every word of an option is read, and the others refused.
+        for field in OptionField::ALL {
+            if let Accepts::Names(names) = field.accepts() {
+                for name in names {
+                    assert!(field.set(&mut SearchOptions::default(), name).is_ok());
+                }
+                assert!(field
+                    .set(&mut SearchOptions::default(), "none-such")
+                    .is_err());
+            }
+        }
+        let takes = Algorithm::IdaStar.entry().options;
+        assert!(OptionField::NodeLimit.taken_by(&takes));
+        assert!(!OptionField::NodeLimit.taken_by(&Algorithm::AStar.entry().options));
     }
 
     #[test]

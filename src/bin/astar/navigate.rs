@@ -1,0 +1,81 @@
+//! `astar navigate`: an agent that senses the map as it walks, a line per cell it stands on.
+
+use astar_visualizer::dynamic::navigation::{Navigation, NavigationError};
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
+use clap::{Arg, ArgMatches, Command};
+
+use crate::costs::{cost_or_none, fmt_cost};
+use crate::planners;
+use crate::scene::required;
+
+pub fn command() -> Command {
+    let command = Command::new("navigate")
+        .about("Walk an agent to the goal, sensing the map as it goes")
+        .long_about(
+            "An agent walks from start to goal knowing only the cells within R (Euclidean, at \
+             least 1.5) of each cell it has stood on; unseen cells count as ground. Prints \
+             'move<TAB>K<TAB>X<TAB>Y<TAB>PLANNED<TAB>EXPANDED' for every cell it stands on (K \
+             moves made; PLANNED the optimal cost to the goal on the map as known there, or \
+             'none'; EXPANDED the replanning done there), then \
+             'arrived<TAB>TRAVELLED<TAB>TOTAL_EXPANDED' (TRAVELLED: the cost of its moves) or \
+             'unreachable<TAB>K'. A Moving AI .map is searched by the benchmark's rules.",
+        )
+        .arg(
+            Arg::new("sensor")
+                .long("sensor")
+                .value_name("R")
+                .required(true)
+                .allow_hyphen_values(true)
+                .help("The sensor radius in cells, at least 1.5"),
+        );
+    planners::add_args(
+        command,
+        &planner_choices(),
+        "How the agent plans: D* Lite, A* from scratch at every cell where what it sensed \
+         changed its path, or A* from scratch at every cell where what it sensed changed the \
+         known map",
+    )
+}
+
+fn planner_choices() -> Vec<(&'static str, PlannerKind)> {
+    (PlannerKind::ALL.iter()).map(|&p| (p.name(), p)).collect()
+}
+
+pub fn run(matches: &ArgMatches) -> Result<(), String> {
+    let (scene, planner) = planners::open(matches, &planner_choices())?;
+    let radius = required(matches, "sensor");
+    let radius: f64 = radius.parse().map_err(|_| {
+        format!("--sensor: expected a number of cells (at least 1.5), found '{radius}'")
+    })?;
+    let mut walk = Navigation::new(
+        scene.grid,
+        scene.start,
+        scene.goal,
+        scene.options,
+        radius,
+        planner,
+    )
+    .map_err(|e| match e {
+        NavigationError::SensorRadius { .. } => format!("--sensor: {e}"),
+        _ => e.to_string(),
+    })?;
+    while let Some(visit) = walk.advance() {
+        println!(
+            "move\t{}\t{}\t{}\t{}\t{}",
+            visit.k,
+            visit.at.x,
+            visit.at.y,
+            cost_or_none(visit.planned),
+            visit.expanded
+        );
+    }
+    match walk.arrival() {
+        Some(Arrival::Arrived {
+            travelled,
+            expanded,
+        }) => println!("arrived\t{}\t{expanded}", fmt_cost(travelled)),
+        Some(Arrival::Unreachable { k }) => println!("unreachable\t{k}"),
+        None => {}
+    }
+    Ok(())
+}
