@@ -24,11 +24,10 @@ mod movingai_maps;
 use std::time::Duration;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
-
 use astar_visualizer::dynamic::navigation::Navigation;
 use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::scenario::Scenario;
-use astar_visualizer::vocabulary::agent::{Arrival, Planner};
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{Finder, Grid, Search, SearchOptions};
 use cpu_time::cpu_time;
 use movingai_maps::{load, MAPS};
@@ -76,7 +75,7 @@ fn sample(scenarios: &[Scenario], (shortest, longest): (f64, f64)) -> Vec<Scenar
 
 /// One walk: its time, the cost planned at the start, and its expansions split by where
 /// they were spent.
-fn navigate(grid: &Grid, s: &Scenario, planner: Planner) -> (Duration, Option<f64>, Split) {
+fn navigate(grid: &Grid, s: &Scenario, planner: PlannerKind) -> (Duration, Option<f64>, Split) {
     let options = SearchOptions::moving_ai();
     let began = cpu_time();
     let mut walk = Navigation::new(
@@ -302,17 +301,17 @@ fn main() {
         // D* Lite's, then A*'s on a path change.
         let mut splits = [Split::default(); 2];
         for s in &scenarios {
-            let (time, planned_d, split) = navigate(&grid, s, Planner::DStarLite);
+            let (time, planned_d, split) = navigate(&grid, s, PlannerKind::DStarLite);
             splits[0].add(split);
             for pair in &mut tallies[..2] {
                 pair[1].add(time, split.total());
             }
             for (pair, baseline) in
-                (tallies[..2].iter_mut()).zip([Planner::AStar, Planner::AStarOnEveryChange])
+                (tallies[..2].iter_mut()).zip([PlannerKind::AStar, PlannerKind::AStarOnEveryChange])
             {
                 let (time, planned_a, split) = navigate(&grid, s, baseline);
                 pair[0].add(time, split.total());
-                if baseline == Planner::AStar {
+                if baseline == PlannerKind::AStar {
                     splits[1].add(split);
                 }
                 assert_eq!(planned_a, planned_d, "{map} {s:?}: the first plans differ");

@@ -7,9 +7,8 @@
 mod common;
 
 use astar_visualizer::dynamic::navigation::{Navigation, NavigationError, Visit};
-
 use astar_visualizer::formats::map_text::parse_map;
-use astar_visualizer::vocabulary::agent::{Arrival, Planner};
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;
@@ -37,7 +36,7 @@ fn walk_and_check(
     rules: Rules,
     tie_break: TieBreak,
     radius: f64,
-    planner: Planner,
+    planner: PlannerKind,
 ) -> Result<(Vec<Visit>, Arrival), TestCaseError> {
     let o = options(rules, tie_break);
     let mut walk = Navigation::new(world.clone(), start, goal, o, radius, planner).unwrap();
@@ -172,7 +171,7 @@ proptest! {
         (world, start, goal) in world(),
         rules in Rules::any(),
         radius in select(vec![1.5, 2.0, 2.5, 3.0, 4.5]),
-        planner in select(Planner::ALL.to_vec()),
+        planner in select(PlannerKind::ALL.to_vec()),
         tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
     ) {
         walk_and_check(&world, start, goal, rules, tie_break, radius, planner)?;
@@ -205,8 +204,16 @@ fn the_d_star_lite_paper_example() {
     };
     // The paper's order: ties on k1 go to the smaller k2.
     let paper = TieBreak::SmallerG;
-    let (visits, arrival) =
-        walk_and_check(&world, start, goal, rules, paper, 1.5, Planner::DStarLite).unwrap();
+    let (visits, arrival) = walk_and_check(
+        &world,
+        start,
+        goal,
+        rules,
+        paper,
+        1.5,
+        PlannerKind::DStarLite,
+    )
+    .unwrap();
     assert_eq!(positions(&visits), [(0, 1), (1, 1), (2, 0), (3, 0), (4, 1)]);
     let planned: Vec<Option<f64>> = visits.iter().map(|v| v.planned).collect();
     assert_eq!(
@@ -219,7 +226,7 @@ fn the_d_star_lite_paper_example() {
     assert!(matches!(arrival, Arrival::Arrived { travelled, .. } if travelled == 4.0));
     // The same walk with A* from scratch: the wall lies on its path, so it replans.
     let (visits, arrival) =
-        walk_and_check(&world, start, goal, rules, paper, 1.5, Planner::AStar).unwrap();
+        walk_and_check(&world, start, goal, rules, paper, 1.5, PlannerKind::AStar).unwrap();
     assert!(visits[1].expanded > 0);
     assert!(matches!(arrival, Arrival::Arrived { travelled, .. } if travelled == 4.0));
 }
@@ -236,7 +243,7 @@ fn a_wall_found_late_forces_a_long_detour() {
     };
     let known_optimum = rules.shortest_costs(&world, world.index(start))[world.index(goal)];
     assert_eq!(known_optimum, Some(246));
-    for &planner in Planner::ALL {
+    for &planner in PlannerKind::ALL {
         let (visits, arrival) =
             walk_and_check(&world, start, goal, rules, TieBreak::LargerG, 3.0, planner).unwrap();
         assert_eq!(visits[0].planned, Some(190.0), "the straight line at first");
@@ -249,7 +256,7 @@ fn a_wall_found_late_forces_a_long_detour() {
             visits.iter().any(|v| v.at == Point::new(10, 14)),
             "{planner:?}"
         );
-        if planner == Planner::DStarLite {
+        if planner == PlannerKind::DStarLite {
             // Its ties lead it up along the wall to the top edge before it knows the way
             // is below.
             assert!(visits.iter().any(|v| v.at.y <= 2));
@@ -268,7 +275,7 @@ fn a_sensor_that_cannot_see_the_cells_around_is_refused() {
             goal,
             SearchOptions::default(),
             radius,
-            Planner::DStarLite,
+            PlannerKind::DStarLite,
         );
         assert!(
             matches!(refused, Err(NavigationError::SensorRadius { .. })),

@@ -10,7 +10,7 @@ use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::options::{Algorithm, GoalTest, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT};
 use crate::text::names::named_enum;
-use crate::vocabulary::agent::Planner;
+use crate::vocabulary::agent::PlannerKind;
 use crate::vocabulary::events::{EventKind, OutcomeKind};
 use crate::vocabulary::marks::Mark;
 use crate::vocabulary::status::Counter;
@@ -126,7 +126,7 @@ pub struct Takes {
 /// How a finder walks: the planner the agent plans with, and the counters a walk shows.
 #[derive(Debug, Serialize)]
 pub struct WalkEntry {
-    pub planner: Planner,
+    pub planner: PlannerKind,
     pub counters: &'static [Counter],
     /// It walks as the baseline that the finders made for unknown terrain are measured
     /// against (A* from scratch against D* Lite): beside them, or in place of one while it
@@ -172,7 +172,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         // A* from scratch wherever what was sensed changed its path: the baseline D* Lite
         // is measured against.
         walk: Some(WalkEntry {
-            planner: Planner::AStar,
+            planner: PlannerKind::AStar,
             counters: &[Counter::MoveExpanded, Counter::Replans],
             baseline: true,
         }),
@@ -305,7 +305,7 @@ pub static FINDERS: [FinderEntry; 12] = [
             Counter::FromScratchExpanded,
         ],
         Some(WalkEntry {
-            planner: Planner::DStarLite,
+            planner: PlannerKind::DStarLite,
             counters: &[
                 Counter::Km,
                 Counter::MoveExpanded,

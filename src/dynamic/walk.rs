@@ -12,7 +12,7 @@ use crate::finder::repairing::Repairing;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point};
 use crate::options::SearchOptions;
-use crate::vocabulary::agent::{Arrival, Planner};
+use crate::vocabulary::agent::{Arrival, PlannerKind};
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -35,7 +35,7 @@ impl Walk {
         goal: Point,
         options: SearchOptions,
         sensor_radius: f64,
-        planner: Planner,
+        planner: PlannerKind,
     ) -> Result<Walk, NavigationError> {
         let mut navigation = Navigation::new(world, start, goal, options, sensor_radius, planner)?;
         navigation.remember_moves();
@@ -279,7 +279,7 @@ mod tests {
             tie_break: TieBreak::SmallerG,
             ..SearchOptions::default()
         };
-        Walk::new(grid, start, goal, options, 1.5, Planner::DStarLite).unwrap()
+        Walk::new(grid, start, goal, options, 1.5, PlannerKind::DStarLite).unwrap()
     }
 
     /// Everything a step back must put back, read through the interface the page reads.
@@ -355,8 +355,15 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk =
-            Walk::new(grid.clone(), start, goal, options, 1.5, Planner::DStarLite).unwrap();
+        let mut walk = Walk::new(
+            grid.clone(),
+            start,
+            goal,
+            options,
+            1.5,
+            PlannerKind::DStarLite,
+        )
+        .unwrap();
         walk.finish();
         let straight = walk.navigation.trail().to_vec();
         walk.seek(1);
@@ -406,8 +413,15 @@ mod tests {
             algorithm: Algorithm::DStarLite,
             ..SearchOptions::default()
         };
-        let mut walk =
-            Walk::new(grid.clone(), start, goal, options, 2.0, Planner::DStarLite).unwrap();
+        let mut walk = Walk::new(
+            grid.clone(),
+            start,
+            goal,
+            options,
+            2.0,
+            PlannerKind::DStarLite,
+        )
+        .unwrap();
         let mut world = grid.clone();
         for y in 0..3 {
             world
@@ -441,13 +455,13 @@ mod tests {
             goal,
             SearchOptions::default(),
             1.4,
-            Planner::DStarLite,
+            PlannerKind::DStarLite,
         );
         assert!(matches!(refused, Err(NavigationError::SensorRadius { .. })));
     }
 
     /// The detour map: a wall across the middle, open only along the bottom row.
-    fn detour(planner: Planner) -> Walk {
+    fn detour(planner: PlannerKind) -> Walk {
         let (grid, start, goal) = map(include_str!("../../tests/maps/dynamic/detour_20x15.txt"));
         Walk::new(grid, start, goal, SearchOptions::default(), 3.0, planner).unwrap()
     }
@@ -503,7 +517,7 @@ mod tests {
 
     #[test]
     fn both_planners_arrive_planning_optimally_on_the_map_as_known_at_every_move() {
-        for planner in [Planner::DStarLite, Planner::AStar] {
+        for planner in [PlannerKind::DStarLite, PlannerKind::AStar] {
             let mut walk = detour(planner);
             assert_eq!(walk.path_cost(), optimal(&walk), "{planner} at the start");
             let mut replans = 0;
@@ -520,8 +534,8 @@ mod tests {
                 assert_eq!(planned, walk.path_cost());
                 replans += u32::from(replanned);
                 assert_eq!(so_far, replans);
-                assert_eq!(from_scratch.is_some(), planner == Planner::DStarLite);
-                assert_eq!(k_m.is_some(), planner == Planner::DStarLite);
+                assert_eq!(from_scratch.is_some(), planner == PlannerKind::DStarLite);
+                assert_eq!(k_m.is_some(), planner == PlannerKind::DStarLite);
             }
             // Their shortest paths tie differently, so each finds the wall from its own cell.
             assert!(
@@ -536,7 +550,7 @@ mod tests {
 
     #[test]
     fn an_a_star_walk_shows_its_latest_search_and_steps_back_exactly() {
-        let mut walk = detour(Planner::AStar);
+        let mut walk = detour(PlannerKind::AStar);
         let mut states = vec![shown(&walk)];
         let mut events = Vec::new();
         while let Some(event) = walk.step() {
@@ -575,7 +589,8 @@ mod tests {
     fn an_a_star_walk_finds_a_wall_dropped_ahead_and_steps_back_over_it_exactly() {
         let (grid, start, goal) = map("OOOOOOO\nSOOOOOE\nOOOOOOO");
         let options = SearchOptions::default();
-        let mut walk = Walk::new(grid.clone(), start, goal, options, 1.5, Planner::AStar).unwrap();
+        let mut walk =
+            Walk::new(grid.clone(), start, goal, options, 1.5, PlannerKind::AStar).unwrap();
         walk.seek(1);
         let before = shown(&walk);
         let mut world = grid.clone();

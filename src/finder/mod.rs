@@ -3,6 +3,7 @@
 //! finder does the same way from its other answers (seeking, running to the end, a cell's
 //! state and values, the path's length) is written once here, as default methods.
 
+pub mod journal;
 pub mod key;
 pub mod open_list;
 pub(crate) mod relaxation;

@@ -16,6 +16,7 @@
 use std::sync::Arc;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
@@ -123,7 +124,6 @@ impl Scalars {
 #[derive(Clone, Debug)]
 struct StepLog {
     scalars: Scalars,
-    changes_from: usize,
     popped: Option<(usize, u32, Key)>,
     /// The path shown before this step, when the step changed it.
     old_path: Option<Vec<u32>>,
@@ -145,8 +145,8 @@ pub struct Bidirectional {
     s: Scalars,
     /// The best path so far (the answer once found), start to goal.
     path: Vec<u32>,
-    log: Vec<StepLog>,
-    changes: Vec<Change>,
+    /// Each recorded step with the side values it changed.
+    journal: Journal<StepLog, Change>,
     /// Cells either side has reached since the last restart (some perhaps undone since),
     /// so that a restart clears only those.
     reached: Vec<u32>,
@@ -204,8 +204,7 @@ impl Bidirectional {
             marks: vec![0; cells],
             s: Scalars::fresh(),
             path: Vec::new(),
-            log: Vec::new(),
-            changes: Vec::new(),
+            journal: Journal::new(),
             reached: Vec::new(),
             recording: true,
         };
@@ -245,7 +244,7 @@ impl Bidirectional {
         let sd = &self.sides[side];
         let old_key = sd.open.key_of(cell);
         if self.recording {
-            self.changes.push(Change {
+            self.journal.record(Change {
                 side,
                 cell,
                 g: sd.g[c],
@@ -292,7 +291,7 @@ impl Bidirectional {
                 let old = self.s.best.replace(Best { measure, cell });
                 let path = self.path_through(cell);
                 let old_path = std::mem::replace(&mut self.path, path);
-                if let (true, Some(log)) = (self.recording, self.log.last_mut()) {
+                if let (true, Some(log)) = (self.recording, self.journal.last_mut()) {
                     log.old_path.get_or_insert(old_path);
                 }
                 if let Some(old) = old {
@@ -409,9 +408,8 @@ impl Bidirectional {
         }
         self.s.next_order = [self.sides[0].next_order, self.sides[1].next_order];
         if self.recording {
-            self.log.push(StepLog {
+            self.journal.begin(StepLog {
                 scalars: self.s,
-                changes_from: self.changes.len(),
                 popped: None,
                 old_path: None,
             });
@@ -437,7 +435,7 @@ impl Bidirectional {
             .open
             .pop()
             .expect("the stopping test stops when a side has no open node");
-        if let (true, Some(log)) = (self.recording, self.log.last_mut()) {
+        if let (true, Some(log)) = (self.recording, self.journal.last_mut()) {
             log.popped = Some((side, cell, key));
         }
         let record = &mut self.sides[side].record[cell as usize];
@@ -622,12 +620,12 @@ impl Finder for Bidirectional {
         self.start = s;
         self.s = Scalars::fresh();
         self.path.clear();
-        self.log.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.reach(FORWARD, s, 0.0, None);
         self.reach(BACKWARD, t, 0.0, None);
         self.s.counters.max_open = self.open_count();
-        self.changes.clear();
+        // Reaching the two origins is where the search begins, not a step to undo.
+        self.journal.clear();
         Ok(())
     }
 
@@ -666,11 +664,11 @@ impl Finder for Bidirectional {
 
     /// Undoes the last step exactly; `false` at the beginning.
     fn step_back(&mut self) -> bool {
-        let Some(log) = self.log.pop() else {
+        let Some((log, changes)) = self.journal.pop() else {
             return false;
         };
         let mut refresh = Vec::new();
-        for change in self.changes.split_off(log.changes_from).into_iter().rev() {
+        for change in changes {
             let c = change.cell as usize;
             let sd = &mut self.sides[change.side];
             match change.key {
@@ -718,8 +716,7 @@ impl Finder for Bidirectional {
 
     /// Runs to the end keeping no record: earlier steps can no longer be undone.
     fn run(&mut self) -> Status {
-        self.log.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.recording = false;
         while self.take_step(None).is_some() {}
         self.recording = true;
@@ -752,12 +749,8 @@ impl Finder for Bidirectional {
     }
 
     fn touched(&self) -> Vec<Point> {
-        let from = self
-            .log
-            .last()
-            .map_or(self.changes.len(), |l| l.changes_from);
-        self.graph
-            .points(self.changes[from..].iter().map(|c| c.cell))
+        let changes = self.journal.last_changes();
+        self.graph.points(changes.iter().map(|c| c.cell))
     }
 
     /// Both open lists: the heads of the side whose turn is next, then the other's.

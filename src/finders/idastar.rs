@@ -15,6 +15,7 @@
 use std::sync::Arc;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::finder::journal::Journal;
 use crate::finder::Finder;
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
@@ -51,8 +52,7 @@ struct CellChange {
 #[derive(Clone, Debug)]
 struct StepLog {
     scalars: Scalars,
-    /// Where this step's entries begin in `IdaStar::changes`, `popped` and `advanced`.
-    changes_from: usize,
+    /// Where this step's entries begin in `IdaStar::popped` and `advanced`.
     popped_from: usize,
     advanced_from: usize,
     pushed: bool,
@@ -91,8 +91,8 @@ pub struct IdaStar {
     touched: Vec<u32>,
     s: Scalars,
     path: Vec<u32>,
-    log: Vec<StepLog>,
-    changes: Vec<CellChange>,
+    /// Each step with the cell values it changed.
+    journal: Journal<StepLog, CellChange>,
     /// Frames taken off the path, in the order they were taken.
     popped: Vec<Frame>,
     /// `(stack index, next_move before)` of frames whose next move advanced, one entry per
@@ -158,8 +158,7 @@ impl IdaStar {
                 total_steps: None,
             },
             path: Vec::new(),
-            log: Vec::new(),
-            changes: Vec::new(),
+            journal: Journal::new(),
             popped: Vec::new(),
             advanced: Vec::new(),
         })
@@ -177,7 +176,7 @@ impl IdaStar {
     fn set_cell(&mut self, cell: u32, record: u8, mark: u16, g: f64) {
         let c = cell as usize;
         let first = self.record[c] == UNVISITED && self.marks[c] == 0;
-        self.changes.push(CellChange {
+        self.journal.record(CellChange {
             cell,
             record: self.record[c],
             mark: self.marks[c],
@@ -195,7 +194,7 @@ impl IdaStar {
         let touched = std::mem::take(&mut self.touched);
         for &cell in &touched {
             let c = cell as usize;
-            self.changes.push(CellChange {
+            self.journal.record(CellChange {
                 cell,
                 record: self.record[c],
                 mark: self.marks[c],
@@ -214,9 +213,8 @@ impl IdaStar {
         }
         let scalars = self.s;
         self.s.counters.steps += 1;
-        self.log.push(StepLog {
+        self.journal.begin(StepLog {
             scalars,
-            changes_from: self.changes.len(),
             popped_from: self.popped.len(),
             advanced_from: self.advanced.len(),
             pushed: false,
@@ -241,7 +239,7 @@ impl IdaStar {
                     return Some(Visit::NoPath);
                 }
                 let previous = self.clear_iteration();
-                if let Some(log) = self.log.last_mut() {
+                if let Some(log) = self.journal.last_mut() {
                     log.previous_touched = Some(previous);
                 }
                 self.s.threshold = threshold;
@@ -253,7 +251,7 @@ impl IdaStar {
             let legal = self.graph.legal(top.cell);
             let moves = self.graph.neighbourhood.count();
             let next = (top.next_move as usize..moves).find(|&i| legal & 1 << i != 0);
-            let logged = self.log.last().map_or(0, |l| l.advanced_from);
+            let logged = self.journal.last().map_or(0, |l| l.advanced_from);
             if self.advanced[logged..].last().map(|a| a.0) != Some(depth as u32) {
                 self.advanced.push((depth as u32, top.next_move));
             }
@@ -315,7 +313,7 @@ impl IdaStar {
         self.set_cell(cell, record_of(CLOSED, by), MARK_ON_STACK, g);
         self.s.counters.expanded += 1;
         self.stack.push(Frame { cell, next_move: 0 });
-        if let Some(log) = self.log.last_mut() {
+        if let Some(log) = self.journal.last_mut() {
             log.pushed = true;
         }
         let depth = self.stack.len() as u32;
@@ -411,7 +409,7 @@ impl Finder for IdaStar {
 
     /// Undoes the last step exactly; `false` at the beginning.
     fn step_back(&mut self) -> bool {
-        let Some(log) = self.log.pop() else {
+        let Some((log, changes)) = self.journal.pop() else {
             return false;
         };
         if log.pushed {
@@ -423,7 +421,7 @@ impl Finder for IdaStar {
         for (depth, next_move) in self.advanced.drain(log.advanced_from..).rev() {
             self.stack[depth as usize].next_move = next_move;
         }
-        for change in self.changes.split_off(log.changes_from).into_iter().rev() {
+        for change in changes {
             let c = change.cell as usize;
             (self.record[c], self.marks[c], self.g[c]) = (change.record, change.mark, change.g);
             if change.first {
@@ -452,8 +450,7 @@ impl Finder for IdaStar {
     /// Runs to the end keeping no record: earlier steps can no longer be undone.
     fn run(&mut self) -> Status {
         let status = self.finish();
-        self.log.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.popped.clear();
         self.advanced.clear();
         status
@@ -493,12 +490,8 @@ impl Finder for IdaStar {
 
     /// Cells the last step changed.
     fn touched(&self) -> Vec<Point> {
-        let from = self
-            .log
-            .last()
-            .map_or(self.changes.len(), |l| l.changes_from);
-        self.graph
-            .points(self.changes[from..].iter().map(|c| c.cell))
+        let changes = self.journal.last_changes();
+        self.graph.points(changes.iter().map(|c| c.cell))
     }
 
     /// What IDA* keeps instead of an open list: the depth-first path, deepest first.

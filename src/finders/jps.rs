@@ -7,6 +7,7 @@
 use std::sync::Arc;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
+use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
@@ -39,7 +40,7 @@ struct StepRecord {
     prev_next_order: u32,
     prev_scanned: u64,
     prev_jump_points: u32,
-    changes_from: usize,
+    /// Where the step's mark changes begin in `mark_changes`.
     marks_from: usize,
 }
 
@@ -66,8 +67,7 @@ struct JumpArrays {
     visited: Vec<u32>,
     marked: Vec<u32>,
     path: Vec<u32>,
-    steps: Vec<StepRecord>,
-    changes: Vec<Change>,
+    journal: Journal<StepRecord, Change>,
     mark_changes: Vec<(u32, u16)>,
     reached: Vec<(u32, Reached)>,
     jumper: Jumper,
@@ -110,8 +110,8 @@ pub struct JumpPointSearch {
     current: u32,
     path: Vec<u32>,
     total_steps: Option<u32>,
-    steps: Vec<StepRecord>,
-    changes: Vec<Change>,
+    /// Each recorded step with the jump points it opened or improved.
+    journal: Journal<StepRecord, Change>,
     /// (cell, its marks before) for every mark a recorded step changed.
     mark_changes: Vec<(u32, u16)>,
     /// The jump points one expansion of the run to the end found, kept for its allocation.
@@ -136,8 +136,7 @@ impl Drop for JumpPointSearch {
                 visited: std::mem::take(&mut self.visited),
                 marked: std::mem::take(&mut self.marked),
                 path: std::mem::take(&mut self.path),
-                steps: std::mem::take(&mut self.steps),
-                changes: std::mem::take(&mut self.changes),
+                journal: std::mem::take(&mut self.journal),
                 mark_changes: std::mem::take(&mut self.mark_changes),
                 reached: std::mem::take(&mut self.reached),
                 jumper: std::mem::replace(&mut self.jumper, Jumper::over_nothing()),
@@ -188,8 +187,7 @@ impl JumpPointSearch {
             visited,
             marked,
             path,
-            steps,
-            changes,
+            journal,
             mark_changes,
             reached,
             jumper,
@@ -217,8 +215,7 @@ impl JumpPointSearch {
                 visited: Vec::new(),
                 marked: Vec::new(),
                 path: Vec::new(),
-                steps: Vec::new(),
-                changes: Vec::new(),
+                journal: Journal::new(),
                 mark_changes: Vec::new(),
                 reached: Vec::new(),
                 jumper: Jumper::new(&grid, rule),
@@ -250,8 +247,7 @@ impl JumpPointSearch {
             current: NO_PARENT,
             path,
             total_steps: None,
-            steps,
-            changes,
+            journal,
             mark_changes,
             reached,
             options,
@@ -273,8 +269,7 @@ impl JumpPointSearch {
             self.marks[cell as usize] = 0;
         }
         self.open.clear();
-        self.steps.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.mark_changes.clear();
         self.path.clear();
     }
@@ -348,14 +343,13 @@ impl JumpPointSearch {
         }
         self.counters.steps += 1;
         if RECORD {
-            self.steps.push(StepRecord {
+            self.journal.begin(StepRecord {
                 popped: None,
                 prev_current: self.current,
                 prev_max_open: self.counters.max_open,
                 prev_next_order: self.next_order,
                 prev_scanned: self.scanned,
                 prev_jump_points: self.jump_points,
-                changes_from: self.changes.len(),
                 marks_from: self.mark_changes.len(),
             });
         }
@@ -364,7 +358,7 @@ impl JumpPointSearch {
             return Some(None);
         };
         if RECORD {
-            if let Some(last) = self.steps.last_mut() {
+            if let Some(last) = self.journal.last_mut() {
                 last.popped = Some((current, key));
             }
         }
@@ -455,7 +449,7 @@ impl JumpPointSearch {
         }
         let (old_g, old_parent) = (self.g[c], self.parent[c]);
         if RECORD {
-            self.changes.push(Change {
+            self.journal.record(Change {
                 cell,
                 old_g,
                 old_record: self.record[c],
@@ -673,7 +667,7 @@ impl Finder for JumpPointSearch {
     }
 
     fn step_back(&mut self) -> bool {
-        let Some(record) = self.steps.pop() else {
+        let Some((record, changes)) = self.journal.pop() else {
             return false;
         };
         for (cell, old) in self.mark_changes.drain(record.marks_from..).rev() {
@@ -682,7 +676,7 @@ impl Finder for JumpPointSearch {
             }
             self.marks[cell as usize] = old;
         }
-        for change in self.changes.drain(record.changes_from..).rev() {
+        for change in changes {
             let c = change.cell as usize;
             match change.old_key {
                 Some(key) => self.open.update(change.cell, key),
@@ -722,8 +716,7 @@ impl Finder for JumpPointSearch {
     /// Without a record of the steps, the jumps also prune intermediate jump points (see
     /// [`Jumper::jump_through`]): fewer nodes, the same cost.
     fn run(&mut self) -> Status {
-        self.steps.clear();
-        self.changes.clear();
+        self.journal.clear();
         self.mark_changes.clear();
         while self.status == Status::Running {
             self.counters.steps += 1;
@@ -832,12 +825,7 @@ impl Finder for JumpPointSearch {
     }
 
     fn touched(&self) -> Vec<Point> {
-        let from = self
-            .steps
-            .last()
-            .map_or(self.changes.len(), |r| r.changes_from);
-        self.changes[from..]
-            .iter()
+        (self.journal.last_changes().iter())
             .map(|c| self.grid.point(c.cell as usize))
             .collect()
     }

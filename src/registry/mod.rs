@@ -55,7 +55,7 @@ mod tests {
     use crate::geometry::heuristic::Heuristic;
     use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
     use crate::options::{GoalTest, TieBreak, DEFAULT_NODE_LIMIT};
-    use crate::vocabulary::agent::Planner;
+    use crate::vocabulary::agent::PlannerKind;
     use crate::vocabulary::events::StepEvent;
     use crate::vocabulary::status::Counter;
 
@@ -401,8 +401,8 @@ mod tests {
         for entry in &FINDERS {
             let planner = entry.walk.as_ref().map(|walk| walk.planner);
             let expected = match entry.id {
-                Algorithm::AStar => Some(Planner::AStar),
-                Algorithm::DStarLite => Some(Planner::DStarLite),
+                Algorithm::AStar => Some(PlannerKind::AStar),
+                Algorithm::DStarLite => Some(PlannerKind::DStarLite),
                 _ => None,
             };
             assert_eq!(planner, expected, "{}", entry.id);

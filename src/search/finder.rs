@@ -100,7 +100,7 @@ impl Finder for Search {
             Some(last) => &self.visited[last.opened_from as usize..],
             None => &[],
         };
-        let improved = self.history.last_improvements().iter().map(|c| c.cell);
+        let improved = self.history.last_changes().iter().map(|c| c.cell);
         (opened.iter().copied().chain(improved))
             .map(|cell| self.grid.point(cell as usize))
             .collect()

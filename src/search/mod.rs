@@ -231,11 +231,10 @@ impl Search {
             self.stops_when_reached && self.record[self.goal as usize] & STATE_MASK == OPEN;
         let popped = if goal_reached { None } else { self.open.pop() };
         if RECORD {
-            self.history.record_step(StepRecord {
+            self.history.begin(StepRecord {
                 popped: popped.map(|(_, key)| key),
                 prev_current: self.current,
                 prev_max_open: self.counters.max_open,
-                improved_from: self.history.improvement_count(),
                 opened_from: self.visited.len() as u32,
             });
         }
@@ -327,7 +326,7 @@ impl Search {
             let (old_g, old_record) = (self.g[n], self.record[n]);
             if RECORD {
                 if let Some(old_key) = self.open.key_of(next) {
-                    self.history.push_improvement(Improvement {
+                    self.history.record(Improvement {
                         old_key,
                         old_g,
                         cell: next,

@@ -10,13 +10,13 @@ impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps
     /// before were taken by [`Search::run`], which records nothing.
     pub fn step_back(&mut self) -> bool {
-        let Some(record) = self.history.pop() else {
+        let Some((record, improvements)) = self.history.pop() else {
             return false;
         };
         // Undo the neighbours' changes, then put the popped node back. Each neighbour was
         // changed once, so the order among them does not matter.
         let mut undone = 0;
-        while let Some(change) = self.history.pop_improvement(record.improved_from) {
+        for change in improvements {
             let c = change.cell as usize;
             self.open.update(change.cell, change.old_key);
             self.g[c] = change.old_g;

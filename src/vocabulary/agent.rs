@@ -1,13 +1,13 @@
-//! The agent's words, which its walk's events and the catalogue use too: the planners it
-//! can plan with, and how its walk ended.
+//! The agent's words, which its walk's events and the catalogue use too: the kinds of
+//! planner it can plan with, and how its walk ended.
 
 use serde::Serialize;
 
 use crate::text::names::named_enum;
 
-/// How the agent plans.
+/// Which planner the agent plans with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Planner {
+pub enum PlannerKind {
     DStarLite,
     /// A* from scratch wherever what was sensed changed the path.
     AStar,
@@ -15,7 +15,7 @@ pub enum Planner {
     AStarOnEveryChange,
 }
 
-named_enum!(Planner, "planner", {
+named_enum!(PlannerKind, "planner", {
     DStarLite => "dstar-lite",
     AStar => "astar",
     AStarOnEveryChange => "astar-every-change",

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::geometry::grid::Point;
 use crate::text::names::named_enum;
-use crate::vocabulary::agent::{Arrival, Planner};
+use crate::vocabulary::agent::{Arrival, PlannerKind};
 
 /// A cell's numbers: G (cost so far), H (estimate to the goal), F (the priority it was queued by).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -176,7 +176,7 @@ pub enum StepEvent {
         k: u32,
         from: Point,
         at: Point,
-        planner: Planner,
+        planner: PlannerKind,
         /// Cells whose terrain the sensor found other than the agent thought.
         revealed: Vec<Point>,
         /// Whether the planner searched at this move: D* Lite repaired its search, A*

@@ -1,7 +1,7 @@
 //! `astar navigate`: an agent that senses the map as it walks, a line per cell it stands on.
 
 use astar_visualizer::dynamic::navigation::{Navigation, NavigationError};
-use astar_visualizer::vocabulary::agent::{Arrival, Planner};
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use clap::{Arg, ArgMatches, Command};
 
 use crate::costs::{cost_or_none, fmt_cost};
@@ -37,8 +37,8 @@ pub fn command() -> Command {
     )
 }
 
-fn planner_choices() -> Vec<(&'static str, Planner)> {
-    (Planner::ALL.iter()).map(|&p| (p.name(), p)).collect()
+fn planner_choices() -> Vec<(&'static str, PlannerKind)> {
+    (PlannerKind::ALL.iter()).map(|&p| (p.name(), p)).collect()
 }
 
 pub fn run(matches: &ArgMatches) -> Result<(), String> {
