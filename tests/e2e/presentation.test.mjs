@@ -244,6 +244,17 @@ describe('presentation mode', () => {
       const chosen = await method();
       await chooseOption(page.locator('#heuristic'), 'zero');
       await chooseOption(page.locator('#heuristic'), chosen[1]);
+      // A keyboard user still changes an option: by typing its first letters, or in the
+      // list that Alt+Down opens.
+      const heuristic = page.locator('#heuristic');
+      await heuristic.focus();
+      await page.keyboard.press('z');
+      assert.equal(await heuristic.inputValue(), 'zero');
+      const back = await heuristic.evaluate((select, value) => select.selectedIndex - Array.from(select.options, (o) => o.value).indexOf(value), chosen[1]);
+      await page.keyboard.press('Alt+ArrowDown');
+      for (let i = 0; i < back; i++) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      assert.equal(await heuristic.inputValue(), chosen[1]);
       await chooseOption(page.locator('#algorithm'), 'bfs');
       await chooseOption(page.locator('#algorithm'), chosen[0]);
       // Outside presentation mode Page Down, the arrows up and down and Home are the page's
