@@ -30,6 +30,8 @@ function closedDropDown(element) {
   return element instanceof HTMLSelectElement && !element.multiple && element.size <= 1;
 }
 
+// Listens on the window: capturing, it decides before any of the page's key handlers (on the
+// document) runs; bubbling, it comes after all of them.
 export function routeFieldKeys(win) {
   let typing = { select: null, at: -Infinity };
   win.addEventListener('keydown', (e) => {
