@@ -57,9 +57,9 @@ export function startWalk(workspace, text) {
 // the single search (both take the same calls); the rest edit the map, the options and the
 // view. Each runs through `act`.
 export function pageActions(page) {
-  // page: { doc, act(fn), workspace, playback, compare, stepLine, view (BoardView), board,
+  // page: { doc, act(fn), workspace, playback, compare, stepLine, predict, view (BoardView), board,
   //   messages, scenarios, brush: { value }, controls() (made after the actions) }
-  const { act, workspace, playback, compare, stepLine, view, messages } = page;
+  const { act, workspace, playback, compare, stepLine, predict, view, messages } = page;
   const driver = () => (compare.active ? compare : workspace.session);
   const stopped = (fn) => act((...args) => {
     playback.stop();
@@ -75,7 +75,10 @@ export function pageActions(page) {
       if (driver().finished) driver().seek(0);
       playback.start();
     }),
+    // A question of Predict left unanswered is answered first (scored as skipped); the
+    // next step then goes on.
     step: stopped(() => {
+      if (!compare.active && predict.skip(workspace.session)) return;
       if (!driver().finished) driver().step();
     }),
     stepBack: stopped(() => {

@@ -34,6 +34,7 @@ import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from '
 import { FoldingLine } from './layout/foldline.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
 import { prefersReducedMotion } from './layout/motion.js';
+import { routeFieldKeys } from './layout/fieldkeys.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -43,6 +44,7 @@ const doc = document;
 const byId = (id) => doc.getElementById(id);
 
 applyPaletteToCss(doc.documentElement);
+routeFieldKeys(window);
 const messages = new MessageArea(byId('message'), byId('message-text'), byId('message-close'), byId('message-more'));
 const exampleIds = EXAMPLES.map((e) => e.id);
 // The language and the layout come first, before the engine (and its catalogue, which
@@ -123,7 +125,7 @@ function start(engine) {
   };
   const scenarios = new ScenarioPanel(doc, { engine, editor, mapFile: () => workspace.mapFile, guard: guarded });
   const actions = pageActions({
-    doc, act, workspace, playback, compare, stepLine, view, board, messages, scenarios, brush,
+    doc, act, workspace, playback, compare, stepLine, predict, view, board, messages, scenarios, brush,
     controls: () => controls,
   });
   const controls = new Controls(doc, actions);

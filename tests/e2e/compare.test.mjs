@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile, waitForDrawnCanvas, servedUrl } from './browser.mjs';
-import { DESKTOP, withApp, withPanes, waitForText, eventually, nextFrames } from './page.mjs';
+import { DESKTOP, withApp, withPanes, waitForText, eventually, nextFrames, chooseOption } from './page.mjs';
 import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
@@ -134,7 +134,19 @@ describe('compare view', () => {
       assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
       await waitForDrawnCanvas(page, '.pane-grid');
       assert.deepEqual((await table(page)).map((r) => r.Method.split(',')[0]), ['A*', 'Dijkstra', 'Greedy best-first']);
-      await page.getByRole('combobox', { name: 'Algorithm of method 3' }).selectOption('bfs');
+      // A pane's select chosen from its list keeps the focus; the stepping keys step the
+      // panes, in presentation mode and outside it, and change no pane's method.
+      await chooseOption(page.getByRole('combobox', { name: 'Algorithm of method 3' }), 'bfs');
+      const methods = () => page.locator('.pane select').evaluateAll((selects) => selects.map((s) => s.value).join(' '));
+      const chosen = await methods();
+      for (const key of ['PageDown', 'ArrowDown', 'Home', 'ArrowRight']) await page.keyboard.press(key);
+      await waitForText(page, '#timeline-label', /^1 \//);
+      await page.keyboard.press('p');
+      await page.keyboard.press('PageDown');
+      await waitForText(page, '#timeline-label', /^2 \//);
+      assert.equal(await methods(), chosen);
+      await page.keyboard.press('p');
+      assert.equal(await page.getByRole('button', { name: 'Presentation' }).getAttribute('aria-pressed'), 'false');
       await page.getByRole('button', { name: 'To end' }).click();
       await eventually(page, async () => (await table(page)).every((r) => r['Path cost'] === '40'), 'straight path, cost 40');
       assert.equal((await table(page))[2].Method, 'Breadth-first');

@@ -283,3 +283,19 @@ export async function eventually(page, check, message, timeout = 5000) {
     await page.waitForTimeout(50);
   }
 }
+
+// Chooses an option as a person does: a click opens the select's list, the arrow keys move
+// to the option and Enter takes it. The select keeps the focus afterwards.
+export async function chooseOption(select, value) {
+  const { from, to } = await select.evaluate((element, wanted) => ({
+    from: element.selectedIndex,
+    to: Array.from(element.options, (o) => o.value).indexOf(wanted),
+  }), value);
+  assert.ok(to >= 0, `no option ${value}`);
+  await select.click();
+  const page = select.page();
+  for (let i = from; i !== to; i += Math.sign(to - from)) await page.keyboard.press(to > from ? 'ArrowDown' : 'ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.equal(await select.inputValue(), value);
+  assert.ok(await select.evaluate((element) => element === document.activeElement), 'the select keeps the focus');
+}

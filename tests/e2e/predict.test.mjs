@@ -95,6 +95,24 @@ describe('predict', () => {
       await waitForText(page, '#count-step', /^2 /);
       assert.match((await readout(page)).narration, new RegExp(`^Step 2: Expanded ${head.replace(/[()]/g, '\\$&')}`));
       assert.match((await predictState(page)).score, /^Next node: 1 of 2 right/);
+
+      // A presenter's Page Down on a question left open shows the answer, scored as
+      // skipped, and steps on the next press; so does the step key.
+      await waitForText(page, '#predict-prompt', /^Which cell/);
+      await page.keyboard.press('p');
+      for (const [key, stepped] of [['PageDown', 3], ['ArrowRight', 4]]) {
+        const before = await predictState(page);
+        const next = before.head;
+        state = await answered(page, () => page.keyboard.press(key));
+        assert.ok(state.verdict.startsWith(`Skipped: ${next} is next, with the lowest F = `), state.verdict);
+        assert.equal(/G and H: \d+ of (\d+)/.exec(state.score)[1] - /G and H: \d+ of (\d+)/.exec(before.score)[1], state.verdict.includes(' gets G = ') ? 1 : 0, 'its G and H question is skipped too');
+        assert.match(state.score, new RegExp(`^Next node: 1 of ${stepped} right`));
+        assert.equal(Number((await readout(page)).step.split(' ')[0]), stepped - 1, 'the answer is shown before the step');
+        assert.equal(await page.locator('#predict-verdict').getAttribute('class'), 'predict-verdict skipped');
+        await page.keyboard.press(key);
+        await waitForText(page, '#count-step', new RegExp(`^${stepped} `));
+        assert.match((await readout(page)).narration, new RegExp(`^Step ${stepped}: Expanded ${next.replace(/[()]/g, '\\$&')}`));
+      }
     });
   });
 

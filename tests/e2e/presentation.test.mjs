@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { withApp, cellNumbers, inkInCell, waitForText, eventually, readout } from './page.mjs';
+import { withApp, cellNumbers, inkInCell, waitForText, eventually, readout, chooseOption } from './page.mjs';
 import { pairwise } from './pairwise.mjs';
 
 const browser = browserForThisFile();
@@ -229,12 +229,48 @@ describe('presentation mode', () => {
   it('steps with a presenter\'s remote (Page Down, Page Up, the arrow keys), blanks the screen with B, and draws the path under the numbers and arrows of its cells', async () => {
     await withApp(browser(), '?example=tutorial-wall', PROJECTOR_150, async ({ page }) => {
       const step = async () => (await readout(page)).step;
-      // Outside presentation mode Page Down is the page's own (nothing steps).
-      await page.keyboard.press('PageDown');
-      assert.match(await step(), /^0 /);
+      // An option chosen from the list leaves the focus on its select: the stepping keys
+      // still do what they do on the page, and never change an option or a slider.
+      // So does a slider moved with the mouse.
+      const speed = page.locator('#speed');
+      await speed.click();
+      const rate = await speed.inputValue();
+      await page.keyboard.press('ArrowRight');
+      await waitForText(page, '#count-step', /^1 /);
+      await page.keyboard.press('ArrowLeft');
+      await waitForText(page, '#count-step', /^0 /);
+      assert.equal(await speed.inputValue(), rate);
+      const method = () => page.evaluate(() => ['algorithm', 'heuristic'].map((id) => document.getElementById(id).value));
+      const chosen = await method();
+      await chooseOption(page.locator('#heuristic'), 'zero');
+      await chooseOption(page.locator('#heuristic'), chosen[1]);
+      // A keyboard user still changes an option: by typing its first letters, or in the
+      // list that Alt+Down opens.
+      const heuristic = page.locator('#heuristic');
+      await heuristic.focus();
+      await page.keyboard.press('z');
+      assert.equal(await heuristic.inputValue(), 'zero');
+      const back = await heuristic.evaluate((select, value) => select.selectedIndex - Array.from(select.options, (o) => o.value).indexOf(value), chosen[1]);
+      await page.keyboard.press('Alt+ArrowDown');
+      for (let i = 0; i < back; i++) await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      assert.equal(await heuristic.inputValue(), chosen[1]);
+      await chooseOption(page.locator('#algorithm'), 'bfs');
+      await chooseOption(page.locator('#algorithm'), chosen[0]);
+      // Outside presentation mode Page Down, the arrows up and down and Home are the page's
+      // own (nothing steps); the right arrow steps and the left one steps back.
+      for (const key of ['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'Home', 'b']) await page.keyboard.press(key);
+      await page.keyboard.press('ArrowRight');
+      await waitForText(page, '#count-step', /^1 /);
+      await page.keyboard.press('ArrowLeft');
+      await waitForText(page, '#count-step', /^0 /);
+      assert.deepEqual(await method(), chosen);
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'algorithm');
       await page.keyboard.press('p');
+      assert.equal(await page.getByRole('button', { name: 'Presentation' }).getAttribute('aria-pressed'), 'true');
       await page.keyboard.press('PageDown');
       await waitForText(page, '#count-step', /^1 /);
+      assert.deepEqual(await method(), chosen);
       await page.keyboard.press('ArrowDown');
       await waitForText(page, '#count-step', /^2 /);
       await page.keyboard.press('ArrowRight');

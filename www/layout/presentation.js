@@ -1,4 +1,4 @@
-import { isFormField } from '../panels/controls.js';
+import { fieldKeepsKey } from './fieldkeys.js';
 
 // Presentation mode, for a projector: the board, the counters, the whole step sentence, every
 // line of the pseudocode and the head of the open list on one screen, sized from the window
@@ -125,7 +125,7 @@ export class Presentation {
   }
 
   shortcut(e) {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isFormField(e.target)) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || fieldKeepsKey(e)) return;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if (key === 'p') this.set(!this.active);
     else if (key === 'Escape' && this.active) this.set(false);

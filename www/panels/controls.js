@@ -6,6 +6,7 @@ import { finders, finderOf, limits, optionValues, takenValues, withTakenValues }
 import { describeHeuristicUse } from '../finders/narration.js';
 import { MAX_SIDE } from '../state/params.js';
 import { setText } from '../layout/text.js';
+import { isFormField, fieldKeepsKey } from '../layout/fieldkeys.js';
 
 // Method fields: option name -> element id.
 const METHOD_FIELDS = {
@@ -52,11 +53,6 @@ export function fillFinderChoices(select) {
 export function weightValid(text) {
   const weight = Number(text);
   return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight;
-}
-
-export function isFormField(element) {
-  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ||
-    element instanceof HTMLTextAreaElement || (element instanceof HTMLElement && element.isContentEditable);
 }
 
 // Space and Enter already press a focused button, link or summary.
@@ -143,6 +139,9 @@ export class Controls {
     click('save-map', () => actions.saveMap(this.saveFormat.value));
     this.timeline.addEventListener('input', () => actions.seek(Number(this.timeline.value)));
     this.speed.addEventListener('input', () => actions.setSpeed(Number(this.speed.value)));
+    // A slider moved with the pointer lets go of the focus, so the stepping keys step again
+    // (a slider reached with Tab keeps its arrow keys, which move it by design).
+    for (const slider of [this.timeline, this.speed]) slider.addEventListener('pointerup', () => slider.blur());
     this.brush.addEventListener('change', () => actions.setBrush(Number(this.brush.value)));
     for (const field of [this.width, this.height]) {
       field.addEventListener('keydown', (e) => {
@@ -326,7 +325,7 @@ export class Controls {
       e.preventDefault();
       return;
     }
-    if (isFormField(target)) return;
+    if (fieldKeepsKey(e)) return;
     if ((e.key === ' ' || e.key === 'Enter') && activatesOnSpace(target)) return;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const done = (this.keys.playback && this.playbackKey(key)) || (this.keys.editing && this.editingKey(key)) ||

@@ -147,6 +147,32 @@ export class Predict {
     return true;
   }
 
+  // The step key on a question left unanswered: the answer is shown and scored as skipped,
+  // and the search stays where it is (the next press steps). False when nothing is asked.
+  skip(session) {
+    const phase = this.phase(session);
+    if (phase === null) return false;
+    const next = session.search.stepCount() + 1;
+    if (phase === 'node') {
+      const head = session.search.openList(1)[0];
+      const name = this.priorityName(session);
+      this.nodeAnswers.set(next, { correct: false });
+      const params = { cell: formatCell(head), name, value: value(head.f) };
+      this.lastVerdict = { key: name === null ? 'predict.node.skipped-queue' : 'predict.node.skipped', params };
+    }
+    // Skipping the step skips its G and H question too.
+    const asked = this.askedNeighbour(session);
+    if (asked) {
+      const nb = asked.neighbour;
+      this.valueAnswers.set(next, { correct: false });
+      const params = { cell: formatCell(nb), g: value(nb.g), h: value(nb.h) };
+      const values = { key: 'predict.values.skipped', params };
+      this.lastVerdict = phase === 'node' ? { ...this.lastVerdict, also: values } : values;
+    }
+    this.changed();
+    return true;
+  }
+
   nodeVerdict(session, cell, head, entries, correct) {
     const name = this.priorityName(session);
     const options = session.resolvedOptions;
@@ -222,7 +248,7 @@ export class Predict {
     const count = (answers) => [...answers.values()].filter((a) => a.correct).length;
     const texts = {
       prompt: t(prompt.key, prompt.params),
-      verdict: this.lastVerdict ? t(this.lastVerdict.key, this.lastVerdict.params) : '',
+      verdict: this.lastVerdict ? [this.lastVerdict, this.lastVerdict.also].filter(Boolean).map((v) => t(v.key, v.params)).join(' ') : '',
       score: t('predict.score', {
         right: count(this.nodeAnswers),
         asked: this.nodeAnswers.size,
@@ -233,8 +259,8 @@ export class Predict {
     for (const [name, text] of Object.entries(texts)) {
       if (this[name].textContent !== text) this[name].textContent = text;
     }
-    const correct = this.lastVerdict && /\.right/.test(this.lastVerdict.key);
-    this.verdict.className = `predict-verdict ${this.lastVerdict ? (correct ? 'right' : 'wrong') : ''}`;
+    const kind = this.lastVerdict && (/\.right/.test(this.lastVerdict.key) ? 'right' : /\.skipped/.test(this.lastVerdict.key) ? 'skipped' : 'wrong');
+    this.verdict.className = `predict-verdict ${kind || ''}`;
     this.valuesForm.hidden = phase !== 'values';
   }
 }

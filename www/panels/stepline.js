@@ -1,4 +1,4 @@
-import { isFormField } from './controls.js';
+import { fieldKeepsKey } from '../layout/fieldkeys.js';
 import { traceStep } from '../finders/narration.js';
 import { familyOf } from '../finders/catalogue.js';
 
@@ -123,7 +123,7 @@ export function wireStepLine(doc, action, { keys = true } = {}) {
     action();
   });
   if (keys) doc.addEventListener('keydown', (e) => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || isFormField(e.target)) return;
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || fieldKeepsKey(e)) return;
     if (e.key !== 'l' && e.key !== 'L') return;
     e.preventDefault();
     action();
