@@ -18,6 +18,7 @@ export class MessageArea {
     this.text = text;
     this.more = more;
     this.shown = [];
+    this.foldedHeight = 0;
     close.addEventListener('click', () => this.clear());
     more.addEventListener('click', () => this.unfold(!this.box.classList.contains('unfolded')));
     box.ownerDocument.defaultView.addEventListener('resize', () => this.measure());
@@ -39,11 +40,17 @@ export class MessageArea {
     this.measure();
   }
 
-  // Offers Show all only when the line is cut short (or was unfolded).
+  // Offers Show all only when the line is cut short (or was unfolded). Also sets
+  // --unfolded-overhang, how much taller than its folded line the unfolded message is: a short
+  // embed with a mouse lets it hang that far over the rows below rather than push the map
+  // out of the frame (see style.css).
   measure() {
     if (this.box.hidden) return;
     const unfolded = this.box.classList.contains('unfolded');
     this.more.hidden = !unfolded && this.text.scrollWidth <= this.text.clientWidth + 1;
+    if (!unfolded) this.foldedHeight = this.box.offsetHeight;
+    const overhang = unfolded ? Math.max(0, this.box.offsetHeight - this.foldedHeight) : 0;
+    this.box.style.setProperty('--unfolded-overhang', `${overhang}px`);
   }
 
   unfold(on) {
