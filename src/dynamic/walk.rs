@@ -9,7 +9,7 @@ use crate::checks::search_error::SearchError;
 use crate::dynamic::incremental::Incremental;
 use crate::dynamic::navigation::{Navigation, NavigationError, Visit};
 use crate::finder::repairing::Repairing;
-use crate::finder::Finder;
+use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
 use crate::options::SearchOptions;
 use crate::vocabulary::agent::{Arrival, PlannerKind};
@@ -164,11 +164,19 @@ impl Finder for Walk {
         Ok(())
     }
 
-    fn status(&self) -> Status {
-        match self.navigation.arrival() {
-            None => Status::Running,
-            Some(Arrival::Arrived { .. }) => Status::Found,
-            Some(Arrival::Unreachable { .. }) => Status::NoPath,
+    fn basics(&self) -> Basics<'_> {
+        Basics {
+            status: match self.navigation.arrival() {
+                None => Status::Running,
+                Some(Arrival::Arrived { .. }) => Status::Found,
+                Some(Arrival::Unreachable { .. }) => Status::NoPath,
+            },
+            total_steps: self.total,
+            // The agent's cell, on the map as it knows it.
+            current: Some(self.navigation.position()),
+            options: &self.options,
+            grid: self.navigation.known(),
+            marks: self.shown().marks(),
         }
     }
 
@@ -181,10 +189,6 @@ impl Finder for Walk {
         }
     }
 
-    fn total_steps(&self) -> Option<u32> {
-        self.total
-    }
-
     fn records(&self) -> &[u8] {
         self.shown().records()
     }
@@ -195,11 +199,6 @@ impl Finder for Walk {
 
     fn estimates(&self, cell: u32) -> (f64, f64) {
         self.shown().estimates(cell)
-    }
-
-    /// The agent's cell.
-    fn current(&self) -> Option<Point> {
-        Some(self.navigation.position())
     }
 
     /// The cells the last visit found changed.
@@ -223,19 +222,6 @@ impl Finder for Walk {
 
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.shown().parent_at(cell)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    /// The map as the agent knows it.
-    fn grid(&self) -> &Grid {
-        self.navigation.known()
-    }
-
-    fn marks(&self) -> &[u16] {
-        self.shown().marks()
     }
 
     fn repairing(&self) -> Option<&dyn Repairing> {
@@ -268,6 +254,25 @@ mod tests {
     fn map(text: &str) -> (Grid, Point, Point) {
         let map = parse_map(text).unwrap();
         (map.grid, map.start.unwrap(), map.goal.unwrap())
+    }
+
+    /// A D* Lite walk with the default options on a map text, with the map's grid and ends.
+    fn d_star_lite_walk(text: &str, sensor: f64) -> (Walk, Grid, Point, Point) {
+        let (grid, start, goal) = map(text);
+        let options = SearchOptions {
+            algorithm: Algorithm::DStarLite,
+            ..SearchOptions::default()
+        };
+        let walk = Walk::new(
+            grid.clone(),
+            start,
+            goal,
+            options,
+            sensor,
+            PlannerKind::DStarLite,
+        )
+        .unwrap();
+        (walk, grid, start, goal)
     }
 
     fn paper() -> Walk {
@@ -350,20 +355,7 @@ mod tests {
 
     #[test]
     fn a_wall_dropped_ahead_is_found_when_sensed_and_the_agent_goes_round() {
-        let (grid, start, goal) = map("OOOOOOO\nSOOOOOE\nOOOOOOO");
-        let options = SearchOptions {
-            algorithm: Algorithm::DStarLite,
-            ..SearchOptions::default()
-        };
-        let mut walk = Walk::new(
-            grid.clone(),
-            start,
-            goal,
-            options,
-            1.5,
-            PlannerKind::DStarLite,
-        )
-        .unwrap();
+        let (mut walk, grid, start, goal) = d_star_lite_walk("OOOOOOO\nSOOOOOE\nOOOOOOO", 1.5);
         walk.finish();
         let straight = walk.navigation.trail().to_vec();
         walk.seek(1);
@@ -408,20 +400,7 @@ mod tests {
 
     #[test]
     fn a_wall_that_cuts_the_agent_off_ends_the_walk_where_it_stands() {
-        let (grid, start, goal) = map("OOOOO\nSOOOE\nOOOOO");
-        let options = SearchOptions {
-            algorithm: Algorithm::DStarLite,
-            ..SearchOptions::default()
-        };
-        let mut walk = Walk::new(
-            grid.clone(),
-            start,
-            goal,
-            options,
-            2.0,
-            PlannerKind::DStarLite,
-        )
-        .unwrap();
+        let (mut walk, grid, start, goal) = d_star_lite_walk("OOOOO\nSOOOE\nOOOOO", 2.0);
         let mut world = grid.clone();
         for y in 0..3 {
             world

@@ -15,8 +15,40 @@ use crate::finder::repairing::Repairing;
 use crate::geometry::grid::{Grid, GridError, Point};
 use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
-use crate::vocabulary::record::CellState;
+use crate::vocabulary::record::{CellState, NO_PARENT};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
+
+/// The answers every finder keeps as plain fields, handed over in one piece so that each
+/// finder writes one method for them.
+pub struct Basics<'a> {
+    pub status: Status,
+    pub total_steps: Option<u32>,
+    pub current: Option<Point>,
+    pub options: &'a SearchOptions,
+    pub grid: &'a Grid,
+    pub marks: &'a [u16],
+}
+
+impl<'a> Basics<'a> {
+    /// For a finder that keeps its current node as a cell index, `NO_PARENT` for none.
+    pub fn of_cells(
+        grid: &'a Grid,
+        options: &'a SearchOptions,
+        marks: &'a [u16],
+        status: Status,
+        total_steps: Option<u32>,
+        current: u32,
+    ) -> Basics<'a> {
+        Basics {
+            status,
+            total_steps,
+            current: (current != NO_PARENT).then(|| grid.point(current as usize)),
+            options,
+            grid,
+            marks,
+        }
+    }
+}
 
 /// A search taken one step at a time, with an exact undo of each step and the queries the
 /// page draws from. Cell indices run row by row.
@@ -34,18 +66,15 @@ pub trait Finder {
     /// Starts again between new endpoints on the same grid.
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError>;
 
-    fn status(&self) -> Status;
+    /// What the finder answers straight from its fields.
+    fn basics(&self) -> Basics<'_>;
     fn counters(&self) -> Counters;
-    /// Steps of the whole search, once it has been run to the end.
-    fn total_steps(&self) -> Option<u32>;
     /// One byte per cell: state and parent move (see `crate::vocabulary::record::HAS_PARENT`).
     fn records(&self) -> &[u8];
     /// Per-cell G in cost units, `INFINITY` where not reached.
     fn g_values(&self) -> &[f64];
     /// A cell's H and F in units, `INFINITY` for a cell not reached.
     fn estimates(&self, cell: u32) -> (f64, f64);
-    /// The node taken by the last step.
-    fn current(&self) -> Option<Point>;
     /// Cells opened or improved by the last recorded step.
     fn touched(&self) -> Vec<Point>;
     /// The first `k` open nodes in the order they will be taken.
@@ -55,11 +84,34 @@ pub trait Finder {
     /// A cell's parent node, if it has one (for Jump Point Search, the jump point it was
     /// reached from, which need not be adjacent).
     fn parent_at(&self, cell: u32) -> Option<u32>;
-    fn options(&self) -> &SearchOptions;
-    fn grid(&self) -> &Grid;
+
+    fn status(&self) -> Status {
+        self.basics().status
+    }
+
+    /// Steps of the whole search, once it has been run to the end.
+    fn total_steps(&self) -> Option<u32> {
+        self.basics().total_steps
+    }
+
+    /// The node taken by the last step.
+    fn current(&self) -> Option<Point> {
+        self.basics().current
+    }
+
+    fn options(&self) -> &SearchOptions {
+        self.basics().options
+    }
+
+    fn grid(&self) -> &Grid {
+        self.basics().grid
+    }
+
     /// One byte of `MARK_*` flags per cell, set by recorded steps; all zero for a finder
     /// without marks.
-    fn marks(&self) -> &[u16];
+    fn marks(&self) -> &[u16] {
+        self.basics().marks
+    }
 
     /// A search that repairs itself after cell changes (the finders whose catalogue entry
     /// says `repairs`, and a walk planning with one); `None` for the others.

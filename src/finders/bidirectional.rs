@@ -20,7 +20,7 @@ use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
-use crate::finder::Finder;
+use crate::finder::{Basics, Finder};
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::topology::{self, Topology};
@@ -571,30 +571,6 @@ fn key_layout(options: &SearchOptions, graph: &Graph) -> Result<KeyLayout, Searc
 }
 
 impl Finder for Bidirectional {
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
-    }
-
     /// Starts again between new endpoints on the same grid, clearing only the cells the
     /// last search reached (the moves worked out per cell are kept).
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
@@ -721,6 +697,17 @@ impl Finder for Bidirectional {
         while self.take_step(None).is_some() {}
         self.recording = true;
         self.s.status
+    }
+
+    fn basics(&self) -> Basics<'_> {
+        Basics::of_cells(
+            &self.graph.grid,
+            &self.options,
+            &self.marks,
+            self.s.status,
+            self.s.total_steps,
+            self.s.current,
+        )
     }
 
     /// `open`: both open lists together.

@@ -10,7 +10,7 @@ use crate::geometry::topology::{
     KnownMoves, MoveSet, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
 };
 use crate::search::spare::{keep_spare, take_spare};
-use crate::vocabulary::record::{parent_move, NO_PARENT};
+use crate::vocabulary::record::parent_move;
 
 #[derive(Clone, Debug)]
 pub struct Graph {
@@ -109,11 +109,6 @@ impl Graph {
     /// The parent of `cell` by the move its `record` says it was reached by, if any.
     pub fn parent(&self, cell: u32, record: u8) -> Option<u32> {
         parent_move(record).map(|i| self.source(cell, i))
-    }
-
-    /// The point of `cell`, `None` for `NO_PARENT` (no cell).
-    pub fn point_of(&self, cell: u32) -> Option<Point> {
-        (cell != NO_PARENT).then(|| self.point(cell))
     }
 
     /// The points of the cells a step changed.

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
-use crate::finder::Finder;
+use crate::finder::{Basics, Finder};
 use crate::finders::graph::Graph;
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::topology::Topology;
@@ -338,30 +338,6 @@ impl IdaStar {
 }
 
 impl Finder for IdaStar {
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
-    }
-
     /// One visit with an event describing it; `None` once finished.
     fn step(&mut self) -> Option<StepEvent> {
         let visit = self.take_step()?;
@@ -460,6 +436,17 @@ impl Finder for IdaStar {
     fn restart(&mut self, start: Point, goal: Point) -> Result<(), SearchError> {
         *self = IdaStar::new(self.graph.grid.clone(), start, goal, self.options)?;
         Ok(())
+    }
+
+    fn basics(&self) -> Basics<'_> {
+        Basics::of_cells(
+            &self.graph.grid,
+            &self.options,
+            &self.marks,
+            self.s.status,
+            self.s.total_steps,
+            self.s.current,
+        )
     }
 
     /// `expanded`: visits within the threshold; `generated`: every visit (what the node

@@ -11,7 +11,7 @@ use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::{self, Seen};
-use crate::finder::Finder;
+use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::topology::{self, Neighbourhood, Topology, TopologyError};
 use crate::options::SearchOptions;
@@ -763,8 +763,15 @@ impl Finder for JumpPointSearch {
         Ok(())
     }
 
-    fn status(&self) -> Status {
-        self.status
+    fn basics(&self) -> Basics<'_> {
+        Basics::of_cells(
+            &self.grid,
+            &self.options,
+            &self.marks,
+            self.status,
+            self.total_steps,
+            self.current,
+        )
     }
 
     fn counters(&self) -> Counters {
@@ -772,10 +779,6 @@ impl Finder for JumpPointSearch {
             open: self.open.len() as u32,
             ..self.counters
         }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.total_steps
     }
 
     /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
@@ -788,10 +791,6 @@ impl Finder for JumpPointSearch {
         &self.g
     }
 
-    fn current(&self) -> Option<Point> {
-        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
-    }
-
     fn open_list(&self, k: usize) -> Vec<NodeValues> {
         self.open
             .peek_sorted(k)
@@ -802,18 +801,6 @@ impl Finder for JumpPointSearch {
 
     fn path(&self) -> &[u32] {
         &self.path
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.grid
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
     }
 
     fn estimates(&self, cell: u32) -> (f64, f64) {

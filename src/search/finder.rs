@@ -3,12 +3,11 @@
 
 use super::{Estimate, Search};
 use crate::checks::search_error::SearchError;
-use crate::finder::Finder;
-use crate::geometry::grid::{Grid, Point};
+use crate::finder::{Basics, Finder};
+use crate::geometry::grid::Point;
 use crate::geometry::heuristic::Heuristic;
-use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
-use crate::vocabulary::record::{NO_PARENT, STATE_MASK, UNVISITED};
+use crate::vocabulary::record::{STATE_MASK, UNVISITED};
 use crate::vocabulary::status::{Counters, Status};
 
 impl Finder for Search {
@@ -32,8 +31,15 @@ impl Finder for Search {
         Search::restart(self, start, goal)
     }
 
-    fn status(&self) -> Status {
-        self.status
+    fn basics(&self) -> Basics<'_> {
+        Basics::of_cells(
+            &self.grid,
+            &self.options,
+            &self.marks,
+            self.status,
+            self.total_steps,
+            self.current,
+        )
     }
 
     fn counters(&self) -> Counters {
@@ -41,10 +47,6 @@ impl Finder for Search {
             open: self.open.len() as u32,
             ..self.counters
         }
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.total_steps
     }
 
     /// Per-cell record, row by row: the state under `STATE_MASK`, and the move from the
@@ -57,10 +59,6 @@ impl Finder for Search {
         &self.g
     }
 
-    fn current(&self) -> Option<Point> {
-        (self.current != NO_PARENT).then(|| self.grid.point(self.current as usize))
-    }
-
     fn open_list(&self, k: usize) -> Vec<NodeValues> {
         self.open
             .peek_sorted(k)
@@ -71,18 +69,6 @@ impl Finder for Search {
 
     fn path(&self) -> &[u32] {
         &self.path
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.grid
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
     }
 
     /// Worked out as the loop worked out the priority the cell was queued by.

@@ -209,8 +209,9 @@ describe('compare view', () => {
         if (pane.algorithm !== 'dijkstra') options.set('heuristic', pane.heuristic);
         if (pane.algorithm === 'astar') options.set('weight', pane.weight);
         await page.goto(servedUrl(`?${options}`));
-        // The search is on show once the timeline knows its length.
-        await waitForText(page, '#timeline-label', /^0 \/ \d+$/);
+        // The search is on show once the timeline knows its length (the page's HTML says
+        // 0 / 0 before the engine has loaded).
+        await waitForText(page, '#timeline-label', /^0 \/ [1-9]\d*$/);
         await page.getByRole('button', { name: 'To end' }).click();
         await waitForText(page, '#result', /Path found/);
         const single = await page.evaluate(() => ({

@@ -247,6 +247,8 @@ export class Controls {
     setText(this.playLabel, t(state.playing ? 'playback.pause' : 'playback.play'));
     setText(this.playIcon, state.playing ? '❚❚' : '▶');
     this.play.setAttribute('aria-pressed', String(state.playing));
+    // The page's HTML holds the playback buttons off until the engine shows a search.
+    setDisabled(this.play, false);
     setDisabled(this.stepButton, !running);
     setDisabled(this.finishButton, !running);
     setDisabled(this.stepBackButton, state.stepCount === 0);

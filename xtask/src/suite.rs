@@ -262,6 +262,9 @@ fn run_browser_tests(
         Command::new("node")
             .current_dir(root)
             .arg("--test")
+            // Two files at a time: a browser test spends most of its time waiting on the page
+            // (frames, playback clocks, debounced saves), so two keep both cores busy.
+            .arg("--test-concurrency=2")
             .args(times.reporter_args("browser-tests")?)
             .args(files)
             .env("E2E_BASE_URL", &base_url)

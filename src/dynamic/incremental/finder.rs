@@ -3,9 +3,8 @@
 
 use crate::checks::search_error::SearchError;
 use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
-use crate::finder::Finder;
+use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
-use crate::options::SearchOptions;
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
@@ -44,30 +43,6 @@ impl Incremental {
 }
 
 impl Finder for Incremental {
-    fn status(&self) -> Status {
-        self.s.status
-    }
-
-    fn total_steps(&self) -> Option<u32> {
-        self.s.total_steps
-    }
-
-    fn marks(&self) -> &[u16] {
-        &self.marks
-    }
-
-    fn current(&self) -> Option<Point> {
-        self.graph.point_of(self.s.current)
-    }
-
-    fn options(&self) -> &SearchOptions {
-        &self.options
-    }
-
-    fn grid(&self) -> &Grid {
-        &self.graph.grid
-    }
-
     /// One step with an event describing it; `None` once the search has ended.
     fn step(&mut self) -> Option<StepEvent> {
         let taken = self.take_step()?;
@@ -145,6 +120,17 @@ impl Finder for Incremental {
             self.variant,
         )?;
         Ok(())
+    }
+
+    fn basics(&self) -> Basics<'_> {
+        Basics::of_cells(
+            &self.graph.grid,
+            &self.options,
+            &self.marks,
+            self.s.status,
+            self.s.total_steps,
+            self.s.current,
+        )
     }
 
     /// `expanded`: vertices whose g changed (over- or under-consistent); steps also count
