@@ -353,6 +353,42 @@ mod tests {
         assert_eq!(again, events);
     }
 
+    /// Walks to the end keeping the state after each move, then steps back to the start
+    /// checking each one.
+    fn walk_and_step_back(walk: &mut Walk) -> Vec<StepEvent> {
+        let mut states = vec![state(walk)];
+        let mut events = Vec::new();
+        while let Some(event) = walk.step() {
+            events.push(event);
+            states.push(state(walk));
+        }
+        for expected in states.iter().rev().skip(1) {
+            assert!(walk.step_back());
+            assert_eq!(
+                &state(walk),
+                expected,
+                "after stepping back to move {}",
+                walk.moves()
+            );
+        }
+        events
+    }
+
+    #[test]
+    fn a_d_star_lite_walk_logged_a_repair_at_a_time_steps_back_exactly_again_and_again() {
+        let mut walk = detour(PlannerKind::DStarLite);
+        let events = walk_and_step_back(&mut walk);
+        assert!(events.len() > 20, "a walk of some length");
+        // Half way again, back a few moves and on, then the whole way and back: an entry
+        // made after an undo saves every cell it changes, as the first one did.
+        walk.seek(events.len() as u32 / 2);
+        walk.seek(events.len() as u32 / 2 - 5);
+        let again = walk_and_step_back(&mut walk);
+        assert_eq!(again, events[events.len() / 2 - 5..]);
+        walk.seek(0);
+        assert_eq!(walk_and_step_back(&mut walk), events);
+    }
+
     #[test]
     fn a_wall_dropped_ahead_is_found_when_sensed_and_the_agent_goes_round() {
         let (mut walk, grid, start, goal) = d_star_lite_walk("OOOOOOO\nSOOOOOE\nOOOOOOO", 1.5);

@@ -11,7 +11,7 @@ use crate::vocabulary::marks::{MARK_OVERCONSISTENT, MARK_UNDERCONSISTENT};
 use crate::vocabulary::record::{record_of, CLOSED, OPEN, STATE_MASK, UNVISITED};
 use crate::vocabulary::status::Status;
 
-use super::entry::{Entry, EntryKind};
+use super::entry::EntryKind;
 use super::key::TwoPartKey;
 use super::{Incremental, Variant};
 
@@ -145,7 +145,7 @@ impl Incremental {
             let s = self.graph.neighbour(u, i);
             self.save(s);
             // Only a logged step is put into words.
-            let queued = self.recording.then(|| self.open.key_of(s));
+            let queued = self.logs_steps().then(|| self.open.key_of(s));
             let cost = self.edge(s, self.graph.neighbourhood.reverse(i), u);
             // UpdateVertex(s) only when rhs(s) changed: with g and rhs as they were, the
             // key is too (a D* Lite key queued before the start moved stays a lower bound,
@@ -164,11 +164,8 @@ impl Incremental {
         if self.s.status != Status::Running {
             return None;
         }
-        if self.recording {
-            self.journal.begin(Entry {
-                kind: EntryKind::Step,
-                scalars: self.s,
-            });
+        if self.logs_steps() {
+            self.begin_entry(EntryKind::Step);
         }
         self.s.counters.steps += 1;
         let target = self.target();

@@ -7,7 +7,7 @@ use crate::finder::repairing::{CellEdit, RepairError};
 use crate::geometry::grid::{Grid, GridError, Point, MAX_WEIGHT, WALL};
 use crate::vocabulary::status::Status;
 
-use super::entry::{Entry, EntryKind};
+use super::entry::EntryKind;
 use super::{Incremental, Variant};
 
 impl Incremental {
@@ -35,12 +35,7 @@ impl Incremental {
                 });
             }
         }
-        if self.recording {
-            self.journal.begin(Entry {
-                kind: EntryKind::Edits(Vec::new()),
-                scalars: self.s,
-            });
-        }
+        self.begin_entry(EntryKind::Edits(Vec::new()));
         let mut previous = Vec::new();
         let mut affected = std::mem::take(&mut self.affected);
         affected.clear();

@@ -20,6 +20,16 @@ pub struct TwoPartKey {
 const AFTER_UNDER_CONSISTENT: u64 = 1 << 63;
 
 impl TwoPartKey {
+    /// The key without its cell, for a log that keeps the cell already.
+    pub(super) fn parts(&self) -> [u64; 3] {
+        [self.k1, self.rank, self.k2]
+    }
+
+    /// The key of `cell` from its [`TwoPartKey::parts`].
+    pub(super) fn from_parts(cell: u32, [k1, rank, k2]: [u64; 3]) -> TwoPartKey {
+        TwoPartKey { k1, rank, cell, k2 }
+    }
+
     /// CalculateKey(s) = [min(g, rhs) + h + k_m; min(g, rhs)] for the cell `cell`; costs
     /// are whole units below 2^53, an infinite one becomes `u64::MAX`.
     ///

@@ -112,6 +112,12 @@ pub struct Incremental {
     /// runs).
     recording: bool,
     journal: Journal<Entry, CellChange>,
+    /// Once only whole repairs are logged ([`Incremental::log_whole_repairs`]): for each
+    /// cell, the entry that last saved it, so that an entry saves a cell once.
+    saved_in: Option<Vec<u32>>,
+    /// Entries begun since whole repairs are logged: each entry's own number, never
+    /// reused after an undo.
+    entries_begun: u32,
     /// Cells a repair looks at, gathered once per batch (reused buffer).
     affected: Vec<u32>,
 }
@@ -200,6 +206,8 @@ impl Incremental {
             from_scratch: OnceCell::new(),
             recording: true,
             journal: Journal::new(),
+            saved_in: None,
+            entries_begun: 0,
             affected: Vec::new(),
         };
         finder.initialize();

@@ -7,7 +7,7 @@ use crate::geometry::grid::Point;
 use crate::geometry::topology;
 use crate::vocabulary::status::Status;
 
-use super::entry::{Entry, EntryKind};
+use super::entry::EntryKind;
 use super::{Incremental, Variant};
 
 impl Incremental {
@@ -25,12 +25,7 @@ impl Incremental {
             .map(|i| self.graph.neighbour(from, i))
             .find(|&cell| self.graph.point(cell) == to)
             .ok_or(not_a_move)?;
-        if self.recording {
-            self.journal.begin(Entry {
-                kind: EntryKind::Move,
-                scalars: self.s,
-            });
-        }
+        self.begin_entry(EntryKind::Move);
         (self.s.start, self.s.start_at) = (moved, to);
         self.s.repair_from = self.s.counters.expanded;
         self.s.counters.steps = 0;

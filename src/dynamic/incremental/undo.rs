@@ -7,18 +7,50 @@ use super::entry::{CellChange, Entry, EntryKind};
 use super::Incremental;
 
 impl Incremental {
-    /// Logs a cell's values before they change.
+    /// From now on a batch of changes or a move of the start is logged as one entry with
+    /// the steps that repair it, each cell's values once: undo goes back a repair at a
+    /// time, and the log grows with the cells a repair changes rather than with its steps
+    /// (an agent's walk steps back move by move, and a walk of thousands of moves on a
+    /// large map would otherwise keep every step of every repair).
+    pub fn log_whole_repairs(&mut self) {
+        self.saved_in = Some(vec![0; self.g.len()]);
+    }
+
+    /// Whether each step is an entry of its own, put into words.
+    pub(super) fn logs_steps(&self) -> bool {
+        self.recording && self.saved_in.is_none()
+    }
+
+    /// Opens a journal entry, when logging.
+    pub(super) fn begin_entry(&mut self, kind: EntryKind) {
+        if !self.recording {
+            return;
+        }
+        self.entries_begun = self.entries_begun.wrapping_add(1);
+        self.journal.begin(Entry {
+            kind,
+            scalars: self.s,
+        });
+    }
+
+    /// Logs a cell's values before they change (once per entry when whole repairs are
+    /// logged).
     pub(super) fn save(&mut self, cell: u32) {
         if self.recording {
             let c = cell as usize;
-            self.journal.record(CellChange {
+            if let Some(saved_in) = self.saved_in.as_mut() {
+                if saved_in[c] == self.entries_begun {
+                    return;
+                }
+                saved_in[c] = self.entries_begun;
+            }
+            self.journal.record(CellChange::new(
                 cell,
-                g: self.g[c],
-                rhs: self.rhs[c],
-                record: self.record[c],
-                mark: self.marks[c],
-                key: self.open.key_of(cell),
-            });
+                (self.g[c], self.rhs[c]),
+                self.record[c],
+                self.marks[c],
+                self.open.key_of(cell),
+            ));
         }
     }
 
@@ -54,7 +86,7 @@ impl Incremental {
             let c = change.cell as usize;
             (self.g[c], self.rhs[c]) = (change.g, change.rhs);
             (self.record[c], self.marks[c]) = (change.record, change.mark);
-            match (self.open.key_of(change.cell), change.key) {
+            match (self.open.key_of(change.cell), change.key()) {
                 (None, Some(k)) => self.open.push(change.cell, k),
                 (Some(_), Some(k)) => self.open.update(change.cell, k),
                 (Some(_), None) => {

@@ -76,8 +76,10 @@ impl Planner for DStarLite {
         Some(self.search.repair_expanded())
     }
 
+    /// A walk steps back a move at a time: each move's repair is logged whole.
     fn remember_moves(&mut self) {
         self.remembering = true;
+        self.search.log_whole_repairs();
     }
 
     /// The search's own log: a move's repair and its move of the start are in it.
