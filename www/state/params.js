@@ -29,7 +29,7 @@
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
  *   speed       expansions per second, above 0 and at most 60000, or "max"     (default 5)
  *   autoplay    1 to start playing as soon as the page opens
- *   step        open at this step of the search (0 = not started)
+ *   step        open at this step of the search (0 = not started), a whole number
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
  *               the frame whatever its size; the page posts its ideal height to the host
  *   controls    none | play | full: which controls an embedded page shows       (default play)
@@ -161,7 +161,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
   const result = { options: {}, problems: [] };
   const problem = (key, values = {}) => result.problems.push({ key, values });
   const choices = early ? null : optionChoices();
-  const { maxWeight, maxNodeLimit } = early ? {} : limits();
+  const { maxWeight, maxNodeLimit, maxStep } = early ? {} : limits();
   for (const [name, value] of readPairs(query)) {
     if (value === null) {
       problem('param.not-encoded', { name });
@@ -206,8 +206,8 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       else problem('param.speed', { value, max: MAX_RATE });
     } else if (name === 'step') {
       const step = plainNumber(value);
-      if (Number.isInteger(step)) result.step = step;
-      else problem('param.step', { value });
+      if (Number.isInteger(step) && step <= maxStep) result.step = step;
+      else problem('param.step', { value, max: maxStep });
     } else if (name === 'sensor') {
       // A number; the engine judges whether the agent can see its neighbours with it.
       const radius = plainNumber(value);

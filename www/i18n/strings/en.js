@@ -303,7 +303,7 @@ export const TEXTS = {
   'param.map-empty': 'URL parameter map is empty.',
   'param.size': 'URL parameter size="{value}" must look like 20x12, each side from 2 to {max}.',
   'param.speed': 'URL parameter speed="{value}" must be a number of expansions per second above 0 and at most {max}, or "max".',
-  'param.step': 'URL parameter step="{value}" must be a whole number of at least 0.',
+  'param.step': 'URL parameter step="{value}" must be a whole number from 0 to {max}.',
   'param.flag': 'URL parameter {name}="{value}" must be 1 or 0.',
   'param.id': 'URL parameter id="{value}" must be 1 to 64 letters, digits, "-", "_", "." or ":".',
   'engine.at-line': 'line {line}, column {column}: {text}',

@@ -301,7 +301,7 @@ export const TEXTS = {
   'param.map-empty': '网址参数 map 是空的。',
   'param.size': '网址参数 size="{value}" 应写成 20x12 这样，每边 2 到 {max}。',
   'param.speed': '网址参数 speed="{value}" 必须是大于 0、不超过 {max} 的每秒扩展次数，或 "max"。',
-  'param.step': '网址参数 step="{value}" 必须是不小于 0 的整数。',
+  'param.step': '网址参数 step="{value}" 必须是 0 到 {max} 之间的整数。',
   'param.flag': '网址参数 {name}="{value}" 必须是 1 或 0。',
   'param.id': '网址参数 id="{value}" 必须由 1 到 64 个字母、数字或“-”“_”“.”“:”组成。',
   'engine.at-line': '第 {line} 行第 {column} 列：{text}',
