@@ -104,7 +104,7 @@ function readWeight(text) {
 
 // compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
 // null when any part is wrong or there are too few or too many.
-function readCompare(value, choices) {
+export function readCompare(value, choices) {
   const parts = value.split(',');
   if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
   const methods = [];
@@ -127,7 +127,7 @@ function readCompare(value, choices) {
 
 // The methods of an open compare view as `compare=` reads them back: the heuristic left out
 // when the Method panel's default is used, the weight when it is 1.
-function compareText(methods) {
+export function compareText(methods) {
   return methods.map(({ algorithm, heuristic, weight }) => {
     const named = heuristic !== undefined && heuristic !== 'auto' ? heuristic : '';
     if (weight !== undefined && weight !== 1) return `${algorithm}:${named}:${weight}`;
@@ -227,6 +227,12 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       else if (['0', 'false'].includes(value)) result[name] = false;
       else problem('param.flag', { name, value });
     }
+  }
+  // A link that walks its compared methods walks the first of them that walks, unless it
+  // names its own algorithm: its own options come first, before the saved work's.
+  if (!early && result.walk && result.compare && result.options.algorithm === undefined) {
+    const walker = result.compare.find(({ algorithm }) => finders().find((finder) => finder.id === algorithm)?.walk);
+    if (walker) result.options.algorithm = walker.algorithm;
   }
   return result;
 }
