@@ -59,8 +59,8 @@ export class FrameLoop {
     p.exports.update();
     // In either view: what is saved follows the work and the view on show.
     p.savedNotice.update(session);
-    const view = JSON.stringify(savedView(session.walk, p.compare));
-    p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${view}`);
+    const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));
+    p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${viewOnShow}`);
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       showMarkLegend(document, p.compare.finders());
