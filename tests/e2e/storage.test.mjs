@@ -2,7 +2,8 @@
 // parameters win over the saved work, a link's map opening over it as an undoable load with
 // a way back (also after a reload); options apply one by one, each refusal naming its
 // source; saved work that cannot be read is kept aside; "New map" starts afresh; an
-// embedded page leaves the visitor's work alone.
+// embedded page leaves the visitor's work alone; every kind of view a link opens (Walk mode,
+// compare) keeps saved work and says so, and the view on show comes back on the next visit.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -202,15 +203,18 @@ describe('options from a link and from saved work', () => {
     });
   });
 
-  it('reports a bad option in storage as the saved work\'s, keeping the others', async () => {
+  it('reports a bad option or view in storage as the saved work\'s, keeping the others', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const work = await saveSomeWork(page);
       const stored = await storedWork(page);
       stored.options = { ...stored.options, algorithm: 'nope', costs: 'exact', colour: 'blue' };
+      stored.view = { sensor: 'far', compare: 'astar' };
       await storeAndReopen(page, JSON.stringify(stored), '?tieBreak=smaller-g');
       const text = await message(page);
       assert.match(text, /The saved work's option algorithm="nope" was not applied/);
       assert.match(text, /The saved work's option colour="blue" was not applied/);
+      assert.match(text, /The saved work's sensor radius "far" is not a number: Walk mode was left out\./);
+      assert.match(text, /The saved work's methods to compare "astar" could not be read: the compare view was left out\./);
       assert.doesNotMatch(text, /URL|link/, 'nothing blamed on the link');
       assert.equal(await page.inputValue('#algorithm'), 'astar');
       assert.equal(await page.inputValue('#costs'), 'exact');
@@ -281,14 +285,12 @@ async function shownView(page) {
   }));
 }
 
-// Each kind of link that opens a view of its own, the last ones with a bad part that is left
-// out: [what, query, its view { walking, panes }, the notice's words].
+// Each kind of view a link opens over an example's map (a map=, example= and size= link alone
+// are tested above), one with bad parts that are left out: [what, query, its view
+// { walking, panes }, the notice's words]. Page logic tests try more (tests/node/views.test.mjs).
 const VIEW_LINKS = [
-  ['map', '?map=OOOOO/OSXEO/OOOOO&algorithm=greedy', { walking: false, panes: 0 }, 'This link opened its own map'],
-  ['walk over an example', '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5', { walking: true, panes: 0 }, 'This link opened its own map'],
-  ['walk, in Chinese', '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=2&lang=zh', { walking: true, panes: 0 }, '这个链接打开了它自己的地图'],
-  ['walk, sensor=-3', '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=-3', { walking: true, panes: 0 }, 'This link opened its own map'],
-  ['walk and compare, one method not walking', '?example=dstar-detour&compare=dstar-lite,dijkstra&walk=1', { walking: true, panes: 0 }, 'This link opened its own map'],
+  ['walk over an example, in Chinese', '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5&lang=zh', { walking: true, panes: 0 }, '这个链接打开了它自己的地图'],
+  ['walk and compare, one method not walking', '?example=dstar-detour&compare=dstar-lite,dijkstra&walk=1&sensor=-3', { walking: true, panes: 0 }, 'This link opened its own map'],
   ['walking compare', '?example=dstar-detour&compare=dstar-lite,astar&walk=1', { walking: true, panes: 2 }, 'This link opened its own map'],
   ['compare', '?example=tutorial-wall&compare=astar,dijkstra,greedy', { walking: false, panes: 3 }, 'This link opened its own map'],
 ];
@@ -314,7 +316,7 @@ describe('every kind of link, and saved work', () => {
   it('saves each kind of link\'s view as the visitor\'s when nothing was saved, and brings it back on the plain page', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-      for (const [what, query, view] of VIEW_LINKS.filter(([, , { walking, panes }]) => walking || panes > 0)) {
+      for (const [what, query, view] of VIEW_LINKS.filter(([what]) => !what.includes('not walking'))) {
         // Cleared from another page of the site: the page saves as it is left.
         await page.goto(new URL('tests/e2e/package.json', page.url()).href);
         await page.evaluate(() => localStorage.clear());
