@@ -40,7 +40,8 @@
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
- *               an agent walks to the goal over a map it discovers with its sensor
+ *               an agent walks to the goal over a map it discovers with its sensor; with
+ *               compare= and no algorithm=, the first compared method that walks
  *   sensor      the agent's sensor radius in cells, at least 1.5                  (default 1.5)
  *   compare     2 to 4 methods side by side, comma-separated, each
  *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
