@@ -180,6 +180,18 @@ describe('the view saved work had on show', () => {
     });
   }
 
+  it('comes back with Back to my saved map after a link\'s map', () => {
+    const saved = { ...SAVED, options: { algorithm: 'dstar-lite' }, step: 2, view: { sensor: 3, compare: 'dstar-lite,astar' } };
+    const { workspace } = openPage('?map=SOOE', saved);
+    assert.equal(workspace.session.walk, null, "the link's view");
+    const compare = compareStandIn();
+    assert.deepEqual(reopenSaved({ workspace, compare, driver: () => workspace.session }, workspace.backToSaved()), []);
+    assert.equal(workspace.editor.toText('ox').trim(), SAVED.map);
+    assert.deepEqual(workspace.session.walk, { sensor: 3 });
+    assert.equal(workspace.session.timeline().stepCount, 2);
+    assert.deepEqual(compare.methods.map((m) => m.algorithm), ['dstar-lite', 'astar']);
+  });
+
   it('refuses a saved walk the engine refuses, naming the saved work, and opens the rest', () => {
     for (const [algorithm, words] of [['dstar-lite', /at least 1\.5/], ['bfs', /Breadth-first does not walk/]]) {
       const saved = { ...SAVED, options: { ...SAVED.options, algorithm }, view: { sensor: algorithm === 'bfs' ? 2 : 0.5 } };
