@@ -489,6 +489,24 @@ fn malformed_or_missing_files_are_refused_with_their_position() {
         msg.contains("line 2, column 8: 'height' needs a whole number"),
         "{msg}"
     );
+    // A line of any length is cut in the message, its length said.
+    let long_type = format!(
+        "type {}\nheight 2\nwidth 2\nmap\n..\n..\n",
+        "y".repeat(10_000_000)
+    );
+    let msg = refused(&[
+        "solve",
+        &scratch_file("long.map", &long_type),
+        "--start",
+        "0,0",
+        "--goal",
+        "1,1",
+    ]);
+    assert!(msg.len() < 300, "{} bytes", msg.len());
+    assert!(
+        msg.contains("(10000000 characters): expected 'type octile'"),
+        "{msg}"
+    );
 }
 
 /// Any scenario with an endpoint on a wall is named, the first one included.
@@ -984,6 +1002,87 @@ fn replan_refuses_bad_edits_naming_the_line() {
 }
 
 #[test]
+fn replan_cuts_a_long_bad_line_and_reads_an_edits_file_with_a_byte_order_mark() {
+    let map = format!("{DYNAMIC}/detour_20x15.txt");
+    let line = format!("3 3 {}", "w".repeat(10_000_000));
+    let edits = scratch_file("long_edits.txt", &line);
+    let message = refused(&["replan", &map, "--edits", &edits]);
+    assert!(message.len() < 300, "{} bytes", message.len());
+    let shown = format!("found '3 3 {}…' (10000004 characters)", "w".repeat(56));
+    assert!(message.contains(&shown), "{message}");
+    let plain = ok(&[
+        "replan",
+        &map,
+        "--edits",
+        &scratch_file("edits.txt", "9 7 wall\n"),
+    ]);
+    let marked = scratch_file("bom_edits.txt", "\u{feff}9 7 wall\n");
+    assert_eq!(ok(&["replan", &map, "--edits", &marked]), plain);
+    assert_eq!(batches(&plain).len(), 2, "{plain}");
+}
+
+#[test]
+fn replan_and_navigate_check_options_as_their_planner_takes_them() {
+    let map = format!("{DYNAMIC}/detour_20x15.txt");
+    let edits = scratch_file("one_edit.txt", "9 7 wall\n");
+    for (args, finder) in [
+        (vec!["replan", &map, "--edits", &edits], "lpastar"),
+        (
+            vec![
+                "replan",
+                &map,
+                "--edits",
+                &edits,
+                "--algorithm",
+                "dstar-lite",
+            ],
+            "dstar-lite",
+        ),
+        (vec!["navigate", &map, "--sensor", "2"], "dstar-lite"),
+    ] {
+        // Refused before any warning about the weight (`refused` wants one line).
+        let weight = refused(&[&args[..], &["--weight", "2"]].concat());
+        assert!(
+            weight.contains(&format!("weight of 2 means nothing to {finder}")),
+            "{weight}"
+        );
+        let limit = refused(&[&args[..], &["--node-limit", "5"]].concat());
+        assert!(
+            limit.contains(&format!("applies to idastar only, not to {finder}")),
+            "{limit}"
+        );
+    }
+    let limit = refused(&[
+        "navigate",
+        &map,
+        "--sensor",
+        "2",
+        "--algorithm",
+        "astar",
+        "--node-limit",
+        "5",
+    ]);
+    assert!(limit.contains("not to astar"), "{limit}");
+    // A* takes a weight: the warning, then the walk.
+    let ran = astar(&[
+        "navigate",
+        &map,
+        "--sensor",
+        "2",
+        "--algorithm",
+        "astar",
+        "--weight",
+        "2",
+    ]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.stderr.starts_with("warning: weight 2"),
+        "{}",
+        ran.stderr
+    );
+}
+
+#[test]
 fn navigate_walks_the_paper_example_cell_by_cell() {
     let map = format!("{DYNAMIC}/koenig_likhachev_3x5.txt");
     let out = ok(&[
@@ -1096,6 +1195,11 @@ fn navigate_refuses_a_sensor_too_short_to_see_around() {
     let message = refused(&["navigate", &map, "--sensor", "1"]);
     assert!(message.contains("at least 1.5"), "{message}");
     assert!(refused(&["navigate", &map, "--sensor", "far"]).contains("'far'"));
+    // As the page refuses them: no radius is infinite.
+    for radius in ["inf", "-inf", "infinity", "NaN"] {
+        let message = refused(&["navigate", &map, "--sensor", radius]);
+        assert!(message.contains(&format!("found '{radius}'")), "{message}");
+    }
     assert!(refused(&["navigate", &map]).contains("--sensor is required"));
     assert!(
         refused(&["navigate", "/nonexistent.map", "--sensor", "2"]).contains("/nonexistent.map")

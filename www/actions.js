@@ -1,6 +1,6 @@
 import { PageError } from './i18n/errors.js';
 import { downloadText } from './maps/files.js';
-import { exampleChange } from './maps/examples.js';
+import { startWalk, reopenSaved } from './state/views.js';
 
 // What each control does, and how an action meets an error (a message, never a broken page).
 
@@ -26,31 +26,6 @@ export function guards({ playback, messages, changed, sync }) {
     fn();
   });
   return { fail, inputGuard, guarded, act: (fn) => (...args) => guarded(() => fn(...args)) };
-}
-
-// Walk mode, for a finder that walks, with a sensor radius as typed (`text`). The real map of an example
-// with a change (a wall that comes later) is the map with the change: the agent finds it
-// as it walks. Refused with nothing changed: a radius that is no number, or below the
-// engine's least.
-export function startWalk(workspace, text) {
-  const sensor = Number(text);
-  if (String(text).trim() === '' || !Number.isFinite(sensor)) throw new PageError('walk.sensor-invalid', { value: text });
-  const editor = workspace.editor;
-  const change = exampleChange(workspace.exampleNote.id) ?? [];
-  const open = change.filter(([x, y]) => editor.terrainAt(x, y) !== 0);
-  if (open.length > 0) {
-    editor.beginStroke();
-    for (const [x, y] of open) editor.paint(x, y, 0);
-    editor.endStroke();
-  }
-  try {
-    workspace.session.syncWithEditor();
-    workspace.session.setWalk({ sensor });
-  } catch (error) {
-    if (open.length > 0) workspace.undo();
-    workspace.session.syncWithEditor();
-    throw error;
-  }
 }
 
 // The actions: the playback controls drive the compare view's panes when it is open, else
@@ -116,9 +91,12 @@ export function pageActions(page) {
       messages.clear();
       view.fit();
     }),
+    // The saved work back as it was on show: its map, options, view and step.
     backToSaved: stopped(() => {
-      workspace.backToSaved();
+      const saved = workspace.backToSaved();
       messages.clear();
+      const problems = saved ? reopenSaved({ workspace, compare, driver }, saved) : [];
+      if (problems.length > 0) messages.showError(problems, '\n');
       view.fit();
     }),
     setBrush: act((value) => {

@@ -1,5 +1,5 @@
 import { loadEngine } from './engine.js';
-import { pageActions, guards, startWalk } from './actions.js';
+import { pageActions, guards } from './actions.js';
 import { FrameLoop } from './frame.js';
 import { applyPaletteToCss } from './board/palette.js';
 import { GridRenderer } from './board/renderer.js';
@@ -15,6 +15,7 @@ import { Playback, SPEEDS } from './state/playback.js';
 import { parseParams, defaultOptions } from './state/params.js';
 import { StepEvents } from './state/stepevents.js';
 import { openSavedWork, WorkSaver } from './state/storage.js';
+import { openView, readSavedView, savedView, linkView, linkNamesView } from './state/views.js';
 import { EXAMPLES } from './maps/examples.js';
 import { wireMapFiles } from './maps/files.js';
 import { ExampleNote } from './maps/examplenote.js';
@@ -171,8 +172,9 @@ function start(engine) {
     saver: savedWork.canSave ? new WorkSaver(window, () => ({
       map: editor().toText('ox'),
       options: workspace.session.options,
-      step: workspace.session.search.stepCount(),
+      step: actions.driver().timeline().stepCount,
       speedIndex: playback.speedIndex,
+      view: savedView(workspace.session.walk, compare),
     }), (state) => workspace.showsLinkOverSaved(state)) : null,
     savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
     heightReporter: params.embed ? new HeightReporter(window, board, params.id) : null,
@@ -188,24 +190,16 @@ function start(engine) {
   controls.showBrush(brush.value);
   try {
     if (params.sensor !== undefined) controls.showSensor(params.sensor);
-    if (params.walk) {
-      // A finder that does not walk is refused by the engine, with its reason.
-      try {
-        startWalk(workspace, String(params.sensor ?? controls.sensor.value));
-      } catch (error) {
-        problems.push(new PageError('param.walk', { detail: error }));
-      }
-    }
-    // After Walk mode: with walk=1 the panes walk.
-    if (params.compare) {
-      try {
-        compare.open(params.compare);
-      } catch (error) {
-        throw new PageError('error.url-compare', { detail: error });
-      }
-    }
+    // The view: the link's when it names one, else the one the saved work had on show. Either
+    // way it opens by the one rule (www/state/views.js), the saved work kept.
+    const savedOpen = workspace.restored && !linkNamesView(params) ? readSavedView(saved.view) : null;
+    if (savedOpen) problems.push(...savedOpen.problems);
+    if (savedOpen?.view.walk) controls.showSensor(savedOpen.view.walk.sensor);
+    const firstView = savedOpen ? savedOpen.view : linkView(params, controls.sensor.value);
+    problems.push(...openView({ workspace, compare }, firstView, savedOpen ? 'saved' : 'link'));
+    workspace.viewOpened();
     if (params.step !== undefined) actions.driver().seek(params.step);
-    else if (workspace.restored && Number.isInteger(saved.step)) workspace.session.seek(saved.step);
+    else if (savedOpen && Number.isInteger(saved.step)) actions.driver().seek(saved.step);
     if (params.autoplay && prefersReducedMotion()) problems.push(new PageError('motion.autoplay-held'));
     else if (params.autoplay) playback.start();
   } catch (error) {

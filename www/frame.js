@@ -2,6 +2,7 @@ import { t, language } from './i18n/i18n.js';
 import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 import { showMarkLegend } from './finders/marks.js';
+import { savedView } from './state/views.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
 // refresh: the search is brought up to date with the map, playback takes the steps that are
@@ -56,6 +57,10 @@ export class FrameLoop {
     p.input.forgetCellsOutside(editor.width, editor.height);
     p.scenarios.update(session);
     p.exports.update();
+    // In either view: what is saved follows the work and the view on show.
+    p.savedNotice.update(session);
+    const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));
+    p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${viewOnShow}`);
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       showMarkLegend(document, p.compare.finders());
@@ -87,8 +92,6 @@ export class FrameLoop {
     this.showAdmissibility(session);
     p.presentation.fit(line.finder?.id, language());
     const search = session.search;
-    p.savedNotice.update(session);
-    p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);
     p.stepLineButton.disabled = search.status() !== 'running';
     p.controls.update(this.controlState(session.timeline()));

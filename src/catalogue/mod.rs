@@ -523,6 +523,8 @@ pub struct Limits {
     /// The largest node limit the engine counts to (the smallest is 1).
     pub max_node_limit: u32,
     pub default_node_limit: u32,
+    /// The last step a search can be taken to (steps are counted in 32 bits).
+    pub max_step: u32,
     /// The longest side of a grid.
     pub max_side: u32,
 }
@@ -554,6 +556,7 @@ pub fn catalogue() -> Catalogue {
             max_weight: MAX_HEURISTIC_WEIGHT,
             max_node_limit: u32::MAX,
             default_node_limit: DEFAULT_NODE_LIMIT,
+            max_step: u32::MAX,
             max_side: MAX_SIDE,
         },
     }

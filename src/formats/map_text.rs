@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::geometry::grid::{Grid, GridError, Point, MAX_SIDE, WALL};
 use crate::text::names::named_enum;
+use crate::text::quoted::Quoted;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MapFormat {
@@ -209,9 +210,9 @@ impl fmt::Display for ParseProblem {
             MissingEndpoint { endpoint, symbol } => write!(f, "the map has no {endpoint} '{symbol}'"),
             BadGrid { cause } => cause.fmt(f),
             HeaderEnds { expected } => write!(f, "the header ends before '{expected}'"),
-            HeaderExpected { expected, found } => write!(f, "expected '{expected}' in the header, found '{found}'"),
-            UnsupportedType { found } => write!(f, "unsupported map type '{found}': expected 'type octile'"),
-            HeaderNumber { field, found } => write!(f, "'{field}' needs a whole number, found '{found}'"),
+            HeaderExpected { expected, found } => write!(f, "expected '{expected}' in the header, found {}", Quoted(found)),
+            UnsupportedType { found } => write!(f, "unsupported map type {}: expected 'type octile'", Quoted(found)),
+            HeaderNumber { field, found } => write!(f, "'{field}' needs a whole number, found {}", Quoted(found)),
             MapNotAlone => f.write_str("expected 'map' alone on its line"),
             ExtraRows { height } => write!(f, "more rows than the header's height {height}"),
             RowLongerThanHeader { row, width } => write!(f, "row {row} is longer than the header's width {width}"),
@@ -223,14 +224,14 @@ impl fmt::Display for ParseProblem {
                 write!(f, "row {row} has {cells} cells but the header's width is {width}")
             }
             MissingRows { height, rows } => write!(f, "expected {height} rows after 'map', found {rows}"),
-            ScenarioVersion { found } => write!(f, "expected 'version 1' or 'version 1.0', found '{found}'"),
+            ScenarioVersion { found } => write!(f, "expected 'version 1' or 'version 1.0', found {}", Quoted(found)),
             ScenarioEmpty => f.write_str("the scenario file is empty"),
             ScenarioFields { expected, names, found } => {
                 let names = names.join(", ");
                 write!(f, "a scenario needs {expected} fields ({names}), found {found}")
             }
-            ScenarioNumber { field, found } => write!(f, "{field} must be a whole number, found '{found}'"),
-            ScenarioOptimal { found } => write!(f, "optimal length must be a number >= 0, found '{found}'"),
+            ScenarioNumber { field, found } => write!(f, "{field} must be a whole number, found {}", Quoted(found)),
+            ScenarioOptimal { found } => write!(f, "optimal length must be a number >= 0, found {}", Quoted(found)),
             ScenarioOutside { x, y, width, height } => {
                 write!(f, "({x},{y}) is outside the {width}x{height} map")
             }

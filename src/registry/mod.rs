@@ -446,6 +446,7 @@ mod tests {
         assert_eq!(json["limits"]["maxNodeLimit"], u32::MAX);
         assert_eq!(json["limits"]["defaultNodeLimit"], DEFAULT_NODE_LIMIT);
         assert_eq!(json["limits"]["maxSide"], MAX_SIDE);
+        assert_eq!(json["limits"]["maxStep"], u32::MAX);
         let dstar = &json["finders"][11];
         assert_eq!(dstar["id"], "dstar-lite");
         assert_eq!(dstar["family"], "incremental");

@@ -2,7 +2,8 @@
 // parameters win over the saved work, a link's map opening over it as an undoable load with
 // a way back (also after a reload); options apply one by one, each refusal naming its
 // source; saved work that cannot be read is kept aside; "New map" starts afresh; an
-// embedded page leaves the visitor's work alone.
+// embedded page leaves the visitor's work alone; every kind of view a link opens (Walk mode,
+// compare) keeps saved work and says so, and the view on show comes back on the next visit.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -101,11 +102,11 @@ const message = (page) => page.locator('#message-text').textContent();
 
 // Stores a value as the saved work from another page of the same site, so that the page's
 // own saving (it saves as it is left) cannot write over it, then opens the page again.
-async function storeAndReopen(page, value, query = '') {
+async function storeAndReopen(page, value, query = '', open = reopen) {
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
   await page.goto(new URL('tests/e2e/package.json', page.url()).href);
   await page.evaluate(([key, raw]) => localStorage.setItem(key, raw), [SAVED_KEY, value]);
-  await reopen(page, query);
+  await open(page, query);
 }
 
 // A visitor's saved work: a wall drawn next to the start, Dijkstra, 4 directions, 3 steps.
@@ -202,15 +203,18 @@ describe('options from a link and from saved work', () => {
     });
   });
 
-  it('reports a bad option in storage as the saved work\'s, keeping the others', async () => {
+  it('reports a bad option or view in storage as the saved work\'s, keeping the others', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       const work = await saveSomeWork(page);
       const stored = await storedWork(page);
       stored.options = { ...stored.options, algorithm: 'nope', costs: 'exact', colour: 'blue' };
+      stored.view = { sensor: 'far', compare: 'astar' };
       await storeAndReopen(page, JSON.stringify(stored), '?tieBreak=smaller-g');
       const text = await message(page);
       assert.match(text, /The saved work's option algorithm="nope" was not applied/);
       assert.match(text, /The saved work's option colour="blue" was not applied/);
+      assert.match(text, /The saved work's sensor radius "far" is not a number: Walk mode was left out\./);
+      assert.match(text, /The saved work's methods to compare "astar" could not be read: the compare view was left out\./);
       assert.doesNotMatch(text, /URL|link/, 'nothing blamed on the link');
       assert.equal(await page.inputValue('#algorithm'), 'astar');
       assert.equal(await page.inputValue('#costs'), 'exact');
@@ -257,6 +261,75 @@ describe('saved work in Chinese', () => {
       await eventually(page, async () => (await page.locator('#grid').getAttribute('aria-label')).includes(label), 'the saved map is back');
       await storeAndReopen(page, 'not json', '?lang=zh');
       assert.match(await message(page), /无法读取此浏览器中保存的工作。它已另存在浏览器存储的“astar-visualizer\.work\.unreadable\./);
+    });
+  });
+});
+
+// A visitor's work seeded in storage: a 10x4 map with terrain, breadth-first, 4 directions.
+const SEEDED = { format: 1, map: 'OOOOOOOOOO\nS55OXOOOOO\nOO5OXOOOOE\nOOOOOOOOOO', options: { algorithm: 'bfs', directions: 4 }, step: 3, speedIndex: 2 };
+
+// Opens a page and waits for it to draw its view: the single one or the compare panes.
+async function openView(page, query) {
+  await page.goto(servedUrl(query));
+  await page.waitForFunction(() => (document.body.classList.contains('comparing')
+    ? document.querySelectorAll('.pane-grid').length > 0
+    : document.getElementById('narration').textContent !== ''));
+}
+
+// What the page shows: its view and the map of its work (from the grid's name, or the panes').
+async function shownView(page) {
+  return page.evaluate(() => ({
+    walking: document.getElementById('walk').getAttribute('aria-pressed') === 'true',
+    panes: document.querySelectorAll('.pane').length,
+    algorithm: document.getElementById('algorithm').value,
+  }));
+}
+
+// Each kind of view a link opens over an example's map (a map=, example= and size= link alone
+// are tested above), one with bad parts that are left out: [what, query, its view
+// { walking, panes }, the notice's words]. Page logic tests try more (tests/node/views.test.mjs).
+const VIEW_LINKS = [
+  ['walk over an example, in Chinese', '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5&lang=zh', { walking: true, panes: 0 }, '这个链接打开了它自己的地图'],
+  ['walk and compare, one method not walking', '?example=dstar-detour&compare=dstar-lite,dijkstra&walk=1&sensor=-3', { walking: true, panes: 0 }, 'This link opened its own map'],
+  ['walking compare', '?example=dstar-detour&compare=dstar-lite,astar&walk=1', { walking: true, panes: 2 }, 'This link opened its own map'],
+  ['compare', '?example=tutorial-wall&compare=astar,dijkstra,greedy', { walking: false, panes: 3 }, 'This link opened its own map'],
+];
+
+describe('every kind of link, and saved work', () => {
+  it('keeps saved work under each kind of link and says so; the plain page then brings it back', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      for (const [what, query, view, words] of VIEW_LINKS) {
+        await storeAndReopen(page, JSON.stringify(SEEDED), query, openView);
+        await page.getByRole('status').filter({ hasText: words }).waitFor({ timeout: 5000 });
+        assert.deepEqual(await shownView(page).then(({ walking, panes }) => ({ walking, panes })), view, `${what}: the link's view`);
+        await page.locator('#finish').click();
+        await saved(page);
+        assert.deepEqual(await storedWork(page), SEEDED, `${what}: the saved work is untouched`);
+        await openView(page, '');
+        assert.deepEqual(await gridInfo(page).then(({ width, height }) => [width, height]), [10, 4], `${what}: the saved map is back`);
+        assert.deepEqual(await shownView(page), { walking: false, panes: 0, algorithm: 'bfs' }, `${what}: as it was`);
+        assert.ok(await page.locator('#saved-notice').isHidden());
+      }
+    });
+  });
+
+  it('saves each kind of link\'s view as the visitor\'s when nothing was saved, and brings it back on the plain page', async () => {
+    await withApp(browser(), '', DESKTOP, async ({ page }) => {
+      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+      for (const [what, query, view] of VIEW_LINKS.filter(([what]) => !what.includes('not walking'))) {
+        // Cleared from another page of the site: the page saves as it is left.
+        await page.goto(new URL('tests/e2e/package.json', page.url()).href);
+        await page.evaluate(() => localStorage.clear());
+        await openView(page, query);
+        await page.locator('#step').click();
+        await saved(page);
+        const stored = await storedWork(page);
+        await openView(page, '');
+        assert.deepEqual(await shownView(page).then(({ walking, panes }) => ({ walking, panes })), view, `${what}: the view is back`);
+        assert.equal((await storedWork(page)).map, stored.map, `${what}: on the link's map`);
+        await eventually(page, async () => (await page.inputValue('#timeline')) === '1', `${what}: at its step`);
+        assert.ok(await page.locator('#saved-notice').isHidden(), `${what}: no notice, the work is the visitor's`);
+      }
     });
   });
 });

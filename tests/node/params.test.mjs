@@ -124,6 +124,12 @@ describe('the messages of a wrong link', () => {
     assert.deepEqual(words('?weight=101'), [`URL parameter weight="101" must be a number from 0 to ${limits().maxWeight}.`]);
     assert.deepEqual(words('?nodeLimit=0'), [`URL parameter nodeLimit="0" must be a whole number from 1 to ${limits().maxNodeLimit}.`]);
     assert.equal(limits().maxNodeLimit, 4294967295);
+    // A step past what the engine counts to is the link's mistake, worded as the others.
+    for (const step of ['4294967296', '99999999999999999999', '-1', '2.5']) {
+      assert.deepEqual(words(`?step=${step}`), [`URL parameter step="${step}" must be a whole number from 0 to ${limits().maxStep}.`]);
+    }
+    assert.equal(limits().maxStep, 4294967295);
+    assert.deepEqual(parse('?step=4294967295').step, 4294967295);
     assert.deepEqual(words('?size=513x10'), [`URL parameter size="513x10" must look like 20x12, each side from 2 to ${MAX_SIDE}.`]);
     assert.deepEqual(words('?speed=0'), [`URL parameter speed="0" must be a number of expansions per second above 0 and at most ${MAX_RATE}, or "max".`]);
     assert.equal(MAX_RATE, 60000);
@@ -214,7 +220,7 @@ describe('numbers in a link, worded', () => {
     assert.deepEqual(words('?weight=0x10&nodeLimit=0x10&step=0x2&speed=1e11'), [
       'URL parameter weight="0x10" must be a number from 0 to 100.',
       'URL parameter nodeLimit="0x10" must be a whole number from 1 to 4294967295.',
-      'URL parameter step="0x2" must be a whole number of at least 0.',
+      'URL parameter step="0x2" must be a whole number from 0 to 4294967295.',
       'URL parameter speed="1e11" must be a number of expansions per second above 0 and at most 60000, or "max".',
     ]);
     assert.deepEqual(words('?weight=1e300'), ['URL parameter weight="1e300" must be a number from 0 to 100.']);

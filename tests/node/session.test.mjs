@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, openScene, openPage, chooseFinder, sessionOn, dispose, picture, cellAt, useLanguage, assertWords } from './harness.mjs';
 import { StepEvents } from '../../www/state/stepevents.js';
-import { startWalk } from '../../www/actions.js';
+import { startWalk, reopenSaved } from '../../www/state/views.js';
 import { exampleChange } from '../../www/maps/examples.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { describeStep } from '../../www/finders/narration.js';
@@ -426,7 +426,7 @@ describe('the first scene', () => {
     assert.equal(workspace.editor.toText('ox').trim(), 'SOOE');
     assert.equal(workspace.session.options.algorithm, 'astar');
     assert.ok(workspace.showsLinkOverSaved({ map: workspace.editor.toText('ox'), options: workspace.session.options }));
-    workspace.backToSaved();
+    reopenSaved({ workspace, compare: { active: false }, driver: () => workspace.session }, workspace.backToSaved());
     assert.equal(workspace.editor.toText('ox').trim(), saved.map);
     assert.equal(workspace.session.options.algorithm, 'dijkstra');
     assert.equal(workspace.session.timeline().stepCount, 4);

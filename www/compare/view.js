@@ -74,6 +74,17 @@ export class CompareView extends Lockstep {
     return this.modeSelect.value === 'race';
   }
 
+  // Lockstep or race, as a saved view had it.
+  setRace(race) {
+    this.modeSelect.value = race ? 'race' : 'lockstep';
+    this.showMode();
+  }
+
+  // The panes' methods ({ algorithm, heuristic, weight }), for a link or saved work.
+  get methods() {
+    return this.panes.map((pane) => pane.method);
+  }
+
   showMode() {
     const mode = this.race ? 'race' : 'lockstep';
     setText(this.modeHint, t(`compare.mode.${mode}${this.walk ? 'Walk' : ''}Hint`));

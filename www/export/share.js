@@ -57,7 +57,7 @@ export function wireShare(doc, location, { workspace, playback, compare }, onErr
       speed: speed.perSecond ?? speed.perFrame * 60,
       walk: workspace.session.walk,
       // An open compare view comes back with its methods.
-      compare: compare.active ? compare.panes.map((pane) => pane.method) : null,
+      compare: compare.active ? compare.methods : null,
     };
   };
   const button = doc.getElementById('make-link');

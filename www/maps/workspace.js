@@ -105,8 +105,8 @@ export class Workspace {
         link.editor.free();
         this.loadMap(linkText, linkOptions, { exampleId: link.exampleId });
         this.linkOverSaved = {
-          saved: { map: saved.map, options: savedOptions, step: saved.step },
-          linked: { map: this.editor.toText('ox'), options: { ...this.session.options } },
+          saved: { map: saved.map, options: savedOptions, step: saved.step, view: saved.view },
+          linked: { maps: [this.editor.toText('ox')], options: { ...this.session.options } },
         };
       }
     } else if (link) {
@@ -127,20 +127,30 @@ export class Workspace {
     this.exampleNote.show(exampleId);
   }
 
-  // Whether the work on show is the link's map as it opened over saved work: while it is,
-  // the saved work must stay as it is in storage. state: { map (O X S E text), options }.
+  // Whether the work on show is the link's map as it opened over saved work, before or after
+  // its view opened (Walk mode puts an example's change in): while it is, the saved work must
+  // stay as it is in storage. state: { map (O X S E text), options }.
   showsLinkOverSaved(state) {
     const linked = this.linkOverSaved?.linked;
-    return Boolean(linked) && state.map === linked.map && sameOptions(state.options, linked.options);
+    return Boolean(linked) && linked.maps.includes(state.map) && sameOptions(state.options, linked.options);
   }
 
-  // Back to the saved work a link opened its map over, as one more undo entry, at the step
-  // it was saved at.
+  // The first view has opened (see www/state/views.js): the map as it left it is the link's
+  // as much as the map the link named, not the visitor's edit.
+  viewOpened() {
+    const linked = this.linkOverSaved?.linked;
+    if (!linked) return;
+    const map = this.editor.toText('ox');
+    if (!linked.maps.includes(map)) linked.maps.push(map);
+  }
+
+  // Back to the saved work a link opened its map over, as one more undo entry: its map and
+  // options; the view and step it was saved at are the caller's to bring back (savedView).
   backToSaved() {
     const saved = this.linkOverSaved?.saved;
-    if (!saved) return;
+    if (!saved) return null;
     this.loadMap(saved.map, saved.options);
-    if (Number.isInteger(saved.step)) this.session.seek(saved.step);
+    return saved;
   }
 
   get editor() {

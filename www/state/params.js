@@ -29,7 +29,7 @@
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
  *   speed       expansions per second, above 0 and at most 60000, or "max"     (default 5)
  *   autoplay    1 to start playing as soon as the page opens
- *   step        open at this step of the search (0 = not started)
+ *   step        open at this step of the search (0 = not started), a whole number
  *   embed       1 to show only the map, the playback controls and the counters, fitted to
  *               the frame whatever its size; the page posts its ideal height to the host
  *   controls    none | play | full: which controls an embedded page shows       (default play)
@@ -40,7 +40,8 @@
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
- *               an agent walks to the goal over a map it discovers with its sensor
+ *               an agent walks to the goal over a map it discovers with its sensor; with
+ *               compare= and no algorithm=, the first compared method that walks
  *   sensor      the agent's sensor radius in cells, at least 1.5                  (default 1.5)
  *   compare     2 to 4 methods side by side, comma-separated, each
  *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
@@ -104,7 +105,7 @@ function readWeight(text) {
 
 // compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
 // null when any part is wrong or there are too few or too many.
-function readCompare(value, choices) {
+export function readCompare(value, choices) {
   const parts = value.split(',');
   if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
   const methods = [];
@@ -127,7 +128,7 @@ function readCompare(value, choices) {
 
 // The methods of an open compare view as `compare=` reads them back: the heuristic left out
 // when the Method panel's default is used, the weight when it is 1.
-function compareText(methods) {
+export function compareText(methods) {
   return methods.map(({ algorithm, heuristic, weight }) => {
     const named = heuristic !== undefined && heuristic !== 'auto' ? heuristic : '';
     if (weight !== undefined && weight !== 1) return `${algorithm}:${named}:${weight}`;
@@ -161,7 +162,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
   const result = { options: {}, problems: [] };
   const problem = (key, values = {}) => result.problems.push({ key, values });
   const choices = early ? null : optionChoices();
-  const { maxWeight, maxNodeLimit } = early ? {} : limits();
+  const { maxWeight, maxNodeLimit, maxStep } = early ? {} : limits();
   for (const [name, value] of readPairs(query)) {
     if (value === null) {
       problem('param.not-encoded', { name });
@@ -206,8 +207,8 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       else problem('param.speed', { value, max: MAX_RATE });
     } else if (name === 'step') {
       const step = plainNumber(value);
-      if (Number.isInteger(step)) result.step = step;
-      else problem('param.step', { value });
+      if (Number.isInteger(step) && step <= maxStep) result.step = step;
+      else problem('param.step', { value, max: maxStep });
     } else if (name === 'sensor') {
       // A number; the engine judges whether the agent can see its neighbours with it.
       const radius = plainNumber(value);
@@ -227,6 +228,12 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       else if (['0', 'false'].includes(value)) result[name] = false;
       else problem('param.flag', { name, value });
     }
+  }
+  // A link that walks its compared methods walks the first of them that walks, unless it
+  // names its own algorithm: its own options come first, before the saved work's.
+  if (!early && result.walk && result.compare && result.options.algorithm === undefined) {
+    const walker = result.compare.find(({ algorithm }) => finders().find((finder) => finder.id === algorithm)?.walk);
+    if (walker) result.options.algorithm = walker.algorithm;
   }
   return result;
 }

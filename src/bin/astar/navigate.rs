@@ -2,7 +2,10 @@
 
 use astar_visualizer::dynamic::navigation::{Navigation, NavigationError};
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
+use astar_visualizer::Algorithm;
 use clap::{Arg, ArgMatches, Command};
+
+use astar_visualizer::text::quoted::Quoted;
 
 use crate::costs::{cost_or_none, fmt_cost};
 use crate::planners;
@@ -42,11 +45,20 @@ fn planner_choices() -> Vec<(&'static str, PlannerKind)> {
 }
 
 pub fn run(matches: &ArgMatches) -> Result<(), String> {
-    let (scene, planner) = planners::open(matches, &planner_choices())?;
-    let radius = required(matches, "sensor");
-    let radius: f64 = radius.parse().map_err(|_| {
-        format!("--sensor: expected a number of cells (at least 1.5), found '{radius}'")
+    let (scene, planner) = planners::open(matches, &planner_choices(), |planner| match planner {
+        PlannerKind::DStarLite => Algorithm::DStarLite,
+        PlannerKind::AStar | PlannerKind::AStarOnEveryChange => Algorithm::AStar,
     })?;
+    let radius = required(matches, "sensor");
+    // A radius that is no finite number is refused, as the page refuses it.
+    let radius: f64 = (radius.parse().ok())
+        .filter(|r: &f64| r.is_finite())
+        .ok_or_else(|| {
+            format!(
+                "--sensor: expected a number of cells (at least 1.5), found {}",
+                Quoted(radius)
+            )
+        })?;
     let mut walk = Navigation::new(
         scene.grid,
         scene.start,

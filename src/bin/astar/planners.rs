@@ -2,6 +2,7 @@
 //! their finders themselves, not from the catalogue), the other search options as every
 //! command takes them, and a start and goal that must be open cells.
 
+use astar_visualizer::Algorithm;
 use clap::{Arg, ArgMatches, Command};
 
 use crate::scene::{self, Scene};
@@ -26,8 +27,13 @@ pub fn add_args<T>(command: Command, choices: &[(&'static str, T)], help: &str) 
     search_options::add(command, Fields::ButAlgorithm, Defaults::ByMap)
 }
 
-/// The planner chosen and the scene.
-pub fn open<T: Copy>(matches: &ArgMatches, choices: &[(&str, T)]) -> Result<(Scene, T), String> {
+/// The planner chosen and the scene, its options checked as the planner's finder
+/// (`finder`) takes them, so that a refusal names that finder and comes before any warning.
+pub fn open<T: Copy>(
+    matches: &ArgMatches,
+    choices: &[(&str, T)],
+    finder: impl Fn(T) -> Algorithm,
+) -> Result<(Scene, T), String> {
     let chosen = match matches.get_one::<String>("algorithm") {
         Some(value) => (choices.iter())
             .find(|(name, _)| *name == value.trim())
@@ -41,7 +47,7 @@ pub fn open<T: Copy>(matches: &ArgMatches, choices: &[(&str, T)]) -> Result<(Sce
             })?,
         None => choices[0].1,
     };
-    let scene = scene::open(matches, Fields::ButAlgorithm)?;
+    let scene = scene::open(matches, Fields::ButAlgorithm, Some(finder(chosen)))?;
     endpoint_cells(&scene)?;
     scene::warn_if_inadmissible(&scene.options);
     Ok((scene, chosen))

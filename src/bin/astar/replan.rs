@@ -4,7 +4,8 @@
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::geometry::grid::{GROUND, MAX_WEIGHT, WALL};
-use astar_visualizer::{Finder, Grid, Point, Search};
+use astar_visualizer::text::quoted::Quoted;
+use astar_visualizer::{Algorithm, Finder, Grid, Point, Search};
 use clap::{Arg, ArgMatches, Command};
 
 use crate::costs::cost_or_none;
@@ -52,7 +53,10 @@ pub fn command() -> Command {
 }
 
 pub fn run(matches: &ArgMatches) -> Result<(), String> {
-    let (scene, replanner) = planners::open(matches, &REPLANNERS)?;
+    let (scene, replanner) = planners::open(matches, &REPLANNERS, |replanner| match replanner {
+        Replanner::Repair(variant) => variant.algorithm(),
+        Replanner::FromScratch => Algorithm::AStar,
+    })?;
     let edits_path = required(matches, "edits");
     let batches = parse_edits(
         edits_path,
@@ -99,7 +103,8 @@ pub fn run(matches: &ArgMatches) -> Result<(), String> {
 
 /// Batches of cell changes from an edits file: one change a line, a blank line between
 /// batches. Every change is checked (on the map, not on the start or goal) before any is
-/// made, and a refusal names the line.
+/// made, and a refusal names the line. A byte-order mark before the first line (as some
+/// editors write) is not part of it.
 fn parse_edits(
     path: &str,
     text: &str,
@@ -108,6 +113,7 @@ fn parse_edits(
     goal: Point,
 ) -> Result<Vec<Vec<CellEdit>>, String> {
     let mut batches: Vec<Vec<CellEdit>> = vec![Vec::new()];
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (n, line) in text.lines().enumerate() {
         let at_line = |what: String| format!("{path} line {}: {what}", n + 1);
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -119,8 +125,8 @@ fn parse_edits(
         }
         let malformed = || {
             at_line(format!(
-                "expected 'X Y wall', 'X Y free' or 'X Y W' (a weight 1-9), found '{}'",
-                line.trim()
+                "expected 'X Y wall', 'X Y free' or 'X Y W' (a weight 1-9), found {}",
+                Quoted(line.trim())
             ))
         };
         let [x, y, what] = words[..] else {

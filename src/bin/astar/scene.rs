@@ -2,7 +2,7 @@
 //! and the search options over the rules its kind of map is searched by.
 
 use astar_visualizer::formats::map_text::{parse_map, MapFormat};
-use astar_visualizer::{new_finder, Finder, Grid, Point, SearchOptions};
+use astar_visualizer::{new_finder, Algorithm, Finder, Grid, Point, SearchOptions};
 use clap::{Arg, ArgMatches};
 
 use crate::search_options::{self, Fields};
@@ -46,11 +46,20 @@ pub struct Scene {
     pub options: SearchOptions,
 }
 
-/// The map of `MAPFILE`, searched with the `fields` given.
-pub fn open(matches: &ArgMatches, fields: Fields) -> Result<Scene, String> {
+/// The map of `MAPFILE`, searched with the `fields` given, by `algorithm` when the command
+/// chose it (else by the `--algorithm` given, or the default).
+pub fn open(
+    matches: &ArgMatches,
+    fields: Fields,
+    algorithm: Option<Algorithm>,
+) -> Result<Scene, String> {
     let map_path = required(matches, "map");
     let map = parse_map(&read(map_path)?).map_err(|e| format!("{map_path}: {e}"))?;
-    let options = search_options::read(matches, fields, rules_for(map.format))?;
+    let mut base = rules_for(map.format);
+    if let Some(algorithm) = algorithm {
+        base.algorithm = algorithm;
+    }
+    let options = search_options::read(matches, fields, base)?;
     let point = |id: &str| match matches.get_one::<String>(id) {
         Some(text) => parse_point(id, text).map(Some),
         None => Ok(None),
@@ -106,7 +115,7 @@ pub struct Opened {
 }
 
 pub fn open_search(matches: &ArgMatches) -> Result<Opened, String> {
-    let scene = open(matches, Fields::All)?;
+    let scene = open(matches, Fields::All, None)?;
     let search = new_finder(scene.grid, scene.start, scene.goal, scene.options)
         .map_err(|e| e.to_string())?;
     if scene.format == MapFormat::MovingAi {
