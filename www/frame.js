@@ -61,6 +61,7 @@ export class FrameLoop {
       showMarkLegend(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
+      p.heightReporter?.update(editor.width, editor.height, p.compare.boards());
       return;
     }
     p.view.layout(editor.width, editor.height, () => p.presentation.placeSide(editor.width, editor.height, p.view.board));
@@ -89,7 +90,7 @@ export class FrameLoop {
     const search = session.search;
     p.savedNotice.update(session);
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
-    p.heightReporter?.update(editor.width, editor.height);
+    p.heightReporter?.update(editor.width, editor.height, [p.view.board]);
     p.stepLineButton.disabled = search.status() !== 'running';
     p.controls.update(this.controlState(session.timeline()));
     // After the controls: the handout names the Method panel's fields in force.
