@@ -1,20 +1,16 @@
-import qrcode from 'qrcode-generator';
+import { encode } from 'uqr';
 import { PageError } from '../i18n/errors.js';
 
 // The modules of a QR code for text, as rows of booleans (true: dark). Medium error
 // correction survives a projector's glare and a phone's slant; a link too long for it gets
 // low correction, and one too long for any QR code a clear refusal.
 export function qrModules(text) {
-  for (const level of ['M', 'L']) {
-    const code = qrcode(0, level);
-    code.addData(text, 'Byte');
+  for (const ecc of ['M', 'L']) {
     try {
-      code.make();
+      return encode(text, { ecc, border: 0 }).data;
     } catch {
-      continue;
+      // Too long at this correction level.
     }
-    const count = code.getModuleCount();
-    return Array.from({ length: count }, (_, row) => Array.from({ length: count }, (_, col) => code.isDark(row, col)));
   }
   throw new PageError('share.qr-too-long', { length: text.length });
 }

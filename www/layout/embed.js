@@ -43,10 +43,13 @@ export class HeightReporter {
   update(cols, rows, boards) {
     if (this.win.parent === this.win) return;
     const growth = new Map();
+    // Measured unrounded: panes sharing the height by fractions of a pixel would otherwise
+    // ask for a pixel more, then less, for ever.
     for (const board of boards) {
-      const ideal = Math.max(IDEAL_BOARD_MIN, Math.min(board.clientWidth * (rows / cols), rows * IDEAL_CELL_MAX));
-      const top = Math.round(board.getBoundingClientRect().top);
-      growth.set(top, Math.max(growth.get(top) ?? -Infinity, ideal - board.clientHeight));
+      const box = board.getBoundingClientRect();
+      const ideal = Math.max(IDEAL_BOARD_MIN, Math.min(box.width * (rows / cols), rows * IDEAL_CELL_MAX));
+      const top = Math.round(box.top);
+      growth.set(top, Math.max(growth.get(top) ?? -Infinity, ideal - box.height));
     }
     if (growth.size === 0) return;
     const extra = [...growth.values()].reduce((sum, grow) => sum + grow, 0);
