@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, waitForText, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 import { pairwise } from './pairwise.mjs';
@@ -419,6 +419,76 @@ describe('the share panel', () => {
       await context.close();
     }
   });
+});
+
+// The QR code on screen, read back as a phone's camera would: the shown dialog's pixels
+// decoded by jsQR in the page. Returns { text, module } (module: a square's size in CSS px).
+async function readQrCode(page) {
+  const code = page.locator('#qr-code');
+  const png = (await code.screenshot()).toString('base64');
+  await page.addScriptTag({ path: new URL('./node_modules/jsqr/dist/jsQR.js', import.meta.url).pathname });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    Object.assign(canvas, { width: image.width, height: image.height });
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    const svg = document.getElementById('qr-code');
+    const side = Number(svg.getAttribute('viewBox').split(' ')[2]);
+    return { text: window.jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null, module: svg.getBoundingClientRect().width / side };
+  }, png);
+}
+
+describe('a link for the class', () => {
+  // In English a changed example, in Chinese the example as it is: the link keeps the example
+  // (with the map once changed), the step and its note, does not play on open, and the QR
+  // code on a 1280x720 projector reads back as the link.
+  const CASES = [
+    { lang: 'en', make: 'Make link', qr: 'Show QR code', close: 'Close', note: /^Tutorial: a wall between/, changed: true },
+    { lang: 'zh', make: '生成链接', qr: '显示二维码', close: '关闭', note: /^教程：中间一堵墙/, changed: false },
+  ];
+  const PROJECTOR = { viewport: { width: 1280, height: 720 } };
+  for (const { lang, make, qr, close, note, changed } of CASES) {
+    it(`keeps the step and the example, plays only when asked, and shows a QR code of it (${lang})`, async () => {
+      let link;
+      let wall;
+      await withApp(browser(), `?example=tutorial-wall&lang=${lang}`, PROJECTOR, async ({ page }) => {
+        if (changed) {
+          await mouseStroke(page, [{ x: 0, y: 0 }, { x: 1, y: 0 }]);
+          await eventually(page, () => isWall(page, 1, 0), 'the stroke draws walls');
+        }
+        for (let i = 0; i < 4; i++) await page.locator('#step').click();
+        await waitForText(page, '#count-step', /^4 /);
+        await page.locator('#share-panel > summary').click();
+        assert.equal(await page.locator('#share-autoplay').isChecked(), false, 'Play on open is off');
+        await page.getByRole('button', { name: make }).click();
+        link = await page.locator('#share-url').inputValue();
+        assert.match(link, /[?&]example=tutorial-wall(&|$)/);
+        assert.equal(/[?&]map=/.test(link), changed, 'the map only once changed');
+        assert.match(link, /&step=4(&|$)/);
+        assert.doesNotMatch(link, /autoplay/);
+        await page.getByRole('button', { name: qr }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor({ state: 'visible' });
+        const read = await readQrCode(page);
+        assert.equal(read.text, link, 'the QR code reads back as the link');
+        assert.ok(read.module >= 8, `each square ${read.module.toFixed(1)} CSS px on a 1280x720 projector`);
+        await page.getByRole('button', { name: close }).click();
+        assert.equal(await dialog.isVisible(), false);
+        wall = changed && await isWall(page, 1, 0);
+      });
+      await withApp(browser(), new URL(link).search, PROJECTOR, async ({ page }) => {
+        await waitForText(page, '#count-step', /^4 /);
+        assert.match(await page.locator('#example-about').textContent(), note, 'the example\'s note');
+        assert.equal(await isWall(page, 1, 0), Boolean(wall), 'the map as it was');
+        await page.waitForTimeout(600);
+        assert.match(await page.locator('#count-step').textContent(), /^4 /, 'it does not play');
+      });
+    });
+  }
 });
 
 // The host's side of the height messages, as docs/embedding.md and the Share panel give it.

@@ -66,6 +66,17 @@ describe('the link of the work on show', () => {
     assert.deepEqual(reopen(query), { ...opened, note: null, autoplay: false, problems: [] });
   });
 
+  it('carries only the options the page would not settle on by itself, so its QR code stays coarse', () => {
+    assert.doesNotMatch(linkOf('?example=tutorial-wall').query, /algorithm=|heuristic=|directions=|tieBreak=/, 'the example\'s own options go with its name');
+    for (const query of ['?example=tutorial-wall&heuristic=octile&tieBreak=larger-g', '?example=dstar-detour&algorithm=astar', '?example=maze&algorithm=jps', '?map=OOOO/OSXE/OOOO&directions=4&costs=exact']) {
+      const { query: link, opened } = linkOf(query);
+      for (const pair of query.slice(1).split('&').filter((p) => !/^(example|map)=/.test(p))) assert.ok(link.includes(pair), `${query}: ${pair} in ${link}`);
+      const { note, autoplay, problems, ...seen } = reopen(link);
+      assert.deepEqual(seen, opened, `${query} reopens as it was`);
+      assert.deepEqual(problems, []);
+    }
+  });
+
   it('plays on open only when asked', () => {
     const { state } = linkOf('?example=maze');
     assert.match(buildQuery({ ...state, autoplay: true }), /&autoplay=1(&|$)/);

@@ -2,6 +2,7 @@ import { buildQuery } from '../state/params.js';
 import { t, language } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { openExample } from '../maps/examples.js';
+import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 import { embedSnippet, firstHeight } from './snippet.js';
 
 // An id for one snippet's frame, unlikely to meet another's on the same page.
@@ -27,6 +28,22 @@ function exampleText(engine, id) {
   return text;
 }
 
+const sameOptions = (a, b) => [...new Set([...Object.keys(a), ...Object.keys(b)])].every((name) => a[name] === b[name]);
+
+// The options a link must carry: those the page would not settle on by itself from the
+// example's and the defaults, so that the link, and its QR code, stay short. They are
+// settled as the page will settle them when the link opens; if that gives anything else,
+// the link carries them all.
+function linkOptions(workspace, example) {
+  const options = workspace.session.options;
+  const exampleLayer = example ? [{ source: 'example', options: openExample(example).options }] : [];
+  const accepts = searchAccepts(workspace.engine, workspace.editor);
+  const base = settleOptions(workspace.defaults, exampleLayer, accepts, []);
+  const own = Object.fromEntries(Object.entries(options).filter(([name, value]) => base[name] !== value));
+  const settled = settleOptions(workspace.defaults, [{ source: 'link', options: own }, ...exampleLayer], accepts, []);
+  return sameOptions(settled, options) ? own : options;
+}
+
 // What a link of the work on show holds, for buildQuery: the map (or the example it is,
 // changed or not), the options, the step the single view or the compare view is at, Walk
 // mode, the compare view's methods and the playing speed.
@@ -35,7 +52,7 @@ export function shareState(workspace, compare, speed) {
   const session = workspace.session;
   const example = workspace.exampleNote.id;
   return {
-    options: session.options,
+    options: linkOptions(workspace, example),
     mapText: editor.toText('ox'),
     example,
     exampleText: example ? exampleText(workspace.engine, example) : null,
