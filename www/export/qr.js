@@ -37,6 +37,9 @@ export class QrDialog {
     this.path = this.svg.querySelector('path');
     this.background = this.svg.querySelector('rect');
     this.link = doc.getElementById('qr-link');
+    // While the code is shown the keys are the dialog's: the page's shortcuts (P, the
+    // stepping keys) wait behind it, and Esc only closes it.
+    this.dialog.addEventListener('keydown', (e) => e.stopPropagation());
   }
 
   show(text) {
