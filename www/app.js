@@ -159,6 +159,7 @@ function start(engine) {
     engine,
     session: () => workspace.session,
     cellCssSize: () => renderer.cellCssSize,
+    compare,
     fail: actions.fail,
     notify: (text) => messages.showError(text),
   });

@@ -39,11 +39,12 @@ export function framesFor(from, to) {
 // says so. One palette for all frames keeps colours steady: the page's own colours exactly,
 // and the shades between them (antialiased edges, digits) from a few frames spread over
 // the range.
-export async function encodeAnimation({ engine, editor: live, options, pictures, steps, withLegend, frameSeconds, holdSeconds, onProgress, cancelled }) {
+export async function encodeAnimation({ engine, editor: live, options, walk = null, pictures, steps, withLegend, frameSeconds, holdSeconds, onProgress, cancelled }) {
   const editor = engine.MapEditor.fromText(live.toText('ox'));
   let search = null;
   try {
-    search = new SearchSession(engine, editor, options);
+    // In Walk mode the frames are the walk's moves: its fog, agent, trail and plan.
+    search = new SearchSession(engine, editor, options, walk);
     // The legend takes as many rows as the picture's width needs, and the cells shrink to
     // leave it room: settled in a few rounds.
     let legendHeight = 0;
@@ -57,7 +58,7 @@ export async function encodeAnimation({ engine, editor: live, options, pictures,
     const { width, height } = size;
     const canvas = pictures.doc.createElement('canvas');
     const pixelsAt = (step) => {
-      search.search.seek(step);
+      search.seek(step);
       pictures.draw(search.frameView(pictures.labelCells()), canvas);
       return canvas.getContext('2d', { willReadFrequently: true }).getImageData(0, 0, width, height).data;
     };

@@ -1,6 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { PictureMaker } from './picture.js';
+import { comparePicture } from './comparepicture.js';
 import { downloadBlob } from '../maps/files.js';
 import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
 
@@ -10,7 +11,7 @@ import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './anima
 // Longer searches are traced with `astar trace`: past this the YAML runs to tens of MB.
 export const TRACE_MAX_STEPS = 50000;
 
-// app: { engine, session(), cellCssSize(), fail(error), notify(text) }. Returns
+// app: { engine, session(), cellCssSize(), compare (CompareView), fail(error), notify(text) }. Returns
 // { update() }, to call once a frame: it keeps the steps offered up to date.
 export function wireExports(doc, app) {
   const byId = (id) => doc.getElementById(id);
@@ -18,13 +19,23 @@ export function wireExports(doc, app) {
   const legend = byId('export-legend');
   const pictures = new PictureMaker(doc);
 
+  // The view on show: the compare view's panes, each under its name, or the single board.
+  const picture = () => {
+    const compare = app.compare;
+    if (compare.active) {
+      const panes = compare.panes.map((pane) => ({ name: pane.name(), session: pane.session }));
+      const cellCss = Math.min(...compare.panes.map((pane) => pane.renderer.cellCssSize));
+      return { canvas: comparePicture(doc, panes, { cellCss, scale: Number(scale.value), withLegend: legend.checked }), step: compare.timeline().stepCount };
+    }
+    const session = app.session();
+    const editor = session.editor;
+    pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
+    return { canvas: pictures.draw(session.frameView(pictures.labelCells())), step: session.search.stepCount() };
+  };
+
   byId('export-png').addEventListener('click', () => {
     try {
-      const session = app.session();
-      const editor = session.editor;
-      pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
-      const canvas = pictures.draw(session.frameView(pictures.labelCells()));
-      const step = session.search.stepCount();
+      const { canvas, step } = picture();
       canvas.toBlob((blob) => {
         if (blob) downloadBlob(doc, blob, `astar-step-${step}.png`);
         else app.fail(new PageError('export.failed', { reason: 'PNG' }));
@@ -106,6 +117,7 @@ export function wireExports(doc, app) {
         engine: app.engine,
         editor: session.editor,
         options: session.options,
+        walk: session.walk,
         pictures: new PictureMaker(doc),
         steps,
         withLegend: legend.checked,
