@@ -306,7 +306,8 @@ describe('exporting', () => {
 });
 
 // The exports show the view on show: a walk's animation walks (the fog over what the agent
-// has not seen, the agent moving), and the compare view's PNG has every pane under its name.
+// has not seen, the agent moving), and the compare view's PNG and animation have every pane
+// under its name.
 describe('exports follow the view', () => {
   const count = (pixels, colour, tolerance = 12) => {
     let n = 0;
@@ -314,7 +315,7 @@ describe('exports follow the view', () => {
     return n;
   };
 
-  it('animates a walk as it walks, and pictures every pane of the compare view under its name', async () => {
+  it('animates a walk as it walks, and pictures and animates every pane of the compare view under its name', async () => {
     await withApp(browser(), '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5', DESKTOP, async ({ page }) => {
       await openExportPanel(page);
       await page.getByLabel('To step').fill('6');
@@ -360,6 +361,23 @@ describe('exports follow the view', () => {
         assert.ok(inThird(k, hexRgb(PALETTE.text), 0, 20) > 20, `pane ${k + 1}: its name above it`);
       }
       assert.ok(new Set(closed).size > 1, `each pane its own search (closed ${closed})`);
+      // The animation steps every pane together, on a slide.
+      await page.getByLabel('To step').fill('6');
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), 7);
+      assert.ok(gif.width <= 960 && gif.height <= 540 && gif.width > 3 * gif.height / 2, `${gif.width}x${gif.height}`);
+      const thirds = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        const counts = [0, 0, 0];
+        const colour = hexRgb(PALETTE.closed);
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (near([pixels[i], pixels[i + 1], pixels[i + 2]], colour, 12)) counts[Math.min(2, Math.floor(((i / 4) % gif.width) / (gif.width / 3)))]++;
+        }
+        return counts;
+      };
+      const [before, after] = [thirds(0), thirds(6)];
+      for (const k of [0, 1, 2]) assert.ok(after[k] > before[k], `pane ${k + 1} searches in the animation (${before} → ${after})`);
     });
   });
 });

@@ -1,8 +1,9 @@
 import { PictureMaker } from './picture.js';
 import { PALETTE } from '../board/palette.js';
 
-// The compare view as one picture: each pane's map (with its own legend when asked) under
-// its method's name, laid out as on screen: side by side, two rows of two for four.
+// The compare view as one picture: each pane's map under its method's name, laid out as on
+// screen (side by side, two rows of two for four), and when asked one legend under them
+// for every pane's finder.
 
 const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
 const TITLE = 24;
@@ -13,7 +14,7 @@ const GAP = 10;
 export function comparePicture(doc, panes, { cellCss, scale, withLegend }) {
   const pictures = panes.map(({ name, session }) => {
     const maker = new PictureMaker(doc);
-    maker.layout(session.editor.width, session.editor.height, cellCss, scale, withLegend, session.finder);
+    maker.layout(session.editor.width, session.editor.height, cellCss, scale, false, session.finder);
     return { name, canvas: maker.draw(session.frameView(maker.labelCells())) };
   });
   const columns = panes.length === 4 ? 2 : panes.length;
@@ -23,7 +24,9 @@ export function comparePicture(doc, panes, { cellCss, scale, withLegend }) {
   const gap = GAP * scale;
   const target = doc.createElement('canvas');
   target.width = columns * cellWidth + (columns - 1) * gap;
-  target.height = rows * cellHeight + (rows - 1) * gap;
+  const mapsHeight = rows * cellHeight + (rows - 1) * gap;
+  const legend = withLegend ? new PictureMaker(doc).legendCanvas(target.width, scale, panes.map(({ session }) => session.finder)) : null;
+  target.height = mapsHeight + (legend?.height ?? 0);
   const ctx = target.getContext('2d');
   ctx.fillStyle = PALETTE.ground;
   ctx.fillRect(0, 0, target.width, target.height);
@@ -36,5 +39,6 @@ export function comparePicture(doc, panes, { cellCss, scale, withLegend }) {
     ctx.fillText(name, x + 4 * scale, y + (TITLE * scale) / 2, cellWidth - 8 * scale);
     ctx.drawImage(canvas, x, y + TITLE * scale);
   });
+  if (legend) ctx.drawImage(legend, 0, mapsHeight);
   return target;
 }

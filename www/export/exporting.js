@@ -3,7 +3,7 @@ import { PageError } from '../i18n/errors.js';
 import { PictureMaker } from './picture.js';
 import { comparePicture } from './comparepicture.js';
 import { downloadBlob } from '../maps/files.js';
-import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
+import { encodeAnimation, singleFilm, compareFilm, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
 
 // The Export panel: the current frame as a PNG, the search from one step to another as an
 // animated GIF, and the whole search as a Posthoc trace.
@@ -65,9 +65,11 @@ export function wireExports(doc, app) {
   const progress = byId('export-progress');
   const bar = byId('export-progress-bar');
   const progressLabel = byId('export-progress-label');
+  // The last step of the view on show: the single view's search, or the compare view's
+  // longest.
   const lastStep = () => {
-    const search = app.session().search;
-    return search.totalSteps() ?? search.stepCount();
+    const { stepCount, total } = app.compare.active ? app.compare.timeline() : app.session().timeline();
+    return total ?? stepCount;
   };
   // The panel offers the whole search, and keeps offering it while open: a search run (or
   // played) after the panel opened ends later than when it opened. A "To step" of one's
@@ -106,6 +108,7 @@ export function wireExports(doc, app) {
       return;
     }
     const session = app.session();
+    const compare = app.compare;
     const steps = framesFor(first, last);
     cancelled = false;
     gifButton.disabled = true;
@@ -113,14 +116,20 @@ export function wireExports(doc, app) {
     bar.value = 0;
     progressLabel.textContent = t('export.encoding', { frame: 0, total: steps.length });
     try {
+      const film = compare.active
+        ? compareFilm({
+          doc,
+          engine: app.engine,
+          editor: session.editor,
+          panes: compare.panes.map((pane) => ({ name: pane.name(), options: pane.options() })),
+          walk: compare.walk,
+          withLegend: legend.checked,
+        })
+        : singleFilm({ engine: app.engine, editor: session.editor, options: session.options, walk: session.walk, pictures: new PictureMaker(doc), withLegend: legend.checked });
       const bytes = await encodeAnimation({
-        engine: app.engine,
-        editor: session.editor,
-        options: session.options,
-        walk: session.walk,
-        pictures: new PictureMaker(doc),
+        doc,
+        film,
         steps,
-        withLegend: legend.checked,
         frameSeconds: perFrame,
         holdSeconds: hold,
         onProgress: (done, count) => {
