@@ -1,11 +1,10 @@
-import { PictureMaker } from './picture.js';
+import { PictureMaker, FONT } from './picture.js';
 import { PALETTE } from '../board/palette.js';
 
 // The compare view as one picture: each pane's map under its method's name, laid out as on
 // screen (side by side, two rows of two for four), and when asked one legend under them
 // for every pane's finder.
 
-const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
 const TITLE = 24;
 const GAP = 10;
 

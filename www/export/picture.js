@@ -11,7 +11,7 @@ import { t } from '../i18n/i18n.js';
 
 // No side of a picture goes past this (device px): browsers refuse larger canvases.
 const MAX_SIDE = 8192;
-const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
+export const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
 // The legend's measures, in CSS px: a row's height, a swatch's side (the cell key's), the
 // margin, the gap between entries.
 const ROW = 24;

@@ -1,13 +1,14 @@
-import { encode } from 'uqr';
+import { generate, correction } from 'lean-qr/nano';
 import { PageError } from '../i18n/errors.js';
 
-// The modules of a QR code for text, as rows of booleans (true: dark). Medium error
-// correction survives a projector's glare and a phone's slant; a link too long for it gets
-// low correction, and one too long for any QR code a clear refusal.
+// The modules of a QR code for text, as rows of booleans (true: dark). At least medium error
+// correction, which survives a projector's glare and a phone's slant; a link too long for it
+// gets low correction, and one too long for any QR code a clear refusal.
 export function qrModules(text) {
-  for (const ecc of ['M', 'L']) {
+  for (const level of [correction.M, correction.L]) {
     try {
-      return encode(text, { ecc, border: 0 }).data;
+      const code = generate(text, { minCorrectionLevel: level });
+      return Array.from({ length: code.size }, (_, y) => Array.from({ length: code.size }, (_, x) => code.get(x, y)));
     } catch {
       // Too long at this correction level.
     }

@@ -247,7 +247,7 @@ export const TEXTS = {
   'format.dot': 'Text, . + s d',
   'format.movingai': 'Moving AI .map (no start/goal)',
   'share.title': 'Share or embed',
-  'share.hint': 'A link that opens this map or example at this step with these options, the code to embed it in a page, and the link as a QR code for a projector.',
+  'share.hint': 'A link to this map or example at this step, the code to embed it in a page, and its QR code.',
   'share.autoplay': 'Play on open',
   'share.make-link': 'Make link',
   'share.link': 'Link',

@@ -245,7 +245,7 @@ export const TEXTS = {
   'format.dot': '文本，. + s d',
   'format.movingai': 'Moving AI 地图 .map（不含起点和终点）',
   'share.title': '分享或嵌入',
-  'share.hint': '生成一个在当前步骤、用当前地图或示例和选项打开本页的链接，嵌入网页的代码，以及供投影用的链接二维码。',
+  'share.hint': '生成在当前步骤打开这张地图或示例的链接、嵌入网页的代码和链接的二维码。',
   'share.autoplay': '打开后自动播放',
   'share.make-link': '生成链接',
   'share.link': '链接',
