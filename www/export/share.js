@@ -57,7 +57,6 @@ export function shareState(workspace, compare, speed) {
     example,
     exampleText: example ? exampleText(workspace.engine, example) : null,
     step: (compare.active ? compare : session).timeline().stepCount,
-    cells: editor.cellCount(),
     width: editor.width,
     height: editor.height,
     speed: speed.perSecond ?? speed.perFrame * 60,
@@ -78,11 +77,12 @@ export function wireShare(doc, location, { workspace, playback, compare, qr }, o
   const showQr = doc.getElementById('share-qr');
   // The link of the work as it is now (also shown and copied), or null when refused.
   const makeLink = () => {
-    const current = state();
-    if (current.cells > MAX_LINK_CELLS) {
-      onError(new PageError('error.link-too-big', { cells: current.cells, max: MAX_LINK_CELLS }));
+    const cells = workspace.editor.cellCount();
+    if (cells > MAX_LINK_CELLS) {
+      onError(new PageError('error.link-too-big', { cells, max: MAX_LINK_CELLS }));
       return null;
     }
+    const current = state();
     const query = { ...current, autoplay: autoplay.checked, lang: language() };
     const link = pageAddress(location) + buildQuery(query);
     url.value = link;
