@@ -23,6 +23,7 @@ import { ScenarioPanel } from './maps/scenarios.js';
 import { Workspace } from './maps/workspace.js';
 import { SavedWorkNotice } from './maps/savednotice.js';
 import { wireShare } from './export/share.js';
+import { QrDialog } from './export/qr.js';
 import { wireExports } from './export/exporting.js';
 import { Handout, workHeader } from './export/handout.js';
 import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
@@ -36,6 +37,7 @@ import { FoldingLine } from './layout/foldline.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
 import { prefersReducedMotion } from './layout/motion.js';
 import { routeFieldKeys } from './layout/fieldkeys.js';
+import { applyTheme } from './layout/theme.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -54,6 +56,7 @@ const early = parseParams(location.search, exampleIds, { early: true });
 // A language named in the URL is for this visit (a shared link must not change the reader's
 // own choice); a choice made in the page is remembered.
 setLanguage(initialLanguage(early.lang), { remember: false });
+applyTheme(window, early.theme);
 wireLanguagePicker(byId('language'));
 wireOriginPicker(byId('cell-origin'));
 onLanguageChange(() => messages.render());
@@ -151,12 +154,13 @@ function start(engine) {
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
   if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
-  wireShare(doc, location, { workspace, playback, compare }, actions.fail);
+  wireShare(doc, location, { workspace, playback, compare, qr: new QrDialog(doc) }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   const exports = wireExports(doc, {
     engine,
     session: () => workspace.session,
     cellCssSize: () => renderer.cellCssSize,
+    compare,
     fail: actions.fail,
     notify: (text) => messages.showError(text),
   });
@@ -177,7 +181,7 @@ function start(engine) {
       view: savedView(workspace.session.walk, compare),
     }), (state) => workspace.showsLinkOverSaved(state)) : null,
     savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
-    heightReporter: params.embed ? new HeightReporter(window, board, params.id) : null,
+    heightReporter: params.embed ? new HeightReporter(window, params.id) : null,
     stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),
     stepBackButton: byId('step-back'),
     warning: byId('admissibility'),
@@ -210,4 +214,10 @@ function start(engine) {
   // A new language: every text built from the state is built again, the search untouched.
   onLanguageChange(() => frames.retranslate());
   changed();
+  // A browser may give a frame below the fold no animation frames until it is scrolled to:
+  // an embed draws, and so tells its host its height, at once, and again when resized.
+  if (params.embed) {
+    frames.frame(performance.now());
+    addEventListener('resize', () => frames.frame(performance.now()));
+  }
 }

@@ -66,6 +66,7 @@ export class FrameLoop {
       showMarkLegend(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
+      p.heightReporter?.update(editor.width, editor.height, p.compare.boards());
       return;
     }
     p.view.layout(editor.width, editor.height, () => p.presentation.placeSide(editor.width, editor.height, p.view.board));
@@ -92,7 +93,7 @@ export class FrameLoop {
     this.showAdmissibility(session);
     p.presentation.fit(line.finder?.id, language());
     const search = session.search;
-    p.heightReporter?.update(editor.width, editor.height);
+    p.heightReporter?.update(editor.width, editor.height, [p.view.board]);
     p.stepLineButton.disabled = search.status() !== 'running';
     p.controls.update(this.controlState(session.timeline()));
     // After the controls: the handout names the Method panel's fields in force.

@@ -64,7 +64,7 @@ describe('compare view', () => {
   });
 
   // A link made in the compare view reopens it: the same methods (heuristic and weight
-  // included), and walking when the panes walk.
+  // included), at the step it was at (here the end), and walking when the panes walk.
   it('makes a link that reopens the comparison, searching and walking', async () => {
     for (const [query, walking] of [
       ['?compare=astar:manhattan:2,dijkstra&example=tutorial-wall', false],
@@ -80,9 +80,9 @@ describe('compare view', () => {
         await page.getByRole('button', { name: 'Make link' }).click();
         link = await page.locator('#share-url').inputValue();
       });
-      assert.match(link, walking ? /&walk=1&sensor=2&compare=dstar-lite,astar(&|$)/ : /&compare=astar:manhattan:2,dijkstra(:manhattan)?(&|$)/);
+      assert.match(link, walking ? /&walk=1&sensor=2&compare=dstar-lite,astar&step=\d+(&|$)/ : /&compare=astar:manhattan:2,dijkstra(:manhattan)?&step=\d+(&|$)/);
       await withComparison(new URL(link).search, async ({ page }) => {
-        await page.getByRole('button', { name: 'To end' }).click();
+        assert.ok(await page.getByRole('button', { name: 'To end' }).isDisabled(), 'it opens at the end');
         await eventually(page, async () => JSON.stringify(await table(page)) === JSON.stringify(shown), `${link}: the same panes, ending alike`);
       });
     }

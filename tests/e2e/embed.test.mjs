@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { browserForThisFile, servedUrl, assertNoErrors } from './browser.mjs';
 import {
-  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, DESKTOP,
+  eventually, nextFrames, withApp, gridInfo, cellColour, cellNumbers, mouseStroke, touchStroke, sameColour, hex, waitForText, DESKTOP,
 } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 import { pairwise } from './pairwise.mjs';
@@ -52,7 +52,7 @@ async function host(query, width, height, grow = false, contextOptions = {}) {
 }
 
 // Nothing scrolls and nothing shown sticks out of the frame.
-async function assertFits(frame, when) {
+async function assertFits(frame, when, minBoard = 40) {
   // The board is refitted a frame or two after a read-out changes the room left for it: give
   // it a moment to settle (a board that never fits still fails below).
   await frame.waitForFunction(() => {
@@ -80,19 +80,23 @@ async function assertFits(frame, when) {
         outside.push(`${element.tagName.toLowerCase()}#${element.id}.${element.className} ${Math.round(box.right)}x${Math.round(box.bottom)}`);
       }
     }
-    const board = document.getElementById('board');
+    // The compare view draws the map in each pane instead of the board; nothing scrolls
+    // inside it either.
+    const comparing = document.body.classList.contains('comparing');
+    const boards = comparing ? [...document.querySelectorAll('.pane-board')] : [document.getElementById('board')];
+    const scrollers = comparing ? [document.querySelector('.stage'), document.getElementById('compare-panes'), ...boards] : boards;
     return {
       overflowY: root.scrollHeight - root.clientHeight,
       overflowX: root.scrollWidth - root.clientWidth,
-      boardScroll: board.scrollHeight - board.clientHeight + board.scrollWidth - board.clientWidth,
-      boardHeight: board.clientHeight,
+      boardScroll: scrollers.reduce((sum, box) => sum + box.scrollHeight - box.clientHeight + box.scrollWidth - box.clientWidth, 0),
+      boardHeight: Math.min(...boards.map((box) => box.clientHeight)),
       outside,
     };
   });
   assert.ok(report.overflowY <= 0 && report.overflowX <= 0, `${when}: the page scrolls ${JSON.stringify(report)}`);
   assert.equal(report.boardScroll, 0, `${when}: the board scrolls`);
   assert.deepEqual(report.outside, [], `${when}: cut off by the frame`);
-  assert.ok(report.boardHeight >= 40, `${when}: the map keeps some room (${report.boardHeight}px)`);
+  assert.ok(report.boardHeight >= minBoard, `${when}: the map keeps some room (${report.boardHeight}px)`);
 }
 
 // The fit of a frame over its options and sizes, with a parameter error shown or not, on a
@@ -289,10 +293,82 @@ describe('embedded in an iframe', () => {
   });
 });
 
+// The compare view embedded, over every pair of frame size, number of panes, controls, input
+// and theme: it fits with no scroll bar before and after its run, offers the choice of
+// methods only with controls=full, and takes the colours theme= or the system asks for.
+const COMPARE_ROWS = pairwise({
+  size: [[320, 240], [720, 480], [1280, 720]],
+  panes: ['astar,dijkstra', 'astar,dijkstra,greedy', 'astar,dijkstra,greedy,bfs'],
+  controls: ['none', 'play', 'full'],
+  touch: [false, true],
+  // [theme= in the link, the system's setting, the theme expected]
+  theme: [[null, 'dark', 'dark'], ['dark', 'light', 'dark'], ['light', 'dark', 'light']],
+});
+
+// The page's background: dark or light.
+const shade = (frame) => frame.evaluate(() => {
+  const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number);
+  return (r + g + b) / 3 < 80 ? 'dark' : (r + g + b) / 3 > 200 ? 'light' : 'grey';
+});
+
+describe('the compare view embedded', () => {
+  it(`fits every pair of size, panes, controls, input and theme (${COMPARE_ROWS.length} frames), read-only without editing controls`, async () => {
+    for (const { size: [width, height], panes, controls, touch, theme: [theme, system, expected] } of COMPARE_ROWS) {
+      const count = panes.split(',').length;
+      const query = `${MAP}&compare=${panes}&embed=1&controls=${controls}&speed=max${controls === 'none' ? '&autoplay=1' : ''}${theme ? `&theme=${theme}` : ''}`;
+      const when = `${width}x${height} ${touch ? 'touch' : 'mouse'} ${system} system, ${query}`;
+      const contextOptions = { colorScheme: system, ...(touch ? { hasTouch: true, isMobile: true } : {}) };
+      const { context, frame, errors } = await host(query, width, height, false, contextOptions);
+      try {
+        await frame.waitForFunction((n) => document.querySelectorAll('.pane canvas.pane-grid').length === n, count);
+        assert.equal(await shade(frame), expected, `${when}: the page is ${expected}`);
+        await assertFits(frame, `${when}, before the run`, 20);
+        const editable = controls === 'full';
+        assert.equal(await frame.locator('.pane select').count(), editable ? 2 * count : 0, `${when}: the methods are chosen only with controls=full`);
+        // In a frame under 360 px tall Add a method gives way to the map.
+        assert.equal(await frame.getByRole('button', { name: 'Add a method' }).isVisible(), editable && height > 360, `${when}: Add a method`);
+        assert.equal(await frame.getByRole('button', { name: /^Remove method/ }).count(), editable ? count : 0, `${when}: no pane can be removed`);
+        if (!editable) assert.match(await frame.locator('.pane-title').first().textContent(), /^A\*/, `${when}: each pane names its method`);
+        if (controls !== 'none') await frame.getByRole('button', { name: /To end/ }).click();
+        await frame.waitForFunction(() => !/searching/.test(document.getElementById('compare-rows').textContent), null, { timeout: 10_000 });
+        await assertFits(frame, `${when}, after the run`, 20);
+        assertNoErrors(errors);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('tells its host the height at which each pane\'s map fills its width', async () => {
+    const { context, frame, heights } = await host(`${MAP}&compare=astar,dijkstra,greedy,bfs&embed=1`, 600, 260, true);
+    try {
+      await frame.waitForFunction(() => innerHeight > 260);
+      await frame.waitForTimeout(500);
+      const settled = heights.at(-1);
+      assert.ok(heights.length <= 3, `a few messages, not a loop (${heights})`);
+      assert.equal(await frame.evaluate(() => innerHeight), settled);
+      await assertFits(frame, 'grown');
+      // Two rows of two panes, each map as wide as its pane.
+      const panes = await frame.evaluate(() => [...document.querySelectorAll('.pane')].map((pane) => ({
+        grid: pane.querySelector('.pane-grid').getBoundingClientRect().width,
+        board: pane.querySelector('.pane-board').clientWidth,
+      })));
+      assert.equal(panes.length, 4);
+      for (const { grid, board } of panes) assert.ok(grid >= board - 8, `a pane's map is ${grid} px wide in ${board} (${settled} px tall frame)`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// A cross-origin host for a snippet: the page's server under another name.
+const otherOrigin = (url) => url.replace('://127.0.0.1:', '://localhost:');
+
 describe('the share panel', () => {
-  it('gives the snippet docs/embedding.md gives, whose frame names itself and which the page fits', async () => {
+  it('gives the snippet docs/embedding.md gives: at 390 px it takes its column\'s width, and its height before the reader scrolls to it', async () => {
     const guide = readFileSync(new URL('../../docs/embedding.md', import.meta.url), 'utf8');
-    assert.ok(guide.includes(RESIZE_SCRIPT), 'docs/embedding.md shows the snippet');
+    assert.ok(guide.includes(RESIZE_SCRIPT), 'docs/embedding.md shows the script');
+    assert.match(guide, /<iframe id="astar-demo" src="[^"]+" height="\d+" style="display:block;width:100%;border:0" title="A\* demo"><\/iframe>/, 'and the same frame');
     let snippet;
     await withApp(browser(), `?${MAP}`, DESKTOP, async ({ page }) => {
       await page.locator('#share-panel > summary').click();
@@ -302,24 +378,126 @@ describe('the share panel', () => {
     const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
     assert.match(snippet, new RegExp(`src="[^"]*&amp;id=${id}"`), 'the frame names itself in its address');
     assert.ok(snippet.endsWith(RESIZE_SCRIPT));
-    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(snippet);
-    const src = /src="([^"]+)"/.exec(snippet)[1].replace(/&amp;/g, '&');
-    const query = new URL(src).search.slice(1);
-    const { context, frame, errors } = await host(query, Number(width), Number(height));
+    assert.doesNotMatch(snippet, / width="|loading=/, 'no fixed width, no lazy loading');
+    // A phone's article column, the frame far below the fold, on another origin.
+    const context = await browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     try {
-      await assertFits(frame, `the snippet's ${width}x${height}`);
-      // The map is refitted a frame after the board settles.
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.stack ?? error}`));
+      await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+      await page.goto(otherOrigin(servedUrl('tests/e2e/package.json')));
+      const asked = [];
+      await page.exposeFunction('heard', (height) => asked.push(height));
+      await page.setContent(`<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
+        <body style="margin:0"><article style="max-width:700px;margin:0 auto;padding:0 16px">
+        <p style="height:2400px">A long post.</p>${snippet}<p>The end.</p></article>
+        <script>addEventListener('message', (e) => { if (e.data?.type === 'astar-visualizer:height') heard(e.data.height); });</script></body>`);
+      const frameBox = () => page.evaluate((frameId) => {
+        const box = document.getElementById(frameId).getBoundingClientRect();
+        return { width: box.width, height: box.height, top: box.top + scrollY, scrolled: scrollY, pageWidth: document.documentElement.scrollWidth };
+      }, id);
+      await eventually(page, async () => asked.length > 0 && (await frameBox()).height === asked.at(-1), 'the frame takes the height it asks for, unscrolled', 10_000);
+      const before = await frameBox();
+      assert.equal(before.scrolled, 0, 'the reader has not scrolled');
+      assert.ok(before.top > 2000, 'the frame is far below the fold');
+      assert.equal(before.width, 358, 'as wide as the column');
+      assert.ok(before.pageWidth <= 390, `the post stays 390 px wide (${before.pageWidth})`);
+      // A 8x5 map at 358 px wide wants less than the snippet's first height for 700 px.
+      assert.ok(asked.at(-1) < Number(/height="(\d+)"/.exec(snippet)[1]), `${asked} against the snippet's first height`);
+      await page.evaluate((frameId) => document.getElementById(frameId).scrollIntoView(), id);
+      const frame = page.frame({ url: /embed=1/ });
+      await frame.waitForFunction(() => /^0/.test(document.getElementById('count-step').textContent));
+      await assertFits(frame, 'the snippet in a 390 px column');
       const fills = () => frame.evaluate(() => {
         const grid = document.getElementById('grid').getBoundingClientRect();
-        const box = document.getElementById('board');
-        return grid.width * grid.height >= 0.6 * box.clientWidth * box.clientHeight;
+        return grid.width >= document.getElementById('board').clientWidth - 8;
       });
-      await eventually(frame, fills, 'the map fills most of the frame\'s board');
+      await eventually(frame, fills, 'the map fills the frame\'s width');
       assertNoErrors(errors);
     } finally {
       await context.close();
     }
   });
+});
+
+// The QR code on screen, read back as a phone's camera would: the shown dialog's pixels
+// decoded by jsQR in the page. Returns { text, module } (module: a square's size in CSS px).
+async function readQrCode(page) {
+  const code = page.locator('#qr-code');
+  const png = (await code.screenshot()).toString('base64');
+  await page.addScriptTag({ path: new URL('./node_modules/jsqr/dist/jsQR.js', import.meta.url).pathname });
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    Object.assign(canvas, { width: image.width, height: image.height });
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    const svg = document.getElementById('qr-code');
+    const side = Number(svg.getAttribute('viewBox').split(' ')[2]);
+    return { text: window.jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null, module: svg.getBoundingClientRect().width / side };
+  }, png);
+}
+
+describe('a link for the class', () => {
+  // In English a changed example, in Chinese the example as it is: the link keeps the example
+  // (with the map once changed), the step and its note, does not play on open, and the QR
+  // code on a 1280x720 projector reads back as the link.
+  const CASES = [
+    { lang: 'en', make: 'Make link', qr: 'Show QR code', close: 'Close', note: /^Tutorial: a wall between/, changed: true },
+    { lang: 'zh', make: '生成链接', qr: '显示二维码', close: '关闭', note: /^教程：中间一堵墙/, changed: false },
+  ];
+  const PROJECTOR = { viewport: { width: 1280, height: 720 } };
+  for (const { lang, make, qr, close, note, changed } of CASES) {
+    it(`keeps the step and the example, plays only when asked, and shows a QR code of it (${lang})`, async () => {
+      let link;
+      let wall;
+      await withApp(browser(), `?example=tutorial-wall&lang=${lang}`, PROJECTOR, async ({ page }) => {
+        if (changed) {
+          await mouseStroke(page, [{ x: 0, y: 0 }, { x: 1, y: 0 }]);
+          await eventually(page, () => isWall(page, 1, 0), 'the stroke draws walls');
+        }
+        for (let i = 0; i < 4; i++) await page.locator('#step').click();
+        await waitForText(page, '#count-step', /^4 /);
+        await page.locator('#share-panel > summary').click();
+        assert.equal(await page.locator('#share-autoplay').isChecked(), false, 'Play on open is off');
+        await page.getByRole('button', { name: make }).click();
+        link = await page.locator('#share-url').inputValue();
+        assert.match(link, /[?&]example=tutorial-wall(&|$)/);
+        assert.equal(/[?&]map=/.test(link), changed, 'the map only once changed');
+        assert.match(link, /&step=4(&|$)/);
+        assert.doesNotMatch(link, /autoplay/);
+        await page.getByRole('button', { name: qr }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor({ state: 'visible' });
+        const read = await readQrCode(page);
+        assert.equal(read.text, link, 'the QR code reads back as the link');
+        assert.ok(read.module >= 8, `each square ${read.module.toFixed(1)} CSS px on a 1280x720 projector`);
+        if (lang === 'en') {
+          // The page's keys wait behind the code; Esc closes it.
+          for (const key of ['p', 'PageDown', 'ArrowRight']) await page.keyboard.press(key);
+          await nextFrames(page);
+          assert.equal(await page.evaluate(() => document.body.classList.contains('presentation')), false, 'P is the dialog\'s');
+          assert.match(await page.locator('#count-step').textContent(), /^4 /, 'no step behind the code');
+          await page.keyboard.press('Escape');
+        } else {
+          await page.getByRole('button', { name: close }).click();
+        }
+        assert.equal(await dialog.isVisible(), false);
+        wall = changed && await isWall(page, 1, 0);
+      });
+      await withApp(browser(), new URL(link).search, PROJECTOR, async ({ page }) => {
+        await waitForText(page, '#count-step', /^4 /);
+        assert.match(await page.locator('#example-about').textContent(), note, 'the example\'s note');
+        assert.equal(await isWall(page, 1, 0), Boolean(wall), 'the map as it was');
+        await page.waitForTimeout(600);
+        assert.match(await page.locator('#count-step').textContent(), /^4 /, 'it does not play');
+      });
+    });
+  }
 });
 
 // The host's side of the height messages, as docs/embedding.md and the Share panel give it.

@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import YAML from 'yaml';
 import { GifReader } from 'omggif';
 import { browserForThisFile, DIST } from './browser.mjs';
-import { DESKTOP, withApp, gridInfo, cellSize, readout, waitForText } from './page.mjs';
+import { DESKTOP, withApp, withPanes, gridInfo, cellSize, readout, waitForText } from './page.mjs';
 import { PALETTE } from '../../www/board/palette.js';
 
 const browser = browserForThisFile();
@@ -301,6 +301,83 @@ describe('exporting', () => {
       // The side panel is redrawn for the finder chosen, moving the Export button.
       await waitForText(page, '#pseudocode-algorithm', /Bidirectional A\*/);
       await assertBidirectionalTrace(page);
+    });
+  });
+});
+
+// The exports show the view on show: a walk's animation walks (the fog over what the agent
+// has not seen, the agent moving), and the compare view's PNG and animation have every pane
+// under its name.
+describe('exports follow the view', () => {
+  const count = (pixels, colour, tolerance = 12) => {
+    let n = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (near([pixels[i], pixels[i + 1], pixels[i + 2]], colour, tolerance)) n++;
+    return n;
+  };
+
+  it('animates a walk as it walks, and pictures and animates every pane of the compare view under its name', async () => {
+    await withApp(browser(), '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5', DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      await page.getByLabel('To step').fill('6');
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), 7, 'one frame per move');
+      // The fog is laid over the ground at 55%, as on the board.
+      const fogOverGround = hexRgb(PALETTE.fog).map((v, i) => 0.55 * v + 0.45 * hexRgb(PALETTE.ground)[i]);
+      // Where the agent is drawn in a frame: the mean of its colour's pixels.
+      const frame = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        let x = 0;
+        let n = 0;
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (near([pixels[i], pixels[i + 1], pixels[i + 2]], hexRgb(PALETTE.agent), 12)) {
+            x += (i / 4) % gif.width;
+            n++;
+          }
+        }
+        return { fog: count(pixels, fogOverGround, 6) / (gif.width * gif.height), agent: n, x: x / n };
+      };
+      const [first, last] = [frame(0), frame(6)];
+      assert.ok(first.fog > 0.3, `fog over most of the unseen map (${first.fog.toFixed(2)})`);
+      assert.ok(first.agent > 20 && last.agent > 20, 'the agent in every frame');
+      assert.ok(last.x - first.x > gif.width / 40, `the agent walks east (${first.x.toFixed(0)} → ${last.x.toFixed(0)})`);
+    });
+    await withPanes(browser(), '?compare=astar,dijkstra,greedy&example=tutorial-wall&step=6', DESKTOP, async ({ page }) => {
+      await openExportPanel(page);
+      const { name, bytes } = await download(page, 'Export PNG');
+      assert.equal(name, 'astar-step-6.png');
+      const png = PNG.sync.read(bytes);
+      assert.ok(png.width > 3 * png.height / 2, `three panes side by side (${png.width}x${png.height})`);
+      // Each third has its map (start, goal, its own closed cells) under a line of text.
+      const third = png.width / 3;
+      const inThird = (k, colour, top = 0, bottom = png.height) => {
+        let n = 0;
+        for (let y = top; y < bottom; y++) for (let x = Math.ceil(k * third); x < (k + 1) * third - 1; x++) if (near(pixel(png, x, y), colour, 12)) n++;
+        return n;
+      };
+      const closed = [0, 1, 2].map((k) => inThird(k, hexRgb(PALETTE.closed)));
+      for (const k of [0, 1, 2]) {
+        assert.ok(inThird(k, hexRgb(PALETTE.start)) > 50 && inThird(k, hexRgb(PALETTE.goal)) > 50, `pane ${k + 1}: its map`);
+        assert.ok(inThird(k, hexRgb(PALETTE.text), 0, 20) > 20, `pane ${k + 1}: its name above it`);
+      }
+      assert.ok(new Set(closed).size > 1, `each pane its own search (closed ${closed})`);
+      // The animation steps every pane together, on a slide.
+      await page.getByLabel('To step').fill('6');
+      const gif = new GifReader(new Uint8Array((await download(page, 'Export animation')).bytes));
+      assert.equal(gif.numFrames(), 7);
+      assert.ok(gif.width <= 960 && gif.height <= 540 && gif.width > 3 * gif.height / 2, `${gif.width}x${gif.height}`);
+      const thirds = (k) => {
+        const pixels = new Uint8Array(gif.width * gif.height * 4);
+        gif.decodeAndBlitFrameRGBA(k, pixels);
+        const counts = [0, 0, 0];
+        const colour = hexRgb(PALETTE.closed);
+        for (let i = 0; i < pixels.length; i += 4) {
+          if (near([pixels[i], pixels[i + 1], pixels[i + 2]], colour, 12)) counts[Math.min(2, Math.floor(((i / 4) % gif.width) / (gif.width / 3)))]++;
+        }
+        return counts;
+      };
+      const [before, after] = [thirds(0), thirds(6)];
+      for (const k of [0, 1, 2]) assert.ok(after[k] > before[k], `pane ${k + 1} searches in the animation (${before} → ${after})`);
     });
   });
 });

@@ -112,10 +112,13 @@ describe('examples and links', () => {
       await page.locator('#speed').fill('11');
       await page.click('#share-panel summary');
       await page.click('#make-link');
+      assert.doesNotMatch(await page.locator('#share-url').inputValue(), /autoplay/, 'a link plays on open only when asked');
+      await page.getByRole('checkbox', { name: 'Play on open' }).check();
+      await page.click('#make-link');
       link = await page.locator('#share-url').inputValue();
       assert.match(link, /\?.*heuristic=euclidean.*&map=[OXSE/]+/);
       const embed = await page.locator('#share-embed').inputValue();
-      assert.match(embed, /^<iframe id="(astar-\w+)" src="[^"]+&amp;embed=1&amp;id=\1" width="\d+" height="\d+"/);
+      assert.match(embed, /^<iframe id="(astar-\w+)" src="[^"]+&amp;embed=1&amp;id=\1" height="\d+" style="display:block;width:100%;border:0"/);
       const size = await gridInfo(page);
       await withApp(browser(), new URL(link).search, DESKTOP, async ({ page: copy }) => {
         assert.deepEqual(await gridInfo(copy), size);

@@ -33,6 +33,7 @@ const long = (text, times) => text.repeat(times);
 // [link parameter, the name it is read as, the problem's key, what its message must name]
 const HOSTILE = [
   ['weight=NaN', 'weight', 'params.weight', 'NaN'],
+  ['theme=sepia', 'theme', 'param.not-one-of', 'sepia'],
   ['weight=-1', 'weight', 'params.weight', '-1'],
   ['weight=101', 'weight', 'params.weight', '101'],
   ['weight=1e3', 'weight', 'params.weight', '1e3'],
@@ -207,6 +208,7 @@ describe('a good link', () => {
     assert.deepEqual([result.speed, result.autoplay, result.embed, result.lang, result.id, result.walk, result.sensor], [20, true, true, 'zh', 'a:b', true, 2.5]);
     assert.deepEqual(result.compare, [{ algorithm: 'astar' }, { algorithm: 'dijkstra' }, { algorithm: 'greedy', heuristic: 'octile', weight: 3 }]);
     assert.equal(parse(buildQuery({ options, mapText: 'SE', speed: Infinity })).speed, Infinity);
+    assert.deepEqual(['light', 'dark'].map((theme) => parse(`?theme=${theme}`).theme), ['light', 'dark']);
   });
 });
 

@@ -91,13 +91,20 @@ export class ComparePane {
     this.removeButton.type = 'button';
     this.removeButton.className = 'icon-button';
     this.removeButton.textContent = '×';
-    head.append(
-      labelled(doc, 'pane-algorithm', this.algorithm),
-      labelled(doc, 'pane-heuristic', this.heuristic),
-      labelled(doc, 'pane-weight', this.weight),
-      this.place,
-      this.removeButton,
-    );
+    // Read-only (an embed without editing controls), the method is named, not chosen.
+    this.title = doc.createElement('span');
+    this.title.className = 'pane-title';
+    if (host.readOnly) {
+      head.append(this.title, this.place);
+    } else {
+      head.append(
+        labelled(doc, 'pane-algorithm', this.algorithm),
+        labelled(doc, 'pane-heuristic', this.heuristic),
+        labelled(doc, 'pane-weight', this.weight),
+        this.place,
+        this.removeButton,
+      );
+    }
     this.board = doc.createElement('div');
     this.board.className = 'pane-board';
     const inner = doc.createElement('div');
@@ -173,6 +180,7 @@ export class ComparePane {
 
   rename() {
     const name = this.name();
+    this.title.textContent = name;
     this.element.setAttribute('aria-label', t('compare.pane', { n: this.number, name }));
     this.canvas.setAttribute('aria-label', t('compare.gridOf', { n: this.number, name }));
   }

@@ -37,6 +37,8 @@ export class CompareView extends Lockstep {
     this.modeSelect = byId('compare-mode');
     this.modeHint = byId('compare-mode-hint');
     this.addButton = byId('compare-add');
+    // Read-only, the methods a link gave stay as they are: no pane comes or goes.
+    this.addButton.hidden = Boolean(host.readOnly);
     this.table = new CompareTable(doc);
     this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
     this.panes = [];
@@ -181,6 +183,11 @@ export class CompareView extends Lockstep {
     if (!walked) return;
     this.showMode();
     for (const pane of this.panes) pane.showChoices();
+  }
+
+  // The elements the panes draw the map in.
+  boards() {
+    return this.panes.map((pane) => pane.board);
   }
 
   // The table first: a longer summary under it leaves the panes less room to fit in.

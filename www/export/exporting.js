@@ -1,8 +1,9 @@
 import { t } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { PictureMaker } from './picture.js';
+import { comparePicture } from './comparepicture.js';
 import { downloadBlob } from '../maps/files.js';
-import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
+import { encodeAnimation, singleFilm, compareFilm, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
 
 // The Export panel: the current frame as a PNG, the search from one step to another as an
 // animated GIF, and the whole search as a Posthoc trace.
@@ -10,7 +11,7 @@ import { encodeAnimation, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './anima
 // Longer searches are traced with `astar trace`: past this the YAML runs to tens of MB.
 export const TRACE_MAX_STEPS = 50000;
 
-// app: { engine, session(), cellCssSize(), fail(error), notify(text) }. Returns
+// app: { engine, session(), cellCssSize(), compare (CompareView), fail(error), notify(text) }. Returns
 // { update() }, to call once a frame: it keeps the steps offered up to date.
 export function wireExports(doc, app) {
   const byId = (id) => doc.getElementById(id);
@@ -18,13 +19,23 @@ export function wireExports(doc, app) {
   const legend = byId('export-legend');
   const pictures = new PictureMaker(doc);
 
+  // The view on show: the compare view's panes, each under its name, or the single board.
+  const picture = () => {
+    const compare = app.compare;
+    if (compare.active) {
+      const panes = compare.panes.map((pane) => ({ name: pane.name(), session: pane.session }));
+      const cellCss = Math.min(...compare.panes.map((pane) => pane.renderer.cellCssSize));
+      return { canvas: comparePicture(doc, panes, { cellCss, scale: Number(scale.value), withLegend: legend.checked }), step: compare.timeline().stepCount };
+    }
+    const session = app.session();
+    const editor = session.editor;
+    pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
+    return { canvas: pictures.draw(session.frameView(pictures.labelCells())), step: session.search.stepCount() };
+  };
+
   byId('export-png').addEventListener('click', () => {
     try {
-      const session = app.session();
-      const editor = session.editor;
-      pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
-      const canvas = pictures.draw(session.frameView(pictures.labelCells()));
-      const step = session.search.stepCount();
+      const { canvas, step } = picture();
       canvas.toBlob((blob) => {
         if (blob) downloadBlob(doc, blob, `astar-step-${step}.png`);
         else app.fail(new PageError('export.failed', { reason: 'PNG' }));
@@ -54,9 +65,11 @@ export function wireExports(doc, app) {
   const progress = byId('export-progress');
   const bar = byId('export-progress-bar');
   const progressLabel = byId('export-progress-label');
+  // The last step of the view on show: the single view's search, or the compare view's
+  // longest.
   const lastStep = () => {
-    const search = app.session().search;
-    return search.totalSteps() ?? search.stepCount();
+    const { stepCount, total } = app.compare.active ? app.compare.timeline() : app.session().timeline();
+    return total ?? stepCount;
   };
   // The panel offers the whole search, and keeps offering it while open: a search run (or
   // played) after the panel opened ends later than when it opened. A "To step" of one's
@@ -95,6 +108,7 @@ export function wireExports(doc, app) {
       return;
     }
     const session = app.session();
+    const compare = app.compare;
     const steps = framesFor(first, last);
     cancelled = false;
     gifButton.disabled = true;
@@ -102,13 +116,20 @@ export function wireExports(doc, app) {
     bar.value = 0;
     progressLabel.textContent = t('export.encoding', { frame: 0, total: steps.length });
     try {
+      const film = compare.active
+        ? compareFilm({
+          doc,
+          engine: app.engine,
+          editor: session.editor,
+          panes: compare.panes.map((pane) => ({ name: pane.name(), options: pane.options() })),
+          walk: compare.walk,
+          withLegend: legend.checked,
+        })
+        : singleFilm({ engine: app.engine, editor: session.editor, options: session.options, walk: session.walk, pictures: new PictureMaker(doc), withLegend: legend.checked });
       const bytes = await encodeAnimation({
-        engine: app.engine,
-        editor: session.editor,
-        options: session.options,
-        pictures: new PictureMaker(doc),
+        doc,
+        film,
         steps,
-        withLegend: legend.checked,
         frameSeconds: perFrame,
         holdSeconds: hold,
         onProgress: (done, count) => {

@@ -11,7 +11,7 @@ import { t } from '../i18n/i18n.js';
 
 // No side of a picture goes past this (device px): browsers refuse larger canvases.
 const MAX_SIDE = 8192;
-const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
+export const FONT = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", "Noto Sans CJK SC", Arial, sans-serif';
 // The legend's measures, in CSS px: a row's height, a swatch's side (the cell key's), the
 // margin, the gap between entries.
 const ROW = 24;
@@ -64,6 +64,11 @@ const cellKey = (values) => (ctx, x, y, side, s) => {
 // The legend's entries for a finder: { key (text key), draw(ctx, x, y, side, scale), large }
 // (a larger swatch, for the letters of the cell key).
 export function legendEntries(finder) {
+  // Several finders (the compare view's): each entry once, the keys to the numbers last.
+  if (Array.isArray(finder)) {
+    const seen = new Set();
+    return finder.flatMap((one) => legendEntries(one)).filter((e) => !seen.has(e.key) && seen.add(e.key)).sort((a, b) => a.large - b.large);
+  }
   const entries = [
     ['legend.start', filled(PALETTE.start)],
     ['legend.goal', filled(PALETTE.goal)],
@@ -152,8 +157,7 @@ export class PictureMaker {
   }
 
   // The legend as drawn in the last picture: [{ key, label, x, y, side }] in device px.
-  legendLayout() {
-    const top = this.gridCanvas.height;
+  legendLayout(top = this.gridCanvas.height) {
     const s = this.scale;
     return this.legend.map(({ key, label, x, row, side }) => ({ key, label, x, y: Math.round(top + (2 + row * ROW) * s + (ROW * s - side) / 2), side }));
   }
@@ -179,11 +183,26 @@ export class PictureMaker {
     return target;
   }
 
-  drawLegend(ctx) {
+  // The legend alone, `width` device px wide, for a picture of several maps; finder: one
+  // finder or several.
+  legendCanvas(width, scale, finder) {
+    const legend = this.placeLegend(width, scale, finder);
+    this.legend = legend.entries;
+    this.scale = scale;
+    const target = this.doc.createElement('canvas');
+    Object.assign(target, { width, height: legend.height });
+    const ctx = target.getContext('2d');
+    ctx.fillStyle = PALETTE.ground;
+    ctx.fillRect(0, 0, width, legend.height);
+    this.drawLegend(ctx, 0);
+    return target;
+  }
+
+  drawLegend(ctx, top = this.gridCanvas.height) {
     const s = this.scale;
     ctx.save();
     ctx.textBaseline = 'middle';
-    for (const [k, { x, y, side, label }] of this.legendLayout().entries()) {
+    for (const [k, { x, y, side, label }] of this.legendLayout(top).entries()) {
       this.legend[k].draw(ctx, x, y, side, s);
       ctx.font = `${12 * s}px ${FONT}`;
       ctx.textBaseline = 'middle';

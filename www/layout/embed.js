@@ -28,23 +28,32 @@ export function applyEmbedLayout(doc, location, params) {
 }
 
 // Posts the height at which the map would fill the frame's width (cells square, at most
-// IDEAL_CELL_MAX), whenever it changes. It depends on the width only, so a host that sets
-// the frame's height from it does not set off another change.
+// IDEAL_CELL_MAX), whenever it changes: in the single view its board, in the compare view
+// each pane's (one row of panes above another adds both rows' growth). It depends on the
+// width only, so a host that sets the frame's height from it does not set off another change.
 export class HeightReporter {
   // id: the page's `id` parameter, if given.
-  constructor(win, board, id) {
+  constructor(win, id) {
     this.win = win;
-    this.board = board;
     this.id = id ?? (win.name || null);
     this.reported = 0;
   }
 
-  update(cols, rows) {
+  // boards: the elements the map is drawn in, each as wide as it will stay.
+  update(cols, rows, boards) {
     if (this.win.parent === this.win) return;
-    const width = this.board.clientWidth;
-    const boardHeight = Math.max(IDEAL_BOARD_MIN, Math.min(width * (rows / cols), rows * IDEAL_CELL_MAX));
-    const chrome = this.win.document.documentElement.clientHeight - this.board.clientHeight;
-    const height = Math.ceil(chrome + boardHeight);
+    const growth = new Map();
+    // Measured unrounded: panes sharing the height by fractions of a pixel would otherwise
+    // ask for a pixel more, then less, for ever.
+    for (const board of boards) {
+      const box = board.getBoundingClientRect();
+      const ideal = Math.max(IDEAL_BOARD_MIN, Math.min(box.width * (rows / cols), rows * IDEAL_CELL_MAX));
+      const top = Math.round(box.top);
+      growth.set(top, Math.max(growth.get(top) ?? -Infinity, ideal - box.height));
+    }
+    if (growth.size === 0) return;
+    const extra = [...growth.values()].reduce((sum, grow) => sum + grow, 0);
+    const height = Math.ceil(this.win.document.documentElement.clientHeight + extra);
     if (Math.abs(height - this.reported) < 1) return;
     this.reported = height;
     this.win.parent.postMessage({ type: HEIGHT_MESSAGE, id: this.id, height }, '*');

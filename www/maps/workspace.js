@@ -26,11 +26,15 @@ export function defaultSceneSize(board) {
 
 // The map a link names (map=, example= or size=) as an editor, with the layers of options
 // that come with it; null when it names none or its map cannot be read (a problem says so).
+// A map with an example is that example changed (a shared link of it): the map under the
+// example's note and options.
 function linkScene(engine, params, problems) {
   const link = { source: 'link', options: params.options };
   if (params.map !== undefined) {
     try {
-      return { editor: engine.MapEditor.fromText(params.map), layers: [link], exampleId: null };
+      const editor = engine.MapEditor.fromText(params.map);
+      if (params.example === undefined) return { editor, layers: [link], exampleId: null };
+      return { editor, layers: [link, { source: 'example', options: openExample(params.example).options }], exampleId: params.example };
     } catch (error) {
       problems.push(new PageError('error.url-map', { detail: error }));
     }

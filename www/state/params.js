@@ -25,7 +25,8 @@
  *               (O ground, X wall, S start, E goal) or the . + s d format; digits 1-9 are
  *               terrain weights. A "+" stays a "+" (it is not read as a space).
  *               Example: map=OOOOO/OSXEO/OOOOO
- *   example     one of the built-in examples by id (see www/maps/examples.js), e.g. tutorial-wall
+ *   example     one of the built-in examples by id (see www/maps/examples.js), e.g. tutorial-wall;
+ *               with map= too, that map (the example changed) under the example's note
  *   size        WxH for the default scene (start, wall, goal), e.g. size=20x12 (2..512)
  *   speed       expansions per second, above 0 and at most 60000, or "max"     (default 5)
  *   autoplay    1 to start playing as soon as the page opens
@@ -37,6 +38,8 @@
  *               frames knows which one asks (letters, digits, - _ . :, up to 64)
  *   legend      1 to show the legend in an embedded page
  *   log         1 to show the latest step in words in an embedded page
+ *   theme       light | dark: the page's colours, so an embed matches its post
+ *                                              (default: the reader's system setting)
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
@@ -60,8 +63,9 @@ export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions',
 const FLAGS = ['autoplay', 'embed', 'legend', 'log', 'walk'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
+export const THEMES = ['light', 'dark'];
 const FRAME_ID = /^[\w.:-]{1,64}$/;
-const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'id', 'sensor', ...FLAGS];
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'theme', 'id', 'sensor', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
 // The largest side of a map made or resized in the page (the engine opens map files up to
 // its own, larger limit).
@@ -217,6 +221,9 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'theme') {
+      if (THEMES.includes(value)) result.theme = value;
+      else problem('param.not-one-of', { name, value, allowed: THEMES.join(', ') });
     } else if (name === 'id') {
       if (FRAME_ID.test(value)) result.id = value;
       else problem('param.id', { value });
@@ -238,15 +245,19 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
   return result;
 }
 
-// The inverse of parseParams, for the share panel. Map rows are joined with "/"; characters
-// that are safe in a query (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id, walk, compare }) {
+// The inverse of parseParams, for the share panel. A built-in example goes by its name
+// (exampleText: its map as it opens), with map= only when the map on show differs from it;
+// step only past 0. Map rows are joined with "/"; characters that are safe in a query
+// (including "+" and ".") are left readable.
+export function buildQuery({ options, mapText, example, exampleText, step, speed, autoplay, embed, lang, id, walk, compare }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',')}`);
   for (const name of SEARCH_OPTIONS) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }
-  add('map', mapText.trim().split(/\r?\n/).join('/'));
+  const rows = (text) => text.trim().split(/\r?\n/).join('/');
+  if (example) add('example', example);
+  if (!example || rows(mapText) !== rows(exampleText)) add('map', rows(mapText));
   add('speed', Number.isFinite(speed) ? String(speed) : 'max');
   if (lang) add('lang', lang);
   if (walk) {
@@ -254,6 +265,7 @@ export function buildQuery({ options, mapText, speed, autoplay, embed, lang, id,
     add('sensor', String(walk.sensor));
   }
   if (compare) add('compare', compareText(compare));
+  if (Number.isInteger(step) && step > 0) add('step', String(step));
   if (autoplay) add('autoplay', '1');
   if (embed) add('embed', '1');
   if (id) add('id', id);

@@ -35,7 +35,7 @@ pub fn command(root: &Path, options: Options) -> Result<()> {
         if let Err(error) = crate::npm::install(root, crate::npm::PAGE) {
             println!(
                 "warning: the page's npm libraries are missing, so it cannot export animations \
-                 ({error:#})"
+                 or draw QR codes ({error:#})"
             );
         }
     } else if !root.join("pkg").is_dir() {
