@@ -4,6 +4,7 @@ import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
+import { tieRule } from '../finders/common.js';
 import { MAX_SIDE } from '../state/params.js';
 import { setText } from '../layout/text.js';
 import { isFormField, fieldKeepsKey } from '../layout/fieldkeys.js';
@@ -290,7 +291,16 @@ export class Controls {
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
     // The values it does not take are offered but greyed out.
     const ties = takenValues(finder, 'tieBreak');
-    for (const option of this.method.tieBreak.options) setDisabled(option, !ties.includes(option.value));
+    for (const option of this.method.tieBreak.options) {
+      setDisabled(option, !ties.includes(option.value));
+      // Where equal priority means equal G (Dijkstra), a rule by G falls back on the entry
+      // order: the choice says which, not "larger G" among equal G.
+      const key = tieRule(finder, option.value) === option.value ? `tie-break.${option.value}` : `tie-break.entry.${option.value}`;
+      if (option.dataset.i18n !== key) {
+        option.dataset.i18n = key;
+        option.text = t(key);
+      }
+    }
     // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
     const tieLabel = `method.tie-break.${finder.priority}`;
     if (this.tieBreakLabel.dataset.i18n !== tieLabel) {

@@ -1,5 +1,5 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
-import { PRIORITY_NAMES } from '../finders/common.js';
+import { PRIORITY_NAMES, tieRule } from '../finders/common.js';
 import { formatValue, formatCell } from '../i18n/format.js';
 import { familyOf } from '../finders/catalogue.js';
 
@@ -182,7 +182,7 @@ export class Predict {
     if (name === null) {
       return { key: correct ? 'predict.node.right-queue' : 'predict.node.wrong-queue', params };
     }
-    const rule = t(`predict.tie.${options.tieBreak}`, { name });
+    const rule = t(`predict.tie.${tieRule(session.finder, options.tieBreak)}`, { name });
     if (correct) {
       return tied.length > 1
         ? { key: 'predict.node.right-tie', params: { ...params, others: tied.length - 1, rule } }

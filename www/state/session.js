@@ -42,8 +42,8 @@ export class SearchSession {
     this.generation += 1;
     this.resolvedOptions = next.options();
     // What the pseudocode and the step's lines follow besides the finder: its options (the
-    // goal test) and the goal.
-    this.rules = { ...this.resolvedOptions, goal: this.editor.goal() };
+    // goal test), the goal and the map's size (where a jump met the edge).
+    this.rules = { ...this.resolvedOptions, goal: this.editor.goal(), width: this.editor.width, height: this.editor.height };
     // The finder's catalogue entry, and how its marks are drawn.
     this.finder = finderOf(this.resolvedOptions.algorithm);
     this.markPainter = markPainter(this.finder);
