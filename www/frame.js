@@ -2,6 +2,7 @@ import { t, language } from './i18n/i18n.js';
 import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 import { showMarkLegend } from './finders/marks.js';
+import { showOpenNames } from './panels/openlist.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
 // refresh: the search is brought up to date with the map, playback takes the steps that are
@@ -56,9 +57,11 @@ export class FrameLoop {
     p.input.forgetCellsOutside(editor.width, editor.height);
     p.scenarios.update(session);
     p.exports.update();
+    p.workspace.exampleNote.update(editor);
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       showMarkLegend(document, p.compare.finders());
+      showOpenNames(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
       return;
@@ -126,6 +129,7 @@ export class FrameLoop {
       resolvedOptions: session.resolvedOptions,
       walking: session.walk !== null,
       comparing: this.page.compare.active,
+      exampleId: this.page.workspace.exampleNote.id,
       // The compare view's panes walk (it was opened in Walk mode).
       comparingWalks: this.page.compare.active && this.page.compare.walk !== null,
       ...this.page.view.zoomState(),

@@ -270,6 +270,12 @@ impl MapEditor {
         self.revision
     }
 
+    /// Whether a stroke is being painted: its cells reach a search as they are painted, and
+    /// count as one batch of changes.
+    pub fn stroke_open(&self) -> bool {
+        self.stroke.is_some()
+    }
+
     pub fn begin_stroke(&mut self) {
         self.end_stroke();
         self.stroke = Some(Vec::new());

@@ -75,6 +75,11 @@ impl JsMapEditor {
     pub fn begin_stroke(&mut self) {
         self.inner.begin_stroke();
     }
+    /// Whether a stroke is being painted (see `beginStroke`).
+    #[wasm_bindgen(js_name = strokeOpen)]
+    pub fn stroke_open(&self) -> bool {
+        self.inner.stroke_open()
+    }
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) -> bool {
         self.inner.end_stroke()

@@ -304,8 +304,8 @@ describe('the words of particular steps', () => {
   for (const language of LANGUAGES) {
     it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (${language})`, () => {
       const WORDS = {
-        en: { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
-        zh: { batch: /个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
+        en: { batch: /^1 cell changed: its rhs/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
+        zh: { batch: /^有 1 个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
       }[language];
       useLanguage(language);
       assert.equal(t('example.change.dstar-paper'), WORDS.change);

@@ -242,7 +242,7 @@ export class Controls {
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
-  //   resolvedOptions }
+  //   resolvedOptions, exampleId (the example on show, or null) }
   update(state) {
     const running = state.status === 'running';
     setText(this.playLabel, t(state.playing ? 'playback.pause' : 'playback.play'));
@@ -277,6 +277,12 @@ export class Controls {
     setText(this.zoomLabel, state.zoomLabel);
     setDisabled(this.undoButton, !state.canUndo);
     setDisabled(this.redoButton, !state.canRedo);
+    // The example select shows the example on show (a link's, or one an undo brought back),
+    // set only when that changes, so a choice not yet loaded stays as chosen.
+    if (state.exampleId !== this.shownExample) {
+      this.shownExample = state.exampleId;
+      if (state.exampleId) this.example.value = state.exampleId;
+    }
     // Only a change of the map's size rewrites the fields, so a size being typed survives redraws.
     const size = `${state.width}x${state.height}`;
     if (size !== this.shownSize) {

@@ -51,6 +51,7 @@ export class SearchSession {
     // Batches repaired by this search, and the cells the last one changed.
     this.repairs = 0;
     this.lastBatch = 0;
+    this.strokeBatch = false;
     this.pathFor = -1;
     this.path = null;
     if (finished) {
@@ -136,7 +137,10 @@ export class SearchSession {
       return true;
     }
     this.repairs += 1;
-    this.lastBatch = changed;
+    // A stroke drawn over several frames reaches the search a frame at a time: its cells
+    // count as one batch, as the person drew them.
+    this.lastBatch = this.strokeBatch ? this.lastBatch + changed : changed;
+    this.strokeBatch = this.editor.strokeOpen();
     this.path = null;
     if (finished) search.finish();
     else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
