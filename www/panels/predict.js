@@ -18,6 +18,29 @@ const SAME_VALUE = 0.01;
 const same = (a, b) => a !== null && b !== null && a.x === b.x && a.y === b.y;
 const value = (v) => formatValue(v, 2);
 
+// The G and H question about a neighbour the next expansion relaxes (`asked`: { node,
+// neighbour, oldParent }), as { key, params }. A neighbour already open whose G improves is
+// asked with its old G and parent: the re-parenting is the point of the question.
+export function valuesQuestion({ node, neighbour, oldParent }) {
+  const params = { node: formatCell(node), cell: formatCell(neighbour) };
+  if (neighbour.outcome !== 'improved') return { key: 'predict.prompt.values', params };
+  return { key: 'predict.prompt.values-improved', params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(oldParent) } };
+}
+
+// The verdict on an answer (`answer`: 'right', 'wrong' or 'skipped'), as { key, params }.
+export function valuesVerdict({ node, neighbour, oldParent }, answer) {
+  const params = {
+    cell: formatCell(neighbour),
+    g: value(neighbour.g),
+    h: value(neighbour.h),
+    from: value(node.g),
+    move: value(neighbour.g - node.g),
+    parent: formatCell(node),
+  };
+  if (neighbour.outcome !== 'improved') return { key: `predict.values.${answer}`, params };
+  return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(oldParent) } };
+}
+
 export class Predict {
   // events: a StepEvents; changed(): asks for a new frame.
   constructor(doc, events, changed) {
@@ -127,7 +150,10 @@ export class Predict {
     if (!event) return null;
     const candidates = this.relaxed(session)(event).filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
     if (candidates.length === 0) return null;
-    return { node: event.node, neighbour: candidates[next % candidates.length] };
+    const neighbour = candidates[next % candidates.length];
+    // Before the step, the cell still holds the parent the step takes from it.
+    const oldParent = neighbour.outcome === 'improved' ? session.search.cellInfo(neighbour.x, neighbour.y).parent : null;
+    return { node: event.node, neighbour, oldParent };
   }
 
   // A cell picked on the board; true when predicting (the board does not edit meanwhile).
@@ -163,10 +189,8 @@ export class Predict {
     // Skipping the step skips its G and H question too.
     const asked = this.askedNeighbour(session);
     if (asked) {
-      const nb = asked.neighbour;
       this.valueAnswers.set(next, { correct: false });
-      const params = { cell: formatCell(nb), g: value(nb.g), h: value(nb.h) };
-      const values = { key: 'predict.values.skipped', params };
+      const values = valuesVerdict(asked, 'skipped');
       this.lastVerdict = phase === 'node' ? { ...this.lastVerdict, also: values } : values;
     }
     this.changed();
@@ -210,16 +234,8 @@ export class Predict {
     }
     const nb = asked.neighbour;
     const correct = Math.abs(g - nb.g) <= SAME_VALUE && Math.abs(h - nb.h) <= SAME_VALUE;
-    const params = {
-      cell: formatCell(nb),
-      g: value(nb.g),
-      h: value(nb.h),
-      from: value(asked.node.g),
-      move: value(nb.g - asked.node.g),
-      parent: formatCell(asked.node),
-    };
     this.valueAnswers.set(session.search.stepCount() + 1, { correct });
-    this.lastVerdict = { key: correct ? 'predict.values.right' : 'predict.values.wrong', params };
+    this.lastVerdict = valuesVerdict(asked, correct ? 'right' : 'wrong');
     session.step();
     this.changed();
   }
@@ -242,8 +258,7 @@ export class Predict {
     } else if (phase === 'node') {
       prompt = { key: 'predict.prompt.node', params: {} };
     } else if (phase === 'values') {
-      const { node, neighbour } = this.askedNeighbour(session);
-      prompt = { key: 'predict.prompt.values', params: { node: formatCell(node), cell: formatCell(neighbour) } };
+      prompt = valuesQuestion(this.askedNeighbour(session));
     }
     const count = (answers) => [...answers.values()].filter((a) => a.correct).length;
     const texts = {
