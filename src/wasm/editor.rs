@@ -75,10 +75,10 @@ impl JsMapEditor {
     pub fn begin_stroke(&mut self) {
         self.inner.begin_stroke();
     }
-    /// Whether a stroke is being painted (see `beginStroke`).
-    #[wasm_bindgen(js_name = strokeOpen)]
-    pub fn stroke_open(&self) -> bool {
-        self.inner.stroke_open()
+    /// The undo entry the cells painted last belong to (the open stroke's number to be).
+    #[wasm_bindgen(js_name = strokeEntry)]
+    pub fn stroke_entry(&self) -> u32 {
+        self.inner.stroke_entry()
     }
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) -> bool {

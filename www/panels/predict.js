@@ -19,16 +19,16 @@ const same = (a, b) => a !== null && b !== null && a.x === b.x && a.y === b.y;
 const value = (v) => formatValue(v, 2);
 
 // The G and H question about a neighbour the next expansion relaxes (`asked`: { node,
-// neighbour, oldParent }), as { key, params }. A neighbour already open whose G improves is
-// asked with its old G and parent: the re-parenting is the point of the question.
-export function valuesQuestion({ node, neighbour, oldParent }) {
+// neighbour }, the step's event's), as { key, params }. A neighbour already open whose G
+// improves is asked with its old G and parent: the re-parenting is the point of the question.
+export function valuesQuestion({ node, neighbour }) {
   const params = { node: formatCell(node), cell: formatCell(neighbour) };
   if (neighbour.outcome !== 'improved') return { key: 'predict.prompt.values', params };
-  return { key: 'predict.prompt.values-improved', params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(oldParent) } };
+  return { key: 'predict.prompt.values-improved', params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
 }
 
 // The verdict on an answer (`answer`: 'right', 'wrong' or 'skipped'), as { key, params }.
-export function valuesVerdict({ node, neighbour, oldParent }, answer) {
+export function valuesVerdict({ node, neighbour }, answer) {
   const params = {
     cell: formatCell(neighbour),
     g: value(neighbour.g),
@@ -38,7 +38,7 @@ export function valuesVerdict({ node, neighbour, oldParent }, answer) {
     parent: formatCell(node),
   };
   if (neighbour.outcome !== 'improved') return { key: `predict.values.${answer}`, params };
-  return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(oldParent) } };
+  return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
 }
 
 export class Predict {
@@ -150,10 +150,7 @@ export class Predict {
     if (!event) return null;
     const candidates = this.relaxed(session)(event).filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
     if (candidates.length === 0) return null;
-    const neighbour = candidates[next % candidates.length];
-    // Before the step, the cell still holds the parent the step takes from it.
-    const oldParent = neighbour.outcome === 'improved' ? session.search.cellInfo(neighbour.x, neighbour.y).parent : null;
-    return { node: event.node, neighbour, oldParent };
+    return { node: event.node, neighbour: candidates[next % candidates.length] };
   }
 
   // A cell picked on the board; true when predicting (the board does not edit meanwhile).

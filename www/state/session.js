@@ -51,7 +51,7 @@ export class SearchSession {
     // Batches repaired by this search, and the cells the last one changed.
     this.repairs = 0;
     this.lastBatch = 0;
-    this.strokeBatch = false;
+    this.batchEntry = 0;
     this.pathFor = -1;
     this.path = null;
     if (finished) {
@@ -139,8 +139,9 @@ export class SearchSession {
     this.repairs += 1;
     // A stroke drawn over several frames reaches the search a frame at a time: its cells
     // count as one batch, as the person drew them.
-    this.lastBatch = this.strokeBatch ? this.lastBatch + changed : changed;
-    this.strokeBatch = this.editor.strokeOpen();
+    const entry = this.editor.strokeEntry();
+    this.lastBatch = entry !== 0 && entry === this.batchEntry ? this.lastBatch + changed : changed;
+    this.batchEntry = entry;
     this.path = null;
     if (finished) search.finish();
     else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
