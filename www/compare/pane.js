@@ -245,7 +245,7 @@ export class ComparePane {
     const shared = this.host.sharedOptions();
     for (const name of PANE_OPTIONS) {
       const field = this.fields[name];
-      field.value = String(paneValue(this.method, shared, name) ?? field.value);
+      field.value = String(paneValue(this.method, shared, name) ?? this.templates[name].value);
       const diagonalUnused = name === 'diagonal' && Number(paneValue(this.method, shared, 'directions')) === 4;
       field.disabled = !finder.options[name] || diagonalUnused;
       field.setAttribute('aria-invalid', 'false');
