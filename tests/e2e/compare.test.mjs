@@ -139,7 +139,7 @@ describe('compare view', () => {
       assert.equal(await field('Stop at the goal', 1).inputValue(), 'off-open');
       assert.equal(await field('Stop at the goal', 2).inputValue(), 'first-reached');
       // Among equal G, Dijkstra's "larger G" is the newest.
-      assert.equal(await field('Ties in G', 1).evaluate((s) => s.selectedOptions[0].text), 'Newest first (G is equal)');
+      assert.equal(await field('Ties in G', 1).evaluate((s) => s.selectedOptions[0].text), 'Newest first');
       await page.getByRole('button', { name: 'To end' }).click();
       await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
       assert.deepEqual((await table(page)).map((r) => [r.Method, r['Path cost']]), [['Dijkstra, Stop at the goal: Off the open list', '78'], ['Dijkstra', '80']]);

@@ -80,7 +80,8 @@ export function showTieChoices(select, finder) {
   const ties = takenValues(finder, 'tieBreak');
   for (const option of select.options) {
     setDisabled(option, !ties.includes(option.value));
-    const key = tieRule(finder, option.value) === option.value ? `tie-break.${option.value}` : `tie-break.entry.${option.value}`;
+    const byEntry = finder.options.tieBreak && tieRule(finder, option.value) !== option.value;
+    const key = byEntry ? `tie-break.entry.${option.value}` : `tie-break.${option.value}`;
     if (option.dataset.i18n !== key) {
       option.dataset.i18n = key;
       option.text = t(key);
