@@ -2,7 +2,7 @@ import { t, language } from './i18n/i18n.js';
 import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 import { showMarkLegend } from './finders/marks.js';
-import { showOpenNames } from './panels/openlist.js';
+import { showOpenLegend } from './panels/openlist.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
 // refresh: the search is brought up to date with the map, playback takes the steps that are
@@ -61,7 +61,7 @@ export class FrameLoop {
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       showMarkLegend(document, p.compare.finders());
-      showOpenNames(document, p.compare.finders());
+      showOpenLegend(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
       return;

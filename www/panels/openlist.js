@@ -28,11 +28,18 @@ function showKey(element, key) {
   element.textContent = t(key);
 }
 
-// The names on show for the finders on show (the legend's only when they all share one).
-export function showOpenNames(root, finders) {
-  const names = [finders].flat().map(openNames);
-  showKey(root.getElementById('open-title'), names[0].title);
-  showKey(root.getElementById('count-open-label'), names[0].counter);
+// The names the single view shows for its finder: the panel's, the counter's, the legend's.
+export function showOpenNames(root, finder) {
+  const names = openNames(finder);
+  showKey(root.getElementById('open-title'), names.title);
+  showKey(root.getElementById('count-open-label'), names.counter);
+  showOpenLegend(root, [finder]);
+}
+
+// The legend's name for the finders on show (the compare view's panes): theirs when they
+// all share one, else the open list's.
+export function showOpenLegend(root, finders) {
+  const names = finders.map(openNames);
   const legend = names.every((n) => n.legend === names[0].legend) ? names[0].legend : OPEN_NAMES.legend;
   showKey(root.getElementById('legend-open-label'), legend);
 }
