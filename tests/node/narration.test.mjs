@@ -14,7 +14,7 @@ import { kebab } from '../../www/finders/counters.js';
 import { t } from '../../www/i18n/i18n.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { openExample, exampleChange } from '../../www/maps/examples.js';
-import { valuesQuestion, valuesVerdict } from '../../www/panels/predict.js';
+import { valuesQuestion, valuesVerdict, verdictKind } from '../../www/panels/predict.js';
 
 // Steps told from each end of a search on a large map: all of them would take minutes and
 // say nothing new.
@@ -370,6 +370,7 @@ describe('the words of particular steps', () => {
     useLanguage('zh');
     assert.equal(texts(valuesQuestion(asked)), '下一个扩展的是 (2,3)。它的相邻节点 (2,4) 已在开启列表中，G = 28，父节点是 (3,3)。这一步之后 (2,4) 的 G 和 H 是多少？');
     assert.match(texts(valuesVerdict(asked, 'wrong')), /比原来经由 \(3,3\) 的 G = 28 小，所以 G 降为 20，父节点改为 \(2,3\)/);
+    assert.deepEqual(['right', 'wrong', 'skipped'].map((answer) => verdictKind(valuesVerdict(asked, answer).key)), ['right', 'wrong', 'skipped']);
     // A neighbour opened for the first time is asked as before.
     const opened = { node: event.node, neighbour: event.neighbours.find((nb) => nb.outcome === 'opened') ?? { ...neighbour, outcome: 'opened' } };
     assert.equal(valuesQuestion(opened).key, 'predict.prompt.values');

@@ -4,7 +4,7 @@ import { PageError } from '../i18n/errors.js';
 import { GridRenderer } from '../board/renderer.js';
 import { GridInput } from '../board/input.js';
 import { SearchSession } from '../state/session.js';
-import { weightValid, METHOD_FIELDS, METHOD_LABELS, nodeLimitValid, showTieChoices } from '../panels/controls.js';
+import { weightValid, METHOD_LABELS, nodeLimitValid, showTieChoices } from '../panels/controls.js';
 import { finderOf, limits, withTakenValues } from '../finders/catalogue.js';
 import { PANE_OPTIONS } from '../state/params.js';
 

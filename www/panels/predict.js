@@ -41,6 +41,13 @@ export function valuesVerdict({ node, neighbour }, answer) {
   return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
 }
 
+// How a verdict is coloured, by its text key: 'right', 'skipped' or 'wrong'
+// ("predict.values.improved-right" is right).
+export function verdictKind(key) {
+  if (/[.-]right\b/.test(key)) return 'right';
+  return /[.-]skipped\b/.test(key) ? 'skipped' : 'wrong';
+}
+
 export class Predict {
   // events: a StepEvents; changed(): asks for a new frame.
   constructor(doc, events, changed) {
@@ -271,8 +278,7 @@ export class Predict {
     for (const [name, text] of Object.entries(texts)) {
       if (this[name].textContent !== text) this[name].textContent = text;
     }
-    const kind = this.lastVerdict && (/\.right/.test(this.lastVerdict.key) ? 'right' : /\.skipped/.test(this.lastVerdict.key) ? 'skipped' : 'wrong');
-    this.verdict.className = `predict-verdict ${kind || ''}`;
+    this.verdict.className = `predict-verdict ${this.lastVerdict ? verdictKind(this.lastVerdict.key) : ''}`;
     this.valuesForm.hidden = phase !== 'values';
   }
 }
