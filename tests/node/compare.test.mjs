@@ -321,11 +321,19 @@ describe('walks of different costs', () => {
     release(compared);
   });
 
-  it('are not remarked on when the costs are the same, or while one walk has not arrived', () => {
-    assert.equal(walkCosts([{ name: 'a', travelled: 402 }, { name: 'b', travelled: 402 }], 2), null);
-    assert.equal(walkCosts([{ name: 'a', travelled: 402 }], 2), null);
+  it('are not remarked on when the costs are the same, while one walk has not arrived, or when one plans with an inadmissible heuristic', () => {
+    assert.equal(walkCosts([{ name: 'a', travelled: 402, optimal: true }, { name: 'b', travelled: 402, optimal: true }], 2), null);
+    assert.equal(walkCosts([{ name: 'a', travelled: 402, optimal: true }], 2), null);
+    assert.equal(walkCosts([{ name: 'a', travelled: 4, optimal: true }, { name: 'b', travelled: 5, optimal: false }], 2), null);
     useLanguage('en');
-    assert.match(walkCosts([{ name: 'a', travelled: 4 }, { name: 'b', travelled: 5 }], 2), /\(a 4; b 5\)/);
+    assert.match(walkCosts([{ name: 'a', travelled: 4, optimal: true }, { name: 'b', travelled: 5, optimal: true }], 2), /\(a 4; b 5\)/);
+    // A* with weight 2 beside D* Lite: a dearer walk may be the weight's doing.
+    const compared = comparePanes('u-trap', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar', weight: 2 }], { sensor: 3 });
+    const { shown, read } = table();
+    compared.lockstep.finish();
+    shown.update({ panes: compared.panes, race: false, walk: { sensor: 3 }, finished: compared.lockstep.finished });
+    assert.doesNotMatch(read().summary, /shortest path/);
+    release(compared);
   });
 });
 

@@ -9,12 +9,14 @@ import { setText } from '../layout/text.js';
 const SEARCH_COLUMNS = ['method', 'expanded', 'maxOpen', 'cost', 'moves', 'status'];
 const WALK_COLUMNS = ['method', 'walkMoves', 'moveExpanded', 'totalExpanded', 'replans', 'status'];
 
-// When every agent has arrived at a different cost: each walked a shortest path on the map
-// as it knew it at every move, and where equally short routes crossed unknown ground they
-// took different ones and met different walls. Said, or a class reads the dearer walk as
-// the worse method. `arrivals`: [{ name, travelled }] of the agents that arrived.
+// When every agent has arrived at a different cost, each planning shortest paths (the
+// engine's verdict: an admissible heuristic, no weight above 1): each walked a shortest path
+// on the map as it knew it at every move, and where equally short routes crossed unknown
+// ground they took different ones and met different walls. Said, or a class reads the
+// dearer walk as the worse method. `arrivals`: [{ name, travelled, optimal }] of the agents
+// that arrived.
 export function walkCosts(arrivals, walkers) {
-  if (arrivals.length !== walkers || arrivals.length < 2) return null;
+  if (arrivals.length !== walkers || arrivals.length < 2 || !arrivals.every(({ optimal }) => optimal)) return null;
   if (arrivals.every(({ travelled }) => Math.abs(travelled - arrivals[0].travelled) < 1e-9)) return null;
   const costs = arrivals.map(({ name, travelled }) => t('compare.summary.walkCost', { name, travelled: formatValue(travelled, 2) }));
   return t('compare.summary.walkCosts', { costs: costs.join(t('compare.summary.separator')) });
@@ -149,7 +151,8 @@ export class CompareTable {
       if (status === 'found') {
         const [last] = session.stepsBetween(moves, moves);
         const travelled = last?.event.arrival?.travelled ?? 0;
-        arrivals.push({ name, travelled });
+        const verdict = search.admissibility();
+        arrivals.push({ name, travelled, optimal: verdict.admissible && !verdict.stopsWhenReached });
         state = t('compare.status.arrived', { moves, travelled: formatValue(travelled, 2) });
       } else if (status === 'no-path') state = t('compare.status.walkUnreachable', { moves });
       const texts = [String(moves), String(info.moveExpanded ?? 0), String(expanded), String(info.replans ?? 0)];
