@@ -3,6 +3,7 @@ import { formatCell, setMapRows } from './i18n/format.js';
 import { describeProblem } from './i18n/errors.js';
 import { showMarkLegend } from './finders/marks.js';
 import { savedView } from './state/views.js';
+import { showOpenLegend } from './panels/openlist.js';
 
 // One frame of the page, asked for whenever something changed and at most once per screen
 // refresh: the search is brought up to date with the map, playback takes the steps that are
@@ -61,9 +62,11 @@ export class FrameLoop {
     p.savedNotice.update(session);
     const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));
     p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${viewOnShow}`);
+    p.workspace.exampleNote.update(editor);
     if (p.compare.active) {
       p.compare.draw(window.devicePixelRatio || 1);
       showMarkLegend(document, p.compare.finders());
+      showOpenLegend(document, p.compare.finders());
       p.stepLineButton.disabled = true;
       p.controls.update(this.controlState(p.compare.timeline()));
       p.heightReporter?.update(editor.width, editor.height, p.compare.boards());
@@ -130,6 +133,7 @@ export class FrameLoop {
       resolvedOptions: session.resolvedOptions,
       walking: session.walk !== null,
       comparing: this.page.compare.active,
+      exampleId: this.page.workspace.exampleNote.id,
       // The compare view's panes walk (it was opened in Walk mode).
       comparingWalks: this.page.compare.active && this.page.compare.walk !== null,
       ...this.page.view.zoomState(),

@@ -270,6 +270,17 @@ impl MapEditor {
         self.revision
     }
 
+    /// The undo entry the cells painted last belong to: the number the open stroke will have,
+    /// else the last entry (0 for none). A stroke's cells reach a search frame by frame as
+    /// they are painted; this ties them together as one batch of changes.
+    pub fn stroke_entry(&self) -> u32 {
+        if self.stroke.is_some() {
+            self.next_entry
+        } else {
+            self.last_entry()
+        }
+    }
+
     pub fn begin_stroke(&mut self) {
         self.end_stroke();
         self.stroke = Some(Vec::new());
@@ -572,6 +583,29 @@ mod tests {
             e.grid().terrain().iter().filter(|&&t| t == WALL).count(),
             10
         );
+    }
+
+    /// The cells of one stroke are tied to one entry while it is painted and after it ends;
+    /// the next stroke has another, and an undo goes back to the entry before.
+    #[test]
+    fn a_stroke_has_one_entry_while_painted_and_after() {
+        let mut e = MapEditor::new(10, 10).unwrap();
+        assert_eq!(e.stroke_entry(), 0);
+        e.begin_stroke();
+        e.paint(1, 1, WALL).unwrap();
+        let first = e.stroke_entry();
+        e.paint(2, 1, WALL).unwrap();
+        assert_eq!(e.stroke_entry(), first);
+        assert!(e.end_stroke());
+        assert_eq!(e.stroke_entry(), first);
+        e.begin_stroke();
+        e.paint(3, 1, WALL).unwrap();
+        let second = e.stroke_entry();
+        assert_ne!(second, first);
+        assert!(e.end_stroke());
+        assert_eq!(e.stroke_entry(), second);
+        assert!(e.undo().is_some());
+        assert_eq!(e.stroke_entry(), first);
     }
 
     #[test]

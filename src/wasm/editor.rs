@@ -75,6 +75,11 @@ impl JsMapEditor {
     pub fn begin_stroke(&mut self) {
         self.inner.begin_stroke();
     }
+    /// The undo entry the cells painted last belong to (the open stroke's number to be).
+    #[wasm_bindgen(js_name = strokeEntry)]
+    pub fn stroke_entry(&self) -> u32 {
+        self.inner.stroke_entry()
+    }
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) -> bool {
         self.inner.end_stroke()

@@ -127,6 +127,42 @@ describe('compare view', () => {
     });
   });
 
+  // The goal-test example's lesson side by side rather than one after the other.
+  it('gives each pane every option its finder takes, from the catalogue: Dijkstra stopping off the open list (78) beside stopping on first reaching (80), into a link and back, in both languages', async () => {
+    let link;
+    await withComparison('?compare=dijkstra:::goalTest=off-open,dijkstra&example=goal-test', async ({ page }) => {
+      const field = (label, n) => page.getByRole('combobox', { name: `${label} of method ${n}` });
+      // Each pane's options fold under its head.
+      await page.getByText('Options of method 1').click();
+      await page.getByText('Options of method 2').click();
+      // Pane 2 follows the Method panel (the example stops on first reaching); pane 1 has its own.
+      assert.equal(await field('Stop at the goal', 1).inputValue(), 'off-open');
+      assert.equal(await field('Stop at the goal', 2).inputValue(), 'first-reached');
+      // Among equal G, Dijkstra's "larger G" is the newest.
+      assert.equal(await field('Ties in G', 1).evaluate((s) => s.selectedOptions[0].text), 'Newest first');
+      await page.getByRole('button', { name: 'To end' }).click();
+      await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'both finish');
+      assert.deepEqual((await table(page)).map((r) => [r.Method, r['Path cost']]), [['Dijkstra, Stop at the goal: Off the open list', '78'], ['Dijkstra', '80']]);
+      await chooseOption(field('Neighbour order', 2), 'left-then-right');
+      await eventually(page, async () => (await table(page))[1].Method === 'Dijkstra, Neighbour order: Left side, right side', 'the pane named by its own option');
+      // Jump Point Search takes no goal test and no neighbour order: greyed out, as its catalogue entry says.
+      await chooseOption(page.getByRole('combobox', { name: 'Algorithm of method 2' }), 'jps');
+      assert.ok(await field('Stop at the goal', 2).isDisabled());
+      assert.ok(await field('Neighbour order', 2).isDisabled());
+      assert.ok(await field('Ties in F', 2).isEnabled());
+      await page.click('#share-panel summary');
+      await page.getByRole('button', { name: 'Make link' }).click();
+      link = await page.locator('#share-url').inputValue();
+    });
+    assert.match(link, /&compare=dijkstra:::goalTest=off-open,jps:::neighbourOrder=left-then-right(&|$)/);
+    await withComparison(`${new URL(link).search}&lang=zh`, async ({ page }) => {
+      await page.getByText('算法 1 的选项').click();
+      assert.equal(await page.getByRole('combobox', { name: '算法 1 的何时停在终点' }).inputValue(), 'off-open');
+      await page.getByRole('button', { name: '到结束' }).click();
+      await eventually(page, async () => (await page.locator('#compare-rows tr').allTextContents()).some((row) => /^Dijkstra，何时停在终点：从开启列表取出时/.test(row) && row.includes('78')), 'Dijkstra named by its own goal test, in Chinese');
+    });
+  });
+
   it('opens from its button, changes a pane\'s method, and applies map edits to every pane', async () => {
     await withApp(browser(), '?map=OOOOO/SOOOE/OOOOO', DESKTOP, async ({ page }) => {
       const toggle = page.getByRole('button', { name: 'Compare' });

@@ -8,7 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, readout, cellNumbers, inspect, mouseStroke, waitForText, eventually } from './page.mjs';
+import { DESKTOP, withApp, readout, cellNumbers, inspect, mouseStroke, waitForText, eventually, cellPoint, nextFrames } from './page.mjs';
 
 const browser = browserForThisFile();
 
@@ -103,7 +103,7 @@ async function currentLine(page) {
 }
 
 // The repair is shown once, in English; its Chinese wording is page logic, tested in Node.
-const words = { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ };
+const words = { batch: /1 cell changed: its rhs/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ };
 
 describe('D* Lite repairs the search on show', () => {
   it('shows each step of a repair after a wall drawn mid-search, as the engine has it', async () => {
@@ -182,6 +182,56 @@ describe('D* Lite repairs the search on show', () => {
       await assertCellsShown(page, view, 5, 3, 'after the undo');
       await page.click('#finish');
       await waitForText(page, '#result', words.found);
+    });
+  });
+
+  // A teacher's D* Lite lesson: the example opened by a link over another visit, the gap
+  // closed by a slow drag across three frames, and the button for the change resting once it
+  // is made; the queue called U on every panel, the counters telling the whole apart from
+  // this repair.
+  it('counts a wall dragged over three frames as 3 cells, rests the change\'s button once made, and names U and the counters apart, in both languages', async () => {
+    await withApp(browser(), '?example=u-trap', DESKTOP, async ({ page }) => {
+      // A link opening another example in the same browser: the select shows the link's.
+      await page.goto(new URL('?example=dstar-detour', page.url()).href);
+      await waitForText(page, '#example-about', /a late wall, a long detour/);
+      assert.equal(await page.locator('#example').inputValue(), 'dstar-detour');
+      const close = page.getByRole('button', { name: 'Close the gap' });
+      assert.ok(await close.isEnabled());
+      assert.equal(await page.locator('#open-title').textContent(), 'Priority queue U');
+      assert.equal(await page.locator('#count-open-label').textContent(), 'In U');
+      await page.click('#finish');
+      await waitForText(page, '#result', /Path found/);
+      // The gap, cell by cell, a frame or two apart, as a slow hand drags.
+      const cells = await page.evaluate(async () => (await import('./www/maps/examples.js')).exampleChange('dstar-detour'));
+      const first = await cellPoint(page, ...cells[0]);
+      await page.mouse.move(first.x, first.y);
+      await page.mouse.down();
+      await nextFrames(page);
+      for (const [x, y] of cells.slice(1)) {
+        const point = await cellPoint(page, x, y);
+        await page.mouse.move(point.x, point.y);
+        await nextFrames(page);
+      }
+      await page.mouse.up();
+      await eventually(page, async () => !(await close.isEnabled()), 'the change made, its button rests');
+      await page.click('#reset');
+      await stepTo(page, 0);
+      assert.match((await readout(page)).narration, /^3 cells changed: their rhs/);
+      assert.equal(await page.locator('#count-expanded').evaluate((e) => e.previousElementSibling.textContent), 'Expanded in all');
+      assert.equal(await page.locator('#count-repair-expanded').evaluate((e) => e.closest('span').textContent.replace(/\d+$/, '').trim()), 'Expanded in this repair');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await eventually(page, () => close.isEnabled(), 'undone, the change can be made again');
+    });
+    await withApp(browser(), '?example=dstar-paper&lang=zh', DESKTOP, async ({ page }) => {
+      assert.equal(await page.locator('#example').inputValue(), 'dstar-paper');
+      const wall = page.getByRole('button', { name: '放上障碍物' });
+      await wall.click();
+      await eventually(page, async () => !(await wall.isEnabled()), 'the wall is up');
+      assert.match((await readout(page)).narration, /^有 1 个格子变了/);
+      assert.equal(await page.locator('#open-title').textContent(), '优先队列 U');
+      assert.equal(await page.locator('#count-open-label').textContent(), 'U 中');
+      assert.equal(await page.locator('#count-expanded').evaluate((e) => e.previousElementSibling.textContent), '累计已扩展');
+      assert.equal(await page.locator('#legend-open-label').textContent(), '在 U 中（优先队列）');
     });
   });
 

@@ -52,9 +52,10 @@ describe('labels', () => {
           assert.equal(await page.getByRole('combobox', { name, exact: true }).getAttribute('id'), 'tie-break', `${language} ${algorithm}`);
           assert.deepEqual(await cutTexts(page), [], `${language} ${algorithm}`);
         }
-        // The compare view's selects too.
+        // The compare view's selects too, each pane's options unfolded.
         await page.locator('#compare-toggle').click();
         await page.waitForSelector('.pane select');
+        for (const summary of await page.locator('.pane-options > summary').all()) await summary.click();
         assert.deepEqual(await cutTexts(page), [], `${language}, comparing`);
         await page.locator('#compare-toggle').click();
         await page.locator('.pane select').first().waitFor({ state: 'hidden' });

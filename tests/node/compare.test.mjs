@@ -5,18 +5,20 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { engine, useLanguage, openScene, dispose, FakeDocument, FakeElement } from './harness.mjs';
-import { CompareTable } from '../../www/compare/table.js';
+import { CompareTable, walkCosts } from '../../www/compare/table.js';
 import { Lockstep } from '../../www/compare/lockstep.js';
 import { paneMethod, paneOptions, methodName } from '../../www/compare/pane.js';
 import { SearchSession } from '../../www/state/session.js';
-import { defaultOptions, parseParams } from '../../www/state/params.js';
+import { defaultOptions, parseParams, buildQuery } from '../../www/state/params.js';
 import { openExample, exampleChange, EXAMPLES } from '../../www/maps/examples.js';
 import { formatValue } from '../../www/i18n/format.js';
 import { t } from '../../www/i18n/i18n.js';
 import { PageError, describeError } from '../../www/i18n/errors.js';
 
-// A name from the Method panel's lists, as fillFinderChoices and fillValueChoices word them.
-const listName = (kind, value) => t(`${kind}.${value}`);
+// A name from the Method panel's lists, as fillFinderChoices and fillValueChoices word them
+// (the options by their text keys' prefixes; a node limit is its number).
+const PREFIXES = { tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
+const listName = (kind, value) => (kind === 'nodeLimit' ? String(value) : t(`${PREFIXES[kind] ?? kind}.${value}`));
 
 // Panes over one shared map, as the compare view makes them: each method completed from the
 // Method panel's options, its own search, its name, and the elements the table marks.
@@ -99,8 +101,8 @@ describe('the methods of the panes', () => {
 
   it('take the Method panel\'s heuristic and weight where the link leaves them open', () => {
     const shared = { ...defaultOptions(), heuristic: 'manhattan', weight: 3, nodeLimit: 50, goalTest: 'first-reached' };
-    assert.deepEqual(paneMethod({ algorithm: 'astar' }, shared), { algorithm: 'astar', heuristic: 'manhattan', weight: 3 });
-    assert.deepEqual(paneMethod({ algorithm: 'dijkstra' }, shared), { algorithm: 'dijkstra', heuristic: 'manhattan', weight: 1 });
+    assert.deepEqual(paneMethod({ algorithm: 'astar' }, shared), { algorithm: 'astar', heuristic: 'manhattan', weight: 3, options: {} });
+    assert.deepEqual(paneMethod({ algorithm: 'dijkstra' }, shared), { algorithm: 'dijkstra', heuristic: 'manhattan', weight: 1, options: {} });
     // Options a finder does not take are not sent: the engine would refuse them.
     const ida = paneOptions({ algorithm: 'idastar', heuristic: 'auto', weight: 1 }, shared);
     assert.equal(ida.nodeLimit, 50);
@@ -112,6 +114,57 @@ describe('the methods of the panes', () => {
     const editor = engine.MapEditor.fromText(example.text);
     for (const options of [ida, jps]) new SearchSession(engine, editor, options).dispose();
     editor.free();
+  });
+
+  // The goal-test example's lesson side by side: Dijkstra stopping when the goal is first
+  // reached (80) beside Dijkstra stopping when it leaves the open list (78).
+  it('take every option their finder takes, each pane its own, from a link and back', () => {
+    const ids = EXAMPLES.map((example) => example.id);
+    const query = '?compare=dijkstra:::goalTest=off-open,dijkstra:::goalTest=first-reached:neighbourOrder=left-then-right';
+    const params = parseParams(query, ids);
+    assert.deepEqual(params.problems, []);
+    assert.deepEqual(params.compare.map((m) => m.options), [{ goalTest: 'off-open' }, { goalTest: 'first-reached', neighbourOrder: 'left-then-right' }]);
+    const compared = comparePanes('goal-test', params.compare);
+    for (const { session } of compared.panes) session.finish();
+    const [late, early] = compared.panes.map(({ session }) => session);
+    assert.deepEqual([late.resolvedOptions.goalTest, early.resolvedOptions.goalTest], ['off-open', 'first-reached']);
+    assert.equal(early.resolvedOptions.neighbourOrder, 'left-then-right');
+    assert.deepEqual([late.search.pathCost(), early.search.pathCost()], [78, 80]);
+    for (const [language, names] of Object.entries({
+      en: ['Dijkstra, Stop at the goal: Off the open list', 'Dijkstra, Stop at the goal: When first reached, Neighbour order: Left side, right side'],
+      zh: [`Dijkstra，${t('method.goal-test')}：`, `Dijkstra，${t('method.goal-test')}：`],
+    })) {
+      useLanguage(language);
+      const shown = compared.panes.map((pane) => pane.name());
+      if (language === 'en') assert.deepEqual(shown, names);
+      else shown.forEach((name, k) => assert.ok(name.startsWith(`Dijkstra，${t('method.goal-test')}：${t(`goal-test.${params.compare[k].options.goalTest}`)}`), name));
+    }
+    useLanguage('en');
+    // The share panel's link reads back the same methods.
+    const link = buildQuery({ options: defaultOptions(), mapText: 'OSO\nOEO', speed: 5, compare: compared.panes.map((pane) => pane.method) });
+    assert.match(link, /compare=dijkstra:::goalTest=off-open,dijkstra:::goalTest=first-reached:neighbourOrder=left-then-right(&|$)/);
+    assert.deepEqual(parseParams(link, ids).compare.map((m) => m.options), params.compare.map((m) => m.options));
+    release(compared);
+    // A pane's own option its finder does not take is not sent: the engine would refuse it.
+    const jps = paneOptions(paneMethod({ algorithm: 'jps', options: { goalTest: 'first-reached', tieBreak: 'smaller-g' } }, defaultOptions()), defaultOptions());
+    assert.deepEqual([jps.goalTest, jps.tieBreak], [undefined, 'smaller-g']);
+    // Without its own, a pane follows the Method panel.
+    const follows = paneOptions(paneMethod({ algorithm: 'astar' }, defaultOptions()), { ...defaultOptions(), goalTest: 'first-reached', directions: 4 });
+    assert.deepEqual([follows.goalTest, follows.directions], ['first-reached', 4]);
+  });
+
+  it('refuse a pane option that is unknown, wrong, given twice, or before the positional fields end', () => {
+    const ids = EXAMPLES.map((example) => example.id);
+    for (const value of ['astar:::goalTest=soon,astar', 'astar:::speed=3,astar', 'astar:::nodeLimit=0,astar', 'astar:::goalTest=off-open:goalTest=off-open,astar', 'astar:goalTest=off-open:octile,astar']) {
+      const params = parseParams(`?compare=${value}`, ids);
+      assert.equal(params.compare, undefined, value);
+      for (const language of ['en', 'zh']) {
+        useLanguage(language);
+        const [problem] = params.problems;
+        assert.match(t(problem.key, problem.values), /goalTest, neighbourOrder/, value);
+      }
+    }
+    useLanguage('en');
   });
 });
 
@@ -240,6 +293,46 @@ describe('the compare table', () => {
     shown.update(view());
     assert.match(read().summary, /^Expansions over the whole walk: D\* Lite, .+? \(repairing its search\): 194 over 37 moves; A\*, .+? \(replanning from scratch\): 220 over 37 moves\.$/);
     assert.deepEqual(read().rows.map((row) => row[5]), ['arrived after 37 moves, cost 402 travelled', 'arrived after 37 moves, cost 402 travelled']);
+    release(compared);
+  });
+});
+
+describe('walks of different costs', () => {
+  // On the U-shaped trap with a sensor of 3, D* Lite walks 32 moves at cost 356 and A* from
+  // scratch 30 at 336: both plan shortest paths on the map as each knows it, and the
+  // summary says so, lest the class read the dearer walk as the worse method.
+  it('are told apart from a worse planner once both have arrived, in both languages', () => {
+    const compared = comparePanes('u-trap', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar' }], { sensor: 3 });
+    const { shown, read } = table();
+    const view = () => ({ panes: compared.panes, race: false, walk: { sensor: 3 }, finished: compared.lockstep.finished });
+    useLanguage('en');
+    compared.lockstep.step();
+    shown.update(view());
+    assert.doesNotMatch(read().summary, /shortest path/, 'not while they walk');
+    compared.lockstep.finish();
+    shown.update(view());
+    assert.deepEqual(read().rows.map((row) => row[5]), ['arrived after 32 moves, cost 356 travelled', 'arrived after 30 moves, cost 336 travelled']);
+    assert.match(read().summary, /The walks cost different amounts \(D\* Lite.* 356; A\*.* 336\), yet each agent followed a shortest path on the map as it knew it, at every move/);
+    useLanguage('zh');
+    shown.invalidate();
+    shown.update(view());
+    assert.match(read().summary, /两次行走的代价不同（D\* Lite.* 356；A\*.* 336），但每个代理在每一次移动时都走在它当时所知地图上的最短路径上/);
+    useLanguage('en');
+    release(compared);
+  });
+
+  it('are not remarked on when the costs are the same, while one walk has not arrived, or when one plans with an inadmissible heuristic', () => {
+    assert.equal(walkCosts([{ name: 'a', travelled: 402, optimal: true }, { name: 'b', travelled: 402, optimal: true }], 2), null);
+    assert.equal(walkCosts([{ name: 'a', travelled: 402, optimal: true }], 2), null);
+    assert.equal(walkCosts([{ name: 'a', travelled: 4, optimal: true }, { name: 'b', travelled: 5, optimal: false }], 2), null);
+    useLanguage('en');
+    assert.match(walkCosts([{ name: 'a', travelled: 4, optimal: true }, { name: 'b', travelled: 5, optimal: true }], 2), /\(a 4; b 5\)/);
+    // A* with weight 2 beside D* Lite: a dearer walk may be the weight's doing.
+    const compared = comparePanes('u-trap', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar', weight: 2 }], { sensor: 3 });
+    const { shown, read } = table();
+    compared.lockstep.finish();
+    shown.update({ panes: compared.panes, race: false, walk: { sensor: 3 }, finished: compared.lockstep.finished });
+    assert.doesNotMatch(read().summary, /shortest path/);
     release(compared);
   });
 });

@@ -14,6 +14,7 @@ import { kebab } from '../../www/finders/counters.js';
 import { t } from '../../www/i18n/i18n.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { openExample, exampleChange } from '../../www/maps/examples.js';
+import { valuesQuestion, valuesVerdict, verdictKind } from '../../www/panels/predict.js';
 
 // Steps told from each end of a search on a large map: all of them would take minutes and
 // say nothing new.
@@ -281,6 +282,102 @@ describe('the words of particular steps', () => {
     dispose(session);
   });
 
+  it('Jump Point Search tells a scan that found nothing as scanned to its last cell, and why it ended there', () => {
+    const session = openScene('u-trap', { algorithm: 'jps' });
+    session.seek(1);
+    const [last] = session.stepsBetween(1, 1);
+    const lines = () => traceStep(last.event, session.finder, session.rules).filter(({ line }) => line === 'stops').map(({ note }) => t(note.key, note.params));
+    useLanguage('en');
+    const en = narrationNow(session);
+    assert.ok(en.includes('Scanned west to (0,7), the edge of the map, and found no jump point (5 cells scanned).'), en);
+    assert.ok(en.includes('Scanned east to (14,7), the last cell before a wall, and found no jump point (9 cells scanned).'), en);
+    assert.doesNotMatch(en, /nothing after/);
+    assert.ok(lines().includes('The scan ends at (0,7), the edge of the map: nothing found.'));
+    useLanguage('zh');
+    const zh = narrationNow(session);
+    assert.ok(zh.includes('向西扫描到 (0,7)（已到地图边缘），没有找到跳点（扫描了 5 个格子）。'), zh);
+    assert.ok(zh.includes('向东扫描到 (14,7)（再往前是障碍物），没有找到跳点'), zh);
+    assert.doesNotMatch(zh, /之后没有跳点/);
+    assert.ok(lines().includes('扫描到 (0,7) 为止（已到地图边缘）：没有找到跳点。'));
+    useLanguage('en');
+    dispose(session);
+  });
+
+  it('greedy best-first tells its node by H alone, not by an F that a legend of F = G + H contradicts', () => {
+    const session = openScene('tutorial-wall', { algorithm: 'greedy' });
+    session.seek(2);
+    const [last] = session.stepsBetween(2, 2);
+    const pop = () => traceStep(last.event, session.finder, session.rules).find(({ line }) => line === 'pop').note;
+    for (const [language, words, line] of [
+      ['en', /^Step 2: Expanded \(3,2\): H=30 \(greedy best-first orders by H alone; G=10 is not counted\)\./, '(3,2) comes first in the open list: the lowest H = 30 (G = 10 is not counted).'],
+      ['zh', /^第 2 步：扩展 \(3,2\)：H=30（贪心最佳优先只按 H 排序，不计 G=10）。/, '(3,2) 排在开启列表最前：H = 30 最小（不计 G = 10）。'],
+    ]) {
+      useLanguage(language);
+      const told = narrationNow(session);
+      assert.match(told, words);
+      assert.doesNotMatch(told, /F=/);
+      assert.equal(t(pop().key, pop().params), line);
+    }
+    // Bidirectional greedy says so of each side's node too.
+    const both = openScene('tutorial-wall', { algorithm: 'bi-greedy' });
+    both.seek(2);
+    useLanguage('en');
+    assert.match(narrationNow(both), /H=\d+ \(greedy best-first orders by H alone; G=\d+ is not counted\)/);
+    dispose(both);
+    dispose(session);
+  });
+
+  it('a wall drawn across three frames of one stroke is told as one batch of 3 cells, in both languages', () => {
+    const session = openScene('dstar-detour');
+    for (let k = 0; k < 3; k++) session.step();
+    const editor = session.editor;
+    editor.beginStroke();
+    // The search takes the map in once a frame, as the page's frame loop does mid-drag.
+    for (const [x, y] of exampleChange('dstar-detour')) {
+      editor.paint(x, y, 0);
+      session.syncWithEditor();
+    }
+    editor.endStroke();
+    session.syncWithEditor();
+    assert.equal(session.lastBatch, 3);
+    useLanguage('en');
+    assert.match(narrationNow(session), /^3 cells changed: their rhs and their neighbours’ are worked out again/);
+    useLanguage('zh');
+    assert.match(narrationNow(session), /^有 3 个格子变了/);
+    // The next stroke starts a batch of its own.
+    editor.beginStroke();
+    editor.paint(1, 1, 0);
+    editor.endStroke();
+    session.syncWithEditor();
+    useLanguage('en');
+    assert.match(narrationNow(session), /^1 cell changed: its rhs/);
+    dispose(session);
+  });
+
+  it('Predict asks for an improved neighbour\'s G with its old G and parent, and tells the re-parenting', () => {
+    const session = openScene('tutorial-wall');
+    session.seek(5);
+    const [{ event }] = session.stepsBetween(5, 5);
+    const neighbour = event.neighbours.find((nb) => nb.outcome === 'improved');
+    assert.deepEqual([neighbour.oldG, neighbour.g, formatCell(neighbour.oldParent), formatCell(event.node)], [28, 20, '(3,3)', '(2,3)']);
+    const asked = { node: event.node, neighbour };
+    const texts = (question) => t(question.key, question.params);
+    useLanguage('en');
+    assert.equal(texts(valuesQuestion(asked)), '(2,3) is expanded next. Its neighbour (2,4) is already open with G = 28 through (3,3). What G and H will (2,4) have after this step?');
+    assert.equal(texts(valuesVerdict(asked, 'wrong')), 'Not quite: through (2,3), (2,4) gets G = 10 + 10 = 20, less than its old G = 28 through (3,3), so its G drops to 20 and (2,3) becomes its parent; H = 60 stays as it was (the estimate to the goal does not change).');
+    assert.match(texts(valuesVerdict(asked, 'right')), /^Correct: through \(2,3\), \(2,4\) gets G = 10 \+ 10 = 20, less than its old G = 28, so \(2,3\) becomes its parent instead of \(3,3\)/);
+    assert.match(texts(valuesVerdict(asked, 'skipped')), /\(it had G = 28 through \(3,3\)\)/);
+    useLanguage('zh');
+    assert.equal(texts(valuesQuestion(asked)), '下一个扩展的是 (2,3)。它的相邻节点 (2,4) 已在开启列表中，G = 28，父节点是 (3,3)。这一步之后 (2,4) 的 G 和 H 是多少？');
+    assert.match(texts(valuesVerdict(asked, 'wrong')), /比原来经由 \(3,3\) 的 G = 28 小，所以 G 降为 20，父节点改为 \(2,3\)/);
+    assert.deepEqual(['right', 'wrong', 'skipped'].map((answer) => verdictKind(valuesVerdict(asked, answer).key)), ['right', 'wrong', 'skipped']);
+    // A neighbour opened for the first time is asked as before.
+    const opened = { node: event.node, neighbour: event.neighbours.find((nb) => nb.outcome === 'opened') ?? { ...neighbour, outcome: 'opened' } };
+    assert.equal(valuesQuestion(opened).key, 'predict.prompt.values');
+    useLanguage('en');
+    dispose(session);
+  });
+
   it('Jump Point Search refuses a weighted map, naming the cell, in Chinese', () => {
     const { problems, workspace } = openPage('?example=swamp&algorithm=jps&lang=zh');
     useLanguage('zh');
@@ -304,8 +401,8 @@ describe('the words of particular steps', () => {
   for (const language of LANGUAGES) {
     it(`a D* Lite repair after a wall drawn mid-search, each step as a second run of the engine has it (${language})`, () => {
       const WORDS = {
-        en: { batch: /cell\(s\) changed/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
-        zh: { batch: /个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
+        en: { batch: /^1 cell changed: its rhs/, took: /Took \((\d+),(\d+)\) with key \[/, over: 'Over-consistent: g > rhs', change: 'Put up the wall', found: /cost 4/ },
+        zh: { batch: /^有 1 个格子变了/, took: /取出 \((\d+),(\d+)\)，键值 \[/, over: '局部过一致：g > rhs', change: '放上障碍物', found: /代价 4/ },
       }[language];
       useLanguage(language);
       assert.equal(t('example.change.dstar-paper'), WORDS.change);

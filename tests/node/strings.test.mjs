@@ -8,7 +8,14 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { TEXTS as en } from '../../www/i18n/strings/en.js';
 import { TEXTS as zh } from '../../www/i18n/strings/zh.js';
 import { describeError } from '../../www/i18n/errors.js';
-import { useLanguage } from './harness.mjs';
+import { useLanguage, assertWords, finders } from './harness.mjs';
+import { t, tn } from '../../www/i18n/i18n.js';
+import { finderOf, takenValues } from '../../www/finders/catalogue.js';
+import { PRIORITY_NAMES, tieRule } from '../../www/finders/common.js';
+import { describeOrder } from '../../www/finders/narration.js';
+import { defaultOptions } from '../../www/state/params.js';
+import { openExample } from '../../www/maps/examples.js';
+import { openNames } from '../../www/panels/openlist.js';
 
 const placeholders = (text) => new Set(text.match(/\{[A-Za-z]+\}/g) ?? []);
 
@@ -102,5 +109,96 @@ describe('interface texts', () => {
       if (/\{steps\}/.test(text) && /移动/.test(zh[key])) wrong.push(`zh ${key}`);
     }
     assert.deepEqual(wrong, []);
+  });
+});
+
+// The words a class reads aloud, in both languages: each says what the search does, and
+// none contradicts the screen beside it.
+describe('the wording a class reads', () => {
+  // Chinese characters (full-width punctuation needs no space beside it).
+  const CJK = '\\u4e00-\\u9fff';
+
+  it('names a tie rule by what breaks the tie: among equal G, the entry order, never a larger G', () => {
+    for (const language of ['en', 'zh']) {
+      useLanguage(language);
+      for (const finder of finders().filter((f) => f.options.tieBreak && f.priority !== 'key')) {
+        const name = PRIORITY_NAMES[finder.priority];
+        for (const tieBreak of takenValues(finder, 'tieBreak')) {
+          const rule = tieRule(finder, tieBreak);
+          const told = [t(`predict.tie.${rule}`, { name }), describeOrder(finder, { ...defaultOptions(), tieBreak })];
+          for (const text of told) {
+            assertWords(text, `${language} ${finder.id} ${tieBreak}`);
+            // "among equal G the larger G goes first" says nothing.
+            if (name === 'G') assert.doesNotMatch(text, /equal G.*(larger|smaller) G|G 相同时 ?G/, `${language} ${finder.id}: ${text}`);
+          }
+        }
+      }
+    }
+    // Dijkstra's "larger G" is the newest among equal G, as the engine queues them.
+    useLanguage('en');
+    assert.equal(t(`predict.tie.${tieRule(finderOf('dijkstra'), 'larger-g')}`, { name: 'G' }), 'among equal G the node that entered the open list last goes first');
+    assert.equal(describeOrder(finderOf('dijkstra'), defaultOptions()), 'lowest G first; of equal G, the node that entered last');
+    useLanguage('zh');
+    assert.equal(describeOrder(finderOf('dijkstra'), { ...defaultOptions(), tieBreak: 'smaller-g' }), 'G 最小的优先；G 相同时先加入的优先');
+    assert.equal(describeOrder(finderOf('astar'), defaultOptions()), '估价函数 F = G + H 最小的优先；F 相同时 G 大的优先（离起点更远的节点）');
+  });
+
+  it('words the Euclidean warning by the cost of a diagonal step', () => {
+    const values = { diagonal: 14, straightLine: '113.1', eightDiagonals: 112 };
+    assert.match(en['engine.euclidean'].replace(/\{(\w+)\}/g, (_, k) => values[k]), /^with diagonal steps costing 14, the straight-line distance/);
+    assert.doesNotMatch(en['engine.euclidean'], /\{diagonal\} diagonal steps/);
+    assert.match(zh['engine.euclidean'], /^斜走代价为 \{diagonal\} 时/);
+  });
+
+  it('tells the U-shaped trap as its map has it: the start outside the mouth, not inside the U', () => {
+    const rows = openExample('u-trap').text.split('\n');
+    const at = (symbol) => rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === symbol ? [{ x, y }] : [])));
+    const [start] = at('S');
+    const walls = at('X');
+    const left = Math.min(...walls.map((w) => w.x));
+    const arms = walls.filter((w) => w.x === left).map((w) => w.y);
+    // The U opens toward the start: its arms end to the start's right, above and below it.
+    assert.ok(start.x < left && Math.min(...arms) < start.y && start.y < Math.max(...arms), JSON.stringify({ start, left, arms }));
+    assert.match(en['example.about.u-trap'], /open toward the start, which stands outside its mouth/);
+    assert.doesNotMatch(en['example.about.u-trap'], /around the start/);
+    assert.match(zh['example.about.u-trap'], /开口朝向起点，起点站在开口外面/);
+    assert.doesNotMatch(zh['example.about.u-trap'], /起点被.*围住/);
+  });
+
+  it('counts cells by number, never "cell(s)"', () => {
+    // A word with "(s)" before the next word; the pseudocode's g(s) and rhs(s) are functions.
+    assert.deepEqual(Object.entries(en).filter(([, text]) => /\b[a-z]+\(s\) [a-z]/.test(text)).map(([key]) => key), []);
+    for (const [language, one, three] of [['en', /^1 cell changed: its rhs/, /^3 cells changed: their rhs/], ['zh', /^有 1 个格子变了/, /^有 3 个格子变了/]]) {
+      useLanguage(language);
+      assert.match(tn('code.note.inc-batch', 1, { km: 0 }), one);
+      assert.match(tn('code.note.inc-batch', 3, { km: 0 }), three);
+      assert.match(tn('code.note.walk-sensed', 1, { km: 0 }), language === 'en' ? /^1 cell found changed/ : /^发现 1 个格子变了/);
+    }
+  });
+
+  it('calls D* Lite\'s queue U everywhere: the panel, the counter, the legend, the pseudocode and the sentences', () => {
+    const names = openNames(finderOf('dstar-lite'));
+    const incremental = /^(finder\.inc\.|finder\.order\.inc|code\.note\.inc-|code\.(dsl|lpa|inc)\.|legend\.cell-key-inc|queue\.)/;
+    for (const [language, texts, other] of [['en', en, /open list|queued|(?<!priority )queue(?! U)/i], ['zh', zh, /开启列表|入队|(?<!优先)队列(?! ?U)/]]) {
+      const wrong = Object.entries(texts).filter(([key, text]) => incremental.test(key) && other.test(text)).map(([key]) => key);
+      assert.deepEqual(wrong, [], `${language}: another name for U`);
+      for (const key of Object.values(names)) assert.match(texts[key], /\bU\b|U/, `${language} ${key}`);
+    }
+    assert.equal(en[names.title], 'Priority queue U');
+    assert.equal(zh[names.title], '优先队列 U');
+    // A best-first finder keeps its open list.
+    assert.equal(openNames(finderOf('astar')).title, 'open.title');
+  });
+
+  it('puts a space between Chinese and Latin letters or digits, also where a value is filled in', () => {
+    const touching = new RegExp(`[${CJK}][A-Za-z0-9]|[A-Za-z0-9][${CJK}]`);
+    const literal = Object.entries(zh).filter(([, text]) => touching.test(text.replace(/\{\w+\}/g, ''))).map(([key]) => key);
+    assert.deepEqual(literal, []);
+    // A tie lost: "…同样是 40，但 F 相同时 G 大的优先。"
+    useLanguage('zh');
+    const rule = t('predict.tie.larger-g', { name: 'F' });
+    const lost = t('predict.node.lost-tie', { cell: '(1,2)', picked: '(2,2)', name: 'F', value: '40', rule });
+    assert.match(lost, /，但 F 相同时 G 较大的优先/);
+    assert.doesNotMatch(lost, touching);
   });
 });

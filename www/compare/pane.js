@@ -1,10 +1,12 @@
 import { t } from '../i18n/i18n.js';
+import { setText } from '../layout/text.js';
 import { PageError } from '../i18n/errors.js';
 import { GridRenderer } from '../board/renderer.js';
 import { GridInput } from '../board/input.js';
 import { SearchSession } from '../state/session.js';
-import { weightValid } from '../panels/controls.js';
+import { weightValid, METHOD_LABELS, nodeLimitValid, showTieChoices } from '../panels/controls.js';
 import { finderOf, limits, withTakenValues } from '../finders/catalogue.js';
+import { PANE_OPTIONS } from '../state/params.js';
 
 // Whether a finder takes a heuristic, and a weight on it (f = g + w·h): its catalogue entry
 // says, and the pane offers exactly those fields.
@@ -19,43 +21,73 @@ export function paneMethod(method, shared) {
     algorithm: method.algorithm,
     heuristic: method.heuristic ?? shared.heuristic ?? 'auto',
     weight: method.weight ?? (usesWeight(method.algorithm) ? shared.weight ?? 1 : 1),
+    // The pane's own values of the other options (PANE_OPTIONS); the rest follow the Method panel.
+    options: { ...method.options },
   };
 }
 
-// A pane's search options: the shared movement, costs and ties (the Method panel's) with
-// the pane's algorithm, heuristic and weight (a weight other than 1 from a link, for a
-// finder that takes none, the engine refuses with its reason), and the Method panel's node
-// limit, goal test and neighbour order for a finder that takes them.
+// The options the engine refuses from a finder that does not take them (the others every
+// finder is given, and one that does not take them runs the same without).
+const REFUSED_UNLESS_TAKEN = ['nodeLimit', 'goalTest', 'neighbourOrder'];
+
+// A pane's search options: the pane's algorithm, heuristic and weight (a weight other than 1
+// from a link, for a finder that takes none, the engine refuses with its reason), and each
+// other option the pane's own where it set one, else the Method panel's.
 export function paneOptions(method, sharedOptions) {
-  const { heuristic, nodeLimit, goalTest, neighbourOrder, ...shared } = sharedOptions;
-  const options = { ...shared, algorithm: method.algorithm, weight: method.weight };
+  const { heuristic, ...shared } = sharedOptions;
+  const options = { ...shared, ...method.options, algorithm: method.algorithm, weight: method.weight };
   if (method.heuristic !== 'auto') options.heuristic = method.heuristic;
-  // A finder that does not take them runs them at their defaults (the engine refuses others).
   const takes = finderOf(method.algorithm).options;
-  const taken = { nodeLimit, goalTest, neighbourOrder };
-  for (const [name, value] of Object.entries(taken)) {
-    if (takes[name] && value !== undefined) options[name] = value;
-  }
+  for (const name of REFUSED_UNLESS_TAKEN) if (!takes[name] || options[name] === undefined) delete options[name];
   return withTakenValues(options);
 }
+
+// The value of option `name` a pane runs with: its own, else the Method panel's.
+const paneValue = (method, shared, name) => method.options?.[name] ?? shared[name];
 
 // "A*, Octile (diagonal), w = 2": the algorithm, and what steers it when anything does.
 // `heuristic` is the one the search uses; text(kind, value) names an algorithm or a
 // heuristic (kind 'algorithm' or 'heuristic') as the Method panel's list does.
-export function methodName({ algorithm, weight }, heuristic, text) {
+// The pane's own options the finder takes follow, each as "Stop at the goal: When first
+// reached" (text(kind, value) names those too, kind the option's name).
+export function methodName({ algorithm, weight, options = {} }, heuristic, text) {
   const algorithmName = text('algorithm', algorithm);
-  if (!usesHeuristic(algorithm)) return t('compare.method', { algorithm: algorithmName });
-  const heuristicName = text('heuristic', heuristic);
-  if (usesWeight(algorithm) && weight !== 1) {
-    return t('compare.method.weighted', { algorithm: algorithmName, heuristic: heuristicName, weight });
-  }
-  return t('compare.method.heuristic', { algorithm: algorithmName, heuristic: heuristicName });
+  let name;
+  if (!usesHeuristic(algorithm)) name = t('compare.method', { algorithm: algorithmName });
+  else if (usesWeight(algorithm) && weight !== 1) {
+    name = t('compare.method.weighted', { algorithm: algorithmName, heuristic: text('heuristic', heuristic), weight });
+  } else name = t('compare.method.heuristic', { algorithm: algorithmName, heuristic: text('heuristic', heuristic) });
+  const takes = finderOf(algorithm).options;
+  const own = PANE_OPTIONS.filter((option) => options[option] !== undefined && takes[option])
+    .map((option) => t('compare.method.option', { option: optionLabel(option, algorithm), value: text(option, options[option]) }));
+  return [name, ...own].join(t('compare.method.separator'));
+}
+
+// The Method panel's name for an option (ties named after what orders the finder's list).
+export function optionLabel(option, algorithm) {
+  return t(option === 'tieBreak' ? `method.tie-break.${finderOf(algorithm).priority}` : METHOD_LABELS[option]);
 }
 
 // A select holding the same choices as one of the Method panel's, so every algorithm and
 // heuristic the page offers (in the page's language) is offered in each pane too.
 function copyChoices(select, template) {
-  select.replaceChildren(...Array.from(template.options, (o) => new Option(o.text, o.value)));
+  select.replaceChildren(...Array.from(template.options, (o) => {
+    const option = new Option(o.text, o.value);
+    if (o.dataset.i18n) option.dataset.i18n = o.dataset.i18n;
+    return option;
+  }));
+}
+
+// A pane's field for one of its own options: a copy of the Method panel's.
+function optionField(doc, template) {
+  if (template instanceof HTMLSelectElement) {
+    const select = doc.createElement('select');
+    copyChoices(select, template);
+    return select;
+  }
+  const input = doc.createElement('input');
+  for (const name of ['type', 'min', 'max', 'step', 'inputMode']) input[name] = template[name];
+  return input;
 }
 
 function labelled(doc, className, control) {
@@ -105,6 +137,25 @@ export class ComparePane {
         this.removeButton,
       );
     }
+    // The pane's other options, folded away: each follows the Method panel until set here.
+    this.more = doc.createElement('details');
+    this.more.className = 'pane-options';
+    this.moreSummary = doc.createElement('summary');
+    const fields = doc.createElement('div');
+    fields.className = 'pane-fields';
+    this.fields = {};
+    this.fieldLabels = {};
+    for (const name of PANE_OPTIONS) {
+      const control = optionField(doc, templates[name]);
+      const label = doc.createElement('label');
+      const text = doc.createElement('span');
+      label.append(text, control);
+      fields.append(label);
+      this.fields[name] = control;
+      this.fieldLabels[name] = text;
+      control.addEventListener('change', () => host.guard(() => this.readOption(name)));
+    }
+    this.more.append(this.moreSummary, fields);
     this.board = doc.createElement('div');
     this.board.className = 'pane-board';
     const inner = doc.createElement('div');
@@ -118,7 +169,8 @@ export class ComparePane {
     overlay.setAttribute('aria-hidden', 'true');
     inner.append(this.canvas, overlay);
     this.board.append(inner);
-    this.element.append(head, this.board);
+    // Read-only, a pane has no options to set.
+    this.element.append(head, ...(host.readOnly ? [] : [this.more]), this.board);
 
     this.fillChoices();
     this.showMethod();
@@ -151,6 +203,9 @@ export class ComparePane {
     copyChoices(this.heuristic, this.templates.heuristic);
     const auto = Array.from(this.heuristic.options).find((o) => o.value === 'auto');
     if (auto) auto.text = t('compare.heuristic.auto');
+    for (const name of PANE_OPTIONS) {
+      if (this.fields[name] instanceof HTMLSelectElement) copyChoices(this.fields[name], this.templates[name]);
+    }
   }
 
   // Walk mode on ({ sensor }) or off (null) for this pane, from the start.
@@ -174,6 +229,7 @@ export class ComparePane {
     this.algorithm.setAttribute('aria-label', t('compare.algorithmOf', { n: number }));
     this.heuristic.setAttribute('aria-label', t('compare.heuristicOf', { n: number }));
     this.weight.setAttribute('aria-label', t('compare.weightOf', { n: number }));
+    setText(this.moreSummary, t('compare.optionsOf', { n: number }));
     this.removeButton.setAttribute('aria-label', t('compare.remove', { n: number }));
     this.rename();
   }
@@ -193,6 +249,48 @@ export class ComparePane {
     this.heuristic.disabled = !usesHeuristic(algorithm);
     this.weight.disabled = !usesWeight(algorithm);
     this.weight.setAttribute('aria-invalid', 'false');
+    // Every option the finder takes, as the catalogue says; the others greyed out.
+    const finder = finderOf(algorithm);
+    const shared = this.host.sharedOptions();
+    for (const name of PANE_OPTIONS) {
+      const field = this.fields[name];
+      field.value = String(paneValue(this.method, shared, name) ?? this.templates[name].value);
+      const diagonalUnused = name === 'diagonal' && Number(paneValue(this.method, shared, 'directions')) === 4;
+      field.disabled = !finder.options[name] || diagonalUnused;
+      field.setAttribute('aria-invalid', 'false');
+      const label = optionLabel(name, algorithm);
+      setText(this.fieldLabels[name], label);
+      field.setAttribute('aria-label', t('compare.optionOf', { option: label, n: this.number }));
+    }
+    showTieChoices(this.fields.tieBreak, finder);
+  }
+
+  // One of the pane's own options changed: set here, or back to following the Method panel
+  // when it is the Method panel's value.
+  readOption(name) {
+    const field = this.fields[name];
+    let value = field.value;
+    if (name === 'nodeLimit') {
+      if (!nodeLimitValid(value)) {
+        field.setAttribute('aria-invalid', 'true');
+        throw new PageError('finder.node-limit.invalid', { max: limits().maxNodeLimit });
+      }
+      value = Number(value);
+    } else if (name === 'directions') value = Number(value);
+    const previous = this.method;
+    const options = { ...previous.options, [name]: value };
+    if (String(this.host.sharedOptions()[name]) === String(value)) delete options[name];
+    this.method = { ...previous, options };
+    try {
+      this.session.setOptions(this.options());
+    } catch (error) {
+      this.method = previous;
+      this.showMethod();
+      throw error;
+    }
+    this.showMethod();
+    this.rename();
+    this.host.methodChanged(this);
   }
 
   readMethod() {
@@ -204,7 +302,7 @@ export class ComparePane {
     const previous = this.method;
     const algorithm = this.algorithm.value;
     // A finder that takes no weight runs with the plain one (its field is disabled).
-    this.method = { algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 };
+    this.method = { ...previous, algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 };
     try {
       this.session.setOptions(this.options());
     } catch (error) {
@@ -223,7 +321,10 @@ export class ComparePane {
 
   // The method's name, as the Method panel's lists name its algorithm and heuristic.
   name() {
-    const text = (kind, value) => Array.from(this.templates[kind].options).find((o) => o.value === value)?.text ?? value;
+    const text = (kind, value) => {
+      const select = this.fields[kind] ?? this.templates[kind];
+      return Array.from(select.options ?? []).find((o) => o.value === String(value))?.text ?? String(value);
+    };
     return methodName(this.method, this.session?.resolvedOptions?.heuristic ?? this.method.heuristic, text);
   }
 

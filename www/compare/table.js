@@ -9,6 +9,19 @@ import { setText } from '../layout/text.js';
 const SEARCH_COLUMNS = ['method', 'expanded', 'maxOpen', 'cost', 'moves', 'status'];
 const WALK_COLUMNS = ['method', 'walkMoves', 'moveExpanded', 'totalExpanded', 'replans', 'status'];
 
+// When every agent has arrived at a different cost, each planning shortest paths (the
+// engine's verdict: an admissible heuristic, no weight above 1): each walked a shortest path
+// on the map as it knew it at every move, and where equally short routes crossed unknown
+// ground they took different ones and met different walls. Said, or a class reads the
+// dearer walk as the worse method. `arrivals`: [{ name, travelled, optimal }] of the agents
+// that arrived.
+export function walkCosts(arrivals, walkers) {
+  if (arrivals.length !== walkers || arrivals.length < 2 || !arrivals.every(({ optimal }) => optimal)) return null;
+  if (arrivals.every(({ travelled }) => Math.abs(travelled - arrivals[0].travelled) < 1e-9)) return null;
+  const costs = arrivals.map(({ name, travelled }) => t('compare.summary.walkCost', { name, travelled: formatValue(travelled, 2) }));
+  return t('compare.summary.walkCosts', { costs: costs.join(t('compare.summary.separator')) });
+}
+
 export class CompareTable {
   constructor(doc) {
     this.doc = doc;
@@ -122,6 +135,7 @@ export class CompareTable {
   // Each walk: its moves, this move's expansions and all so far, its replans, where it is.
   walkRows(view, places, summary) {
     const walks = [];
+    const arrivals = [];
     const rows = view.panes.map((pane) => {
       const { session } = pane;
       const search = session.search;
@@ -136,7 +150,10 @@ export class CompareTable {
       let state = t('compare.status.walking');
       if (status === 'found') {
         const [last] = session.stepsBetween(moves, moves);
-        state = t('compare.status.arrived', { moves, travelled: formatValue(last?.event.arrival?.travelled ?? 0, 2) });
+        const travelled = last?.event.arrival?.travelled ?? 0;
+        const verdict = search.admissibility();
+        arrivals.push({ name, travelled, optimal: verdict.admissible && !verdict.stopsWhenReached });
+        state = t('compare.status.arrived', { moves, travelled: formatValue(travelled, 2) });
       } else if (status === 'no-path') state = t('compare.status.walkUnreachable', { moves });
       const texts = [String(moves), String(info.moveExpanded ?? 0), String(expanded), String(info.replans ?? 0)];
       return this.row(name, [...texts, this.placed(pane, places, state)]);
@@ -144,6 +161,8 @@ export class CompareTable {
     this.raceOrder(view, places, summary);
     const separator = t('compare.summary.separator');
     summary.push(t(view.finished ? 'compare.summary.walked' : 'compare.summary.walking', { walks: walks.join(separator) }));
+    const told = walkCosts(arrivals, view.panes.length);
+    if (told) summary.push(told);
     return rows;
   }
 }

@@ -3,7 +3,8 @@ import { PageError } from '../i18n/errors.js';
 import { ComparePane } from './pane.js';
 import { CompareTable } from './table.js';
 import { Lockstep } from './lockstep.js';
-import { COMPARE_PANES } from '../state/params.js';
+import { COMPARE_PANES, PANE_OPTIONS } from '../state/params.js';
+import { METHOD_FIELDS } from '../panels/controls.js';
 import { finders, finderOf } from '../finders/catalogue.js';
 import { setText } from '../layout/text.js';
 
@@ -40,7 +41,9 @@ export class CompareView extends Lockstep {
     // Read-only, the methods a link gave stay as they are: no pane comes or goes.
     this.addButton.hidden = Boolean(host.readOnly);
     this.table = new CompareTable(doc);
-    this.templates = { algorithm: byId('algorithm'), heuristic: byId('heuristic') };
+    // The Method panel's fields, whose choices (and, for the options a pane may set, whose
+    // values until it does) each pane copies.
+    this.templates = Object.fromEntries(['algorithm', 'heuristic', ...PANE_OPTIONS].map((name) => [name, byId(METHOD_FIELDS[name])]));
     this.panes = [];
     this.active = false;
     // Walk mode's { sensor } while the panes walk, else null.
@@ -169,9 +172,12 @@ export class CompareView extends Lockstep {
     this.table.invalidate();
   }
 
-  // The Method panel's movement, costs or ties changed.
+  // The Method panel's options changed: a pane follows those it has not set itself.
   sharedOptionsChanged() {
-    for (const pane of this.panes) pane.session.setOptions(pane.options());
+    for (const pane of this.panes) {
+      pane.session.setOptions(pane.options());
+      pane.showMethod();
+    }
     this.table.invalidate();
   }
 

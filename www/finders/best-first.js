@@ -1,6 +1,6 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
-import { NEIGHBOUR_OUTCOMES, NO_PATH, describeExpansion, describeGoal, lineMaker, stopsWhenReached, traceExpansion } from './common.js';
+import { NEIGHBOUR_OUTCOMES, NO_PATH, PRIORITY_NAMES, describeExpansion, describeGoal, lineMaker, stopsWhenReached, tieRule, traceExpansion } from './common.js';
 import { describeMove, moveParams } from './walk.js';
 
 // The best-first finders (A*, Dijkstra, greedy best-first, breadth-first and any other the
@@ -57,7 +57,8 @@ export function describePriority(finder, options) {
   const stem = PRIORITY_STEMS[finder.priority];
   const weighted = finder.options.weight && options.weight !== undefined && options.weight !== 1;
   const priority = weighted ? t(`order.${stem}-weighted`, { weight: formatValue(options.weight, 2) }) : t(`order.${stem}`);
-  return finder.options.tieBreak ? t('order.with-ties', { priority, ties: t(`ties.${options.tieBreak}`) }) : priority;
+  if (!finder.options.tieBreak) return priority;
+  return t('order.with-ties', { priority, ties: t(`ties.${tieRule(finder, options.tieBreak)}`, { name: PRIORITY_NAMES[finder.priority] }) });
 }
 
 // A*'s walk: one move of the agent in words (see walk.js); in the listing, the search made

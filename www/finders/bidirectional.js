@@ -1,7 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { formatCell } from '../i18n/format.js';
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from '../board/palette.js';
-import { NEIGHBOUR_OUTCOMES, describeExpansion, lineMaker, nodeParams, relaxLines, value } from './common.js';
+import { NEIGHBOUR_OUTCOMES, describeExpansion, lineMaker, nodeParams, popKey, relaxLines, value } from './common.js';
 import { PRIORITY_STEMS } from './best-first.js';
 
 // Bidirectional search: a best-first search from each end, taking turns, until the stopping
@@ -22,9 +22,9 @@ function describeTest(test) {
   return t(`finder.bi.${rule}.${test.stop ? 'stop' : 'go-on'}`, params);
 }
 
-function describeSide(event) {
+function describeSide(event, finder, rules) {
   const side = t(event.side === 'forward' ? 'finder.bi.forward' : 'finder.bi.backward');
-  const parts = [describeTest(event.test), `${t('finder.bi.expanded', { side })} ${describeExpansion(event)}`];
+  const parts = [describeTest(event.test), `${t('finder.bi.expanded', { side })} ${describeExpansion(event, finder, rules)}`];
   if (event.met) {
     parts.push(t('finder.bi.met', { cell: formatCell(event.met), cost: value(event.met.cost), moves: event.met.moves }));
   }
@@ -42,7 +42,7 @@ function describeStop(event) {
 }
 
 // The stopping test, then one side's expansion, or the stop.
-function traceSide(event) {
+function traceSide(event, finder) {
   const lines = [];
   const at = lineMaker(lines, event.node ?? null);
   at('loop', 'code.note.loop');
@@ -55,7 +55,7 @@ function traceSide(event) {
   }
   at('stop', test.best === null || test.best === undefined ? 'code.note.bi-no-meeting' : 'code.note.bi-go-on', testParams);
   at('side', event.side === 'forward' ? 'code.note.bi-forward' : 'code.note.bi-backward');
-  at('pop', 'code.note.pop', nodeParams(event.node));
+  at('pop', popKey(finder), nodeParams(event.node));
   relaxLines(event, at, event.met);
   at('close', 'code.note.close', { cell: formatCell(event.node) });
   return lines;

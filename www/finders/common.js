@@ -10,6 +10,17 @@ export const value = (v) => formatValue(v, 2);
 // The letter each priority goes by in words (breadth-first's, moves from the start, has none).
 export const PRIORITY_NAMES = { f: 'F', g: 'G', h: 'H', moves: null };
 
+// The rule that orders a finder's entries of equal priority, as a tie-break value. A finder
+// that takes no tie-break goes first in, first out. Where the priority is G itself, equal
+// priority means equal G, so a rule by G has nothing to break the tie with: the entry order
+// it falls back on decides (the newest first for "larger G", the oldest for "smaller G").
+const BY_ENTRY = { 'larger-g': 'last-in', 'smaller-g': 'first-in' };
+export function tieRule(finder, tieBreak) {
+  if (!finder.options.tieBreak) return 'first-in';
+  const chosen = tieBreak ?? 'larger-g';
+  return finder.priority === 'g' ? BY_ENTRY[chosen] ?? chosen : chosen;
+}
+
 // Why this node: when others on the open list had the same priority, the sentence names
 // them (the engine lists them in the order they come out) and the rule that put this one
 // first. `rules`: the search's resolved options (see SearchSession.rules).
@@ -19,12 +30,22 @@ export function describeChoice(event, finder, rules) {
   const others = event.ties.map((n) => t('step.tie', { cell: formatCell(n), g: value(n.g) })).join(t('step.list-separator'));
   const more = event.tied - event.ties.length;
   const list = more > 0 ? t('step.ties-more', { list: others, more }) : others;
-  const rule = t(`predict.tie.${finder.options.tieBreak ? rules?.tieBreak ?? 'larger-g' : 'first-in'}`, { name });
+  const rule = t(`predict.tie.${tieRule(finder, rules?.tieBreak)}`, { name });
   return tn('step.chosen-among', event.tied, { others: list, name, value: value(event.node.f), rule });
 }
 
 export function nodeParams(node) {
   return { cell: formatCell(node), f: value(node.f), g: value(node.g), h: value(node.h) };
+}
+
+// The text keys of a node taken off the open list, in the log and at the pseudocode's pop
+// line. Greedy search orders by H alone, so its F is H: the words say so instead of an
+// "F" that a legend of F = G + H would contradict.
+export function expandedKey(finder) {
+  return finder?.priority === 'h' ? 'step.expanded-h' : 'step.expanded';
+}
+export function popKey(finder) {
+  return finder?.priority === 'h' ? 'code.note.pop-h' : 'code.note.pop';
 }
 
 // The lines of one step, each { line, note: { key, params }, node, neighbour, values }:
@@ -87,7 +108,7 @@ export const NEIGHBOUR_OUTCOMES = {
 // H=20. Improved (2,3): G 28 → 24, parent now (3,2). Skipped 1 wall."
 export function describeExpansion(event, finder, rules) {
   const n = event.node;
-  const parts = [t('step.expanded', nodeParams(n))];
+  const parts = [t(expandedKey(finder), nodeParams(n))];
   const choice = finder && describeChoice(event, finder, rules);
   if (choice) parts.push(choice);
   const skipped = new Map();
@@ -148,7 +169,7 @@ export function traceExpansion(event, finder, rules) {
     return lines;
   }
   at('loop', 'code.note.loop');
-  at('pop', 'code.note.pop', nodeParams(node));
+  at('pop', popKey(finder), nodeParams(node));
   if (event.kind === 'goal-reached') {
     at('goal', 'code.note.goal', goalNote());
     return lines;

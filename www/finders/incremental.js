@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n.js';
+import { t, countedKey } from '../i18n/i18n.js';
 import { formatCell, formatFinite, formatKey } from '../i18n/format.js';
 import { PALETTE } from '../board/palette.js';
 import { lineMaker, unknownOutcome } from './common.js';
@@ -129,7 +129,7 @@ const MOVED = {
     const p = moveParams(event);
     at('walk', 'code.note.walk-move', p);
     if (p.count === 0) return lines;
-    at('changes', 'code.note.walk-sensed', p);
+    at('changes', countedKey('code.note.walk-sensed', p.count), p);
     at('changed-each', 'code.note.walk-cells', p);
     at('repair', 'code.note.walk-repair', p);
     return lines;
@@ -180,6 +180,9 @@ const QUEUE = {
   columns: ['[k1; k2]', 'g', 'rhs'],
   page: (search, offset, count) => search.queuePage(offset, count),
   row: (entry) => [keyText([entry.k1, entry.k2]), finite(entry.g), finite(entry.rhs)],
+  // The paper's name for it, U, with a gloss: the panel, the counter and the legend say
+  // what the pseudocode and the sentences say.
+  names: { title: 'queue.title', counter: 'queue.counter', legend: 'queue.legend', state: 'queue.state' },
 };
 
 export const incremental = {
@@ -201,7 +204,7 @@ export const incremental = {
     return {
       line: repairing ? 'changed-each' : 'main-init',
       ran: repairing ? ['changes', 'changed-each'] : ['main-init', 'init', 'init-source'],
-      note: repairing ? { key: 'code.note.inc-batch', params: { count: session.lastBatch, km: finite(info.km ?? 0) } } : { key: 'code.note.inc-ready', params: {} },
+      note: repairing ? { key: countedKey('code.note.inc-batch', session.lastBatch), params: { count: session.lastBatch, km: finite(info.km ?? 0) } } : { key: 'code.note.inc-ready', params: {} },
     };
   },
   // Line by line: the vertex counts as expanded once its g is set.

@@ -1,7 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue, formatCell } from '../i18n/format.js';
 import { PALETTE } from '../board/palette.js';
-import { NO_PATH, describeGoal, lineMaker, nodeParams, traceExpansion, unknownOutcome, value } from './common.js';
+import { NO_PATH, PRIORITY_NAMES, describeGoal, lineMaker, nodeParams, tieRule, traceExpansion, unknownOutcome, value } from './common.js';
 
 // Jump Point Search: best-first search over jump points. Its steps in words (what one step's
 // jumps found, and why each cell where a jump stopped is a jump point: "forced neighbour at
@@ -58,12 +58,22 @@ function setLines(line, r, node) {
   line('add', 'code.note.add');
 }
 
+// Why a jump that found nothing stopped at its last cell: the next cell is off the map, or a
+// wall (a straight jump), or a wall or a corner it may not cut (a diagonal one). `rules`
+// carries the map's size; without it the edge is not told apart.
+function deadEnd(jump, rules) {
+  const x = jump.x + jump.dx;
+  const y = jump.y + jump.dy;
+  if (rules?.width !== undefined && (x < 0 || y < 0 || x >= rules.width || y >= rules.height)) return t('jps.end.edge');
+  return t(jump.dx !== 0 && jump.dy !== 0 ? 'jps.end.corner' : 'jps.end.wall');
+}
+
 // Where a jump ends: at a wall or edge with nothing found, or at a jump point whose result
 // is one of RESULTS.
 const ENDS = {
   'dead-end': {
-    words: (params) => t('jps.dead-end', params),
-    lines: (line) => line('stops', 'code.note.jps-dead'),
+    words: (params, jump, rules) => t('jps.dead-end', { ...params, end: deadEnd(jump, rules) }),
+    lines: (line, jump, node, rules) => line('stops', 'code.note.jps-dead', { end: deadEnd(jump, rules) }),
   },
   'jump-point': {
     words(params, jump) {
@@ -86,21 +96,21 @@ const ENDS = {
   },
 };
 
-function describeJump(jump) {
+function describeJump(jump, rules) {
   const params = { direction: direction(jump), cell: formatCell(jump), scanned: jump.scanned };
   const end = ENDS[jump.end];
-  return end ? end.words(params, jump) : unknownOutcome(jump, jump.end);
+  return end ? end.words(params, jump, rules) : unknownOutcome(jump, jump.end);
 }
 
 // A `jumped` step event, e.g. "Expanded jump point (2,2): F=40 G=0 H=40. Jumped east to
 // (3,2), a jump point: forced neighbour at (4,1). Opened it with G=10, H=30."
-function describeJumps(event) {
-  return [t('jps.expanded', nodeParams(event.node)), ...event.jumps.map(describeJump)].join(' ');
+function describeJumps(event, finder, rules) {
+  return [t('jps.expanded', nodeParams(event.node)), ...event.jumps.map((jump) => describeJump(jump, rules))].join(' ');
 }
 
 // Each jump from the node taken, where it stopped and why, and what the jump point it found
 // did to the open list.
-function traceJumps(event) {
+function traceJumps(event, finder, rules) {
   const node = event.node;
   const lines = [];
   const at = lineMaker(lines, node);
@@ -114,7 +124,7 @@ function traceJumps(event) {
     line('each', 'code.note.jps-each', { from: formatCell(node), dx: jump.dx, dy: jump.dy });
     line('jump', 'code.note.jps-jump', { scanned: jump.scanned });
     const end = ENDS[jump.end];
-    if (end) end.lines(line, jump, node);
+    if (end) end.lines(line, jump, node, rules);
     else line('stops', 'code.note.unknown-outcome', { outcome: jump.end });
   }
   at('close', 'code.note.close', { cell: formatCell(node) });
@@ -188,7 +198,7 @@ export const jumpPoint = {
   // Why the head of the open list comes next: lowest F, with the tie-break rule.
   order(finder, options) {
     const priority = options.weight === 1 ? t('jps.order') : t('jps.order-weighted', { weight: formatValue(options.weight, 2) });
-    return t('order.with-ties', { priority, ties: t(`ties.${options.tieBreak}`) });
+    return t('order.with-ties', { priority, ties: t(`ties.${tieRule(finder, options.tieBreak)}`, { name: PRIORITY_NAMES[finder.priority] }) });
   },
   // A* and its kin relax neighbours; JPS relaxes the jump points its jumps found.
   relaxed: (event) => (event.kind === 'jumped'

@@ -40,9 +40,13 @@ function templateParts(text) {
 
 // The plural form: `key-one` for a count of one where the language has it, else `key`.
 export function tn(key, count, params = {}) {
+  return t(countedKey(key, count), { count, ...params });
+}
+
+// The key tn would choose for a count: for a text told later ({ key, params } notes).
+export function countedKey(key, count) {
   const one = `${key}-one`;
-  const chosen = count === 1 && (one in LANGUAGES[current] || one in EN) ? one : key;
-  return t(chosen, { count, ...params });
+  return count === 1 && (one in LANGUAGES[current] || one in EN) ? one : key;
 }
 
 // A language's own name for itself, for the language picker.

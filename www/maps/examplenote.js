@@ -1,5 +1,5 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
-import { exampleChange } from './examples.js';
+import { changeMade, exampleChange } from './examples.js';
 
 // The line above the board naming the built-in example on show and what it reproduces (for
 // a tutorial's map: which tutorial, and its rules), in its box, hidden for any other map. An
@@ -21,6 +21,14 @@ export class ExampleNote {
   show(id) {
     this.id = id;
     this.render();
+  }
+
+  // Once the change is on the map its button has nothing left to do, until an undo takes
+  // the change back.
+  update(editor) {
+    if (!this.button || this.button.hidden) return;
+    const made = changeMade(editor, this.id);
+    if (this.button.disabled !== made) this.button.disabled = made;
   }
 
   render() {

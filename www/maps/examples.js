@@ -166,6 +166,12 @@ export function exampleChange(id) {
   return EXAMPLES.find((e) => e.id === id)?.change ?? null;
 }
 
+// Whether an example's change is on the map `editor` holds: every one of its cells a wall.
+export function changeMade(editor, id) {
+  const cells = exampleChange(id);
+  return cells !== null && cells.every(([x, y]) => x < editor.width && y < editor.height && editor.terrainAt(x, y) === 0);
+}
+
 // The example's map text and its search options.
 export function openExample(id) {
   const example = EXAMPLES.find((e) => e.id === id);

@@ -4,12 +4,13 @@ import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
+import { tieRule } from '../finders/common.js';
 import { MAX_SIDE } from '../state/params.js';
 import { setText } from '../layout/text.js';
 import { isFormField, fieldKeepsKey } from '../layout/fieldkeys.js';
 
 // Method fields: option name -> element id.
-const METHOD_FIELDS = {
+export const METHOD_FIELDS = {
   algorithm: 'algorithm',
   heuristic: 'heuristic',
   weight: 'weight',
@@ -20,6 +21,17 @@ const METHOD_FIELDS = {
   nodeLimit: 'node-limit',
   goalTest: 'goal-test',
   neighbourOrder: 'neighbour-order',
+};
+
+// The text key naming each Method field (the tie-break's is named after the finder's
+// priority: see update).
+export const METHOD_LABELS = {
+  directions: 'method.directions',
+  diagonal: 'method.diagonal',
+  costs: 'method.costs',
+  nodeLimit: 'method.node-limit',
+  goalTest: 'method.goal-test',
+  neighbourOrder: 'method.neighbour-order',
 };
 
 // Method fields whose choices are the catalogue's values, named by text key
@@ -53,6 +65,28 @@ export function fillFinderChoices(select) {
 export function weightValid(text) {
   const weight = Number(text);
   return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight;
+}
+
+// Whether a node limit field's text is one the engine takes.
+export function nodeLimitValid(text) {
+  const limit = Number(text);
+  return String(text).trim() !== '' && Number.isInteger(limit) && limit >= 1 && limit <= limits().maxNodeLimit;
+}
+
+// A tie-break select for a finder: the values it does not take offered but greyed out, and,
+// where equal priority means equal G (Dijkstra), a rule by G named by the entry order it
+// falls back on, not "larger G" among equal G.
+export function showTieChoices(select, finder) {
+  const ties = takenValues(finder, 'tieBreak');
+  for (const option of select.options) {
+    setDisabled(option, !ties.includes(option.value));
+    const byEntry = finder.options.tieBreak && tieRule(finder, option.value) !== option.value;
+    const key = byEntry ? `tie-break.entry.${option.value}` : `tie-break.${option.value}`;
+    if (option.dataset.i18n !== key) {
+      option.dataset.i18n = key;
+      option.text = t(key);
+    }
+  }
 }
 
 // Space and Enter already press a focused button, link or summary.
@@ -177,12 +211,10 @@ export class Controls {
       this.actions.fail(new PageError('weight.invalid', { max: limits().maxWeight }));
       return;
     }
-    const limit = Number(this.method.nodeLimit.value);
-    const maxLimit = limits().maxNodeLimit;
-    const limitValid = Number.isInteger(limit) && limit >= 1 && limit <= maxLimit;
+    const limitValid = nodeLimitValid(this.method.nodeLimit.value);
     this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
     if (!limitValid && finderOf(this.method.algorithm.value).options.nodeLimit) {
-      this.actions.fail(new PageError('finder.node-limit.invalid', { max: maxLimit }));
+      this.actions.fail(new PageError('finder.node-limit.invalid', { max: limits().maxNodeLimit }));
       return;
     }
     this.actions.setOptions(this.readOptions());
@@ -241,7 +273,7 @@ export class Controls {
   }
 
   // state: { playing, stepCount, total, status, canUndo, canRedo, width, height, options,
-  //   resolvedOptions }
+  //   resolvedOptions, exampleId (the example on show, or null) }
   update(state) {
     const running = state.status === 'running';
     setText(this.playLabel, t(state.playing ? 'playback.pause' : 'playback.play'));
@@ -278,6 +310,12 @@ export class Controls {
     setText(this.zoomLabel, state.zoomLabel);
     setDisabled(this.undoButton, !state.canUndo);
     setDisabled(this.redoButton, !state.canRedo);
+    // The example select shows the example on show (a link's, or one an undo brought back),
+    // set only when that changes, so a choice not yet loaded stays as chosen.
+    if (state.exampleId !== this.shownExample) {
+      this.shownExample = state.exampleId;
+      if (state.exampleId) this.example.value = state.exampleId;
+    }
     // Only a change of the map's size rewrites the fields, so a size being typed survives redraws.
     const size = `${state.width}x${state.height}`;
     if (size !== this.shownSize) {
@@ -290,9 +328,7 @@ export class Controls {
     // Diagonal rules mean nothing without diagonal moves.
     const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
-    // The values it does not take are offered but greyed out.
-    const ties = takenValues(finder, 'tieBreak');
-    for (const option of this.method.tieBreak.options) setDisabled(option, !ties.includes(option.value));
+    showTieChoices(this.method.tieBreak, finder);
     // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
     const tieLabel = `method.tie-break.${finder.priority}`;
     if (this.tieBreakLabel.dataset.i18n !== tieLabel) {

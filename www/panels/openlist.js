@@ -14,6 +14,36 @@ const OPEN_LIST = {
   row: (entry) => [formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)],
 };
 
+// What the open list is called where it shows: the panel's title, the counter, the legend's
+// swatch and a cell's state. A family that keeps a queue of its own names it (D* Lite's U),
+// so the panel, the counter and the sentences say one name.
+const OPEN_NAMES = { title: 'open.title', counter: 'counters.open', legend: 'legend.open', state: 'state.open' };
+export function openNames(finder) {
+  return familyOf(finder)?.queue?.names ?? OPEN_NAMES;
+}
+
+function showKey(element, key) {
+  if (!element || element.dataset.i18n === key) return;
+  element.dataset.i18n = key;
+  element.textContent = t(key);
+}
+
+// The names the single view shows for its finder: the panel's, the counter's, the legend's.
+export function showOpenNames(root, finder) {
+  const names = openNames(finder);
+  showKey(root.getElementById('open-title'), names.title);
+  showKey(root.getElementById('count-open-label'), names.counter);
+  showOpenLegend(root, [finder]);
+}
+
+// The legend's name for the finders on show (the compare view's panes): theirs when they
+// all share one, else the open list's.
+export function showOpenLegend(root, finders) {
+  const names = finders.map(openNames);
+  const legend = names.every((n) => n.legend === names[0].legend) ? names[0].legend : OPEN_NAMES.legend;
+  showKey(root.getElementById('legend-open-label'), legend);
+}
+
 // The open list panel: every entry in the order the search will take them, a page at a
 // time, the head (taken next) marked. The page read stays while the search moves, and
 // falls back to the last one when the list shrinks under it.

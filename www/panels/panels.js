@@ -2,7 +2,7 @@ import { formatValue, formatCell, formatFinite, formatKey } from '../i18n/format
 import { describeStep } from '../finders/narration.js';
 import { familyOf } from '../finders/catalogue.js';
 import { StepLog } from './steplog.js';
-import { OpenListPanel } from './openlist.js';
+import { OpenListPanel, openNames, showOpenNames } from './openlist.js';
 import { t, tn } from '../i18n/i18n.js';
 import { describeError } from '../i18n/errors.js';
 import { renderFinderCounters } from '../finders/counters.js';
@@ -73,6 +73,13 @@ export function stepCounterLabel(session) {
   return session.walk ? 'counters.move' : 'counters.step';
 }
 
+// The expansions counter beside "Expanded in this repair" or "at this move" is the sum over
+// every repair or move, and says so: "Expanded 11" beside "in this repair 0" read as a
+// contradiction.
+export function expandedCounterLabel(session) {
+  return session.walk || session.finder.repairs ? 'counters.expanded-all' : 'counters.expanded';
+}
+
 // The result line after `count` steps (`last`: the last one's { step, event }, if any);
 // lineByLine and step as for Panels.update. A walk's says where it stands.
 export function resultText(session, last, count, lineByLine, step) {
@@ -114,6 +121,7 @@ export class Panels {
     this.step = byId('count-step');
     this.stepLabel = this.step.previousElementSibling;
     this.expanded = byId('count-expanded');
+    this.expandedLabel = this.expanded.previousElementSibling;
     this.open = byId('count-open');
     this.finderCounters = byId('finder-counters');
     this.result = byId('result');
@@ -153,10 +161,14 @@ export class Panels {
     const label = stepCounterLabel(session);
     this.stepLabel.dataset.i18n = label;
     setText(this.stepLabel, t(label));
+    const expandedLabel = expandedCounterLabel(session);
+    this.expandedLabel.dataset.i18n = expandedLabel;
+    setText(this.expandedLabel, t(expandedLabel));
     setText(this.expanded, String(counters.expanded + (lineByLine?.expanded ?? 0)));
     setText(this.open, String(counters.open + (lineByLine?.open ?? 0)));
     renderFinderCounters(this.finderCounters, session.walk ? session.finder.walk.counters : session.finder.counters, search.info());
     showMarkLegend(document, session.finder);
+    showOpenNames(document, session.finder);
 
     const [last] = session.stepsBetween(count, count);
     setText(this.result, resultText(session, last, count, lineByLine, step));
@@ -184,7 +196,8 @@ export class Panels {
     const isStart = start.x === cell.x && start.y === cell.y;
     const isGoal = goal.x === cell.x && goal.y === cell.y;
     const where = isStart ? t('inspector.role-start', { cell: place }) : isGoal ? t('inspector.role-goal', { cell: place }) : place;
-    const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(`state.${info.state}`)]];
+    const state = info.state === 'open' ? openNames(session.finder).state : `state.${info.state}`;
+    const rows = [[t('inspector.cell'), where], [t('inspector.state'), t(state)]];
     if (info.terrain > 0) rows.push([t('inspector.terrain'), info.terrain === 1 ? t('inspector.plain-ground') : t('inspector.terrain-cost', { weight: info.terrain })]);
     if (info.incremental) {
       const { g, rhs, key } = info.incremental;

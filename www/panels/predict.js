@@ -1,5 +1,5 @@
 import { t, onLanguageChange } from '../i18n/i18n.js';
-import { PRIORITY_NAMES } from '../finders/common.js';
+import { PRIORITY_NAMES, tieRule } from '../finders/common.js';
 import { formatValue, formatCell } from '../i18n/format.js';
 import { familyOf } from '../finders/catalogue.js';
 
@@ -17,6 +17,36 @@ const SAME_VALUE = 0.01;
 
 const same = (a, b) => a !== null && b !== null && a.x === b.x && a.y === b.y;
 const value = (v) => formatValue(v, 2);
+
+// The G and H question about a neighbour the next expansion relaxes (`asked`: { node,
+// neighbour }, the step's event's), as { key, params }. A neighbour already open whose G
+// improves is asked with its old G and parent: the re-parenting is the point of the question.
+export function valuesQuestion({ node, neighbour }) {
+  const params = { node: formatCell(node), cell: formatCell(neighbour) };
+  if (neighbour.outcome !== 'improved') return { key: 'predict.prompt.values', params };
+  return { key: 'predict.prompt.values-improved', params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
+}
+
+// The verdict on an answer (`answer`: 'right', 'wrong' or 'skipped'), as { key, params }.
+export function valuesVerdict({ node, neighbour }, answer) {
+  const params = {
+    cell: formatCell(neighbour),
+    g: value(neighbour.g),
+    h: value(neighbour.h),
+    from: value(node.g),
+    move: value(neighbour.g - node.g),
+    parent: formatCell(node),
+  };
+  if (neighbour.outcome !== 'improved') return { key: `predict.values.${answer}`, params };
+  return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
+}
+
+// How a verdict is coloured, by its text key: 'right', 'skipped' or 'wrong'
+// ("predict.values.improved-right" is right).
+export function verdictKind(key) {
+  if (/[.-]right\b/.test(key)) return 'right';
+  return /[.-]skipped\b/.test(key) ? 'skipped' : 'wrong';
+}
 
 export class Predict {
   // events: a StepEvents; changed(): asks for a new frame.
@@ -163,10 +193,8 @@ export class Predict {
     // Skipping the step skips its G and H question too.
     const asked = this.askedNeighbour(session);
     if (asked) {
-      const nb = asked.neighbour;
       this.valueAnswers.set(next, { correct: false });
-      const params = { cell: formatCell(nb), g: value(nb.g), h: value(nb.h) };
-      const values = { key: 'predict.values.skipped', params };
+      const values = valuesVerdict(asked, 'skipped');
       this.lastVerdict = phase === 'node' ? { ...this.lastVerdict, also: values } : values;
     }
     this.changed();
@@ -182,7 +210,7 @@ export class Predict {
     if (name === null) {
       return { key: correct ? 'predict.node.right-queue' : 'predict.node.wrong-queue', params };
     }
-    const rule = t(`predict.tie.${options.tieBreak}`, { name });
+    const rule = t(`predict.tie.${tieRule(session.finder, options.tieBreak)}`, { name });
     if (correct) {
       return tied.length > 1
         ? { key: 'predict.node.right-tie', params: { ...params, others: tied.length - 1, rule } }
@@ -210,16 +238,8 @@ export class Predict {
     }
     const nb = asked.neighbour;
     const correct = Math.abs(g - nb.g) <= SAME_VALUE && Math.abs(h - nb.h) <= SAME_VALUE;
-    const params = {
-      cell: formatCell(nb),
-      g: value(nb.g),
-      h: value(nb.h),
-      from: value(asked.node.g),
-      move: value(nb.g - asked.node.g),
-      parent: formatCell(asked.node),
-    };
     this.valueAnswers.set(session.search.stepCount() + 1, { correct });
-    this.lastVerdict = { key: correct ? 'predict.values.right' : 'predict.values.wrong', params };
+    this.lastVerdict = valuesVerdict(asked, correct ? 'right' : 'wrong');
     session.step();
     this.changed();
   }
@@ -242,8 +262,7 @@ export class Predict {
     } else if (phase === 'node') {
       prompt = { key: 'predict.prompt.node', params: {} };
     } else if (phase === 'values') {
-      const { node, neighbour } = this.askedNeighbour(session);
-      prompt = { key: 'predict.prompt.values', params: { node: formatCell(node), cell: formatCell(neighbour) } };
+      prompt = valuesQuestion(this.askedNeighbour(session));
     }
     const count = (answers) => [...answers.values()].filter((a) => a.correct).length;
     const texts = {
@@ -259,8 +278,7 @@ export class Predict {
     for (const [name, text] of Object.entries(texts)) {
       if (this[name].textContent !== text) this[name].textContent = text;
     }
-    const kind = this.lastVerdict && (/\.right/.test(this.lastVerdict.key) ? 'right' : /\.skipped/.test(this.lastVerdict.key) ? 'skipped' : 'wrong');
-    this.verdict.className = `predict-verdict ${kind || ''}`;
+    this.verdict.className = `predict-verdict ${this.lastVerdict ? verdictKind(this.lastVerdict.key) : ''}`;
     this.valuesForm.hidden = phase !== 'values';
   }
 }

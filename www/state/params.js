@@ -47,8 +47,11 @@
  *               compare= and no algorithm=, the first compared method that walks
  *   sensor      the agent's sensor radius in cells, at least 1.5                  (default 1.5)
  *   compare     2 to 4 methods side by side, comma-separated, each
- *               algorithm[:heuristic[:weight]], e.g. compare=astar,dijkstra,greedy or
- *               compare=astar:manhattan,astar:octile:2
+ *               algorithm[:heuristic[:weight]], then any of the pane's own options as
+ *               :name=value (directions, diagonal, costs, tieBreak, nodeLimit, goalTest,
+ *               neighbourOrder; the rest follow the options above), e.g.
+ *               compare=astar,dijkstra,greedy or compare=astar:manhattan,astar:octile:2 or
+ *               compare=dijkstra:::goalTest=first-reached,dijkstra
  *
  * Example: ?algorithm=astar&heuristic=octile&directions=8&diagonal=never&costs=10-14
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
@@ -60,6 +63,9 @@ import { MAX_RATE } from './playback.js';
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
 export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
+// The options a compare pane may hold of its own (the algorithm, heuristic and weight it
+// always has); each follows the Method panel until the pane sets it.
+export const PANE_OPTIONS = SEARCH_OPTIONS.filter((name) => !['algorithm', 'heuristic', 'weight'].includes(name));
 const FLAGS = ['autoplay', 'embed', 'legend', 'log', 'walk'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
@@ -107,21 +113,42 @@ function readWeight(text) {
   return weight !== null && weight <= limits().maxWeight ? weight : null;
 }
 
-// compare=astar,dijkstra:zero,astar:manhattan:2 -> [{ algorithm, heuristic?, weight? }], or
-// null when any part is wrong or there are too few or too many.
+// A pane's own option from a link (`name=value`), or null when it is none or wrong.
+function readPaneOption(text, choices) {
+  const [name, value, ...rest] = text.split('=');
+  if (rest.length > 0 || !PANE_OPTIONS.includes(name)) return null;
+  if (name === 'nodeLimit') {
+    const limit = plainNumber(value);
+    return Number.isInteger(limit) && limit >= 1 && limit <= limits().maxNodeLimit ? [name, limit] : null;
+  }
+  if (!choices[name].includes(value)) return null;
+  return [name, name === 'directions' ? Number(value) : value];
+}
+
+// compare=astar,dijkstra:zero,astar:manhattan:2,dijkstra:::goalTest=first-reached ->
+// [{ algorithm, heuristic?, weight?, options? }], or null when any part is wrong or there
+// are too few or too many.
 export function readCompare(value, choices) {
   const parts = value.split(',');
   if (parts.length < COMPARE_PANES.min || parts.length > COMPARE_PANES.max) return null;
   const methods = [];
   for (const part of parts) {
-    const [algorithm, heuristic, weight, ...rest] = part.split(':');
+    const fields = part.split(':');
+    const named = fields.findIndex((field) => field.includes('='));
+    const own = named < 0 ? [] : fields.slice(named);
+    const [algorithm, heuristic, weight, ...rest] = named < 0 ? fields : fields.slice(0, named);
     if (rest.length > 0 || !choices.algorithm.includes(algorithm)) return null;
     const method = { algorithm };
+    for (const text of own) {
+      const option = readPaneOption(text, choices);
+      if (option === null || method.options?.[option[0]] !== undefined) return null;
+      method.options = { ...method.options, [option[0]]: option[1] };
+    }
     if (heuristic !== undefined && heuristic !== '') {
       if (!choices.heuristic.includes(heuristic)) return null;
       method.heuristic = heuristic;
     }
-    if (weight !== undefined) {
+    if (weight !== undefined && weight !== '') {
       method.weight = readWeight(weight);
       if (method.weight === null) return null;
     }
@@ -131,12 +158,16 @@ export function readCompare(value, choices) {
 }
 
 // The methods of an open compare view as `compare=` reads them back: the heuristic left out
-// when the Method panel's default is used, the weight when it is 1.
+// when the Method panel's default is used, the weight when it is 1, then the pane's own
+// options.
 export function compareText(methods) {
-  return methods.map(({ algorithm, heuristic, weight }) => {
+  return methods.map(({ algorithm, heuristic, weight, options = {} }) => {
     const named = heuristic !== undefined && heuristic !== 'auto' ? heuristic : '';
-    if (weight !== undefined && weight !== 1) return `${algorithm}:${named}:${weight}`;
-    return named === '' ? algorithm : `${algorithm}:${named}`;
+    const own = PANE_OPTIONS.filter((name) => options[name] !== undefined).map((name) => `${name}=${options[name]}`);
+    const fields = [algorithm, named, weight !== undefined && weight !== 1 ? String(weight) : ''];
+    // Trailing empty fields are left out, unless named options follow them.
+    while (own.length === 0 && fields.length > 1 && fields[fields.length - 1] === '') fields.pop();
+    return [...fields, ...own].join(':');
   }).join(',');
 }
 
@@ -187,7 +218,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
     } else if (name === 'compare') {
       const methods = readCompare(value, choices);
       if (methods !== null) result.compare = methods;
-      else problem('params.compare', { value, algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
+      else problem('params.compare', { value, options: PANE_OPTIONS.join(', '), algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
     } else if (name === 'nodeLimit') {
       const limit = plainNumber(value);
       if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit) result.options.nodeLimit = limit;
@@ -251,7 +282,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
 // (including "+" and ".") are left readable.
 export function buildQuery({ options, mapText, example, exampleText, step, speed, autoplay, embed, lang, id, walk, compare }) {
   const parts = [];
-  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',')}`);
+  const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%3D/g, '=')}`);
   for (const name of SEARCH_OPTIONS) {
     if (options[name] !== undefined) add(name, String(options[name]));
   }

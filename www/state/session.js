@@ -42,8 +42,8 @@ export class SearchSession {
     this.generation += 1;
     this.resolvedOptions = next.options();
     // What the pseudocode and the step's lines follow besides the finder: its options (the
-    // goal test) and the goal.
-    this.rules = { ...this.resolvedOptions, goal: this.editor.goal() };
+    // goal test), the goal and the map's size (where a jump met the edge).
+    this.rules = { ...this.resolvedOptions, goal: this.editor.goal(), width: this.editor.width, height: this.editor.height };
     // The finder's catalogue entry, and how its marks are drawn.
     this.finder = finderOf(this.resolvedOptions.algorithm);
     this.markPainter = markPainter(this.finder);
@@ -51,6 +51,7 @@ export class SearchSession {
     // Batches repaired by this search, and the cells the last one changed.
     this.repairs = 0;
     this.lastBatch = 0;
+    this.batchEntry = 0;
     this.pathFor = -1;
     this.path = null;
     if (finished) {
@@ -136,7 +137,11 @@ export class SearchSession {
       return true;
     }
     this.repairs += 1;
-    this.lastBatch = changed;
+    // A stroke drawn over several frames reaches the search a frame at a time: its cells
+    // count as one batch, as the person drew them.
+    const entry = this.editor.strokeEntry();
+    this.lastBatch = entry !== 0 && entry === this.batchEntry ? this.lastBatch + changed : changed;
+    this.batchEntry = entry;
     this.path = null;
     if (finished) search.finish();
     else if (this.editor.cellCount() <= EAGER_TOTAL_CELLS) {
