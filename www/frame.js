@@ -107,7 +107,11 @@ export class FrameLoop {
     if (verdict.stopsWhenReached) warnings.push(t('warning.stops-when-reached'));
     const warning = this.page.warning;
     warning.hidden = warnings.length === 0;
-    warning.textContent = warnings.join(' ');
+    warning.replaceChildren(...warnings.map((text) => {
+      const line = document.createElement('span');
+      line.textContent = text;
+      return line;
+    }));
   }
 
   controlState({ stepCount, total, status }) {
