@@ -75,6 +75,13 @@ export class FrameLoop {
     // While the class guesses the next node, nothing on the board gives it away.
     view.marks = hideNext ? [] : [...p.stepLine.marks(line), ...predictMarks];
     if (hideNext) view.next = null;
+    // In the middle of an expansion its node is the one being expanded (a mark): the last
+    // step's node, what it touched and the head it left are not filled as if they were now.
+    if (line.item) {
+      view.current = null;
+      view.touched = [];
+      view.next = null;
+    }
     view.hover = p.input.hover;
     view.cursor = p.input.cursor;
     p.renderer.render(view);
@@ -91,7 +98,10 @@ export class FrameLoop {
     p.saver?.note(`${session.generation} ${editor.revision()} ${search.stepCount()} ${p.playback.speedIndex}`);
     p.heightReporter?.update(editor.width, editor.height);
     p.stepLineButton.disabled = search.status() !== 'running';
-    p.controls.update(this.controlState(session.timeline()));
+    // The timeline's label counts the step under way, as the counters do.
+    const timeline = session.timeline();
+    if (line.progress) timeline.stepCount = line.progress.step;
+    p.controls.update(this.controlState(timeline));
     // After the controls: the handout names the Method panel's fields in force.
     p.handout.update(session, p.workspace.exampleNote.id);
     // In the middle of an expansion run line by line, Step back undoes a line even at step 0.

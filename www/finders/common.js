@@ -148,7 +148,10 @@ export function traceExpansion(event, finder, rules) {
     return lines;
   }
   at('loop', 'code.note.loop');
-  at('pop', 'code.note.pop', nodeParams(node));
+  // A tie is explained where the node is chosen.
+  const choice = describeChoice(event, finder, rules);
+  if (choice) at('pop', 'code.note.pop-tied', { ...nodeParams(node), choice });
+  else at('pop', 'code.note.pop', nodeParams(node));
   if (event.kind === 'goal-reached') {
     at('goal', 'code.note.goal', goalNote());
     return lines;

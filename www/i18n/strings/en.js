@@ -567,6 +567,7 @@ export const TEXTS = {
   'code.note.ready': 'Ready: the start is the only node in the open list.',
   'code.note.loop': 'The open list is not empty.',
   'code.note.pop': '{cell} comes first in the open list: F = {f}, G = {g}, H = {h}.',
+  'code.note.pop-tied': '{cell} comes first in the open list: F = {f}, G = {g}, H = {h}. {choice}',
   'code.note.goal': '{cell} is the goal: the path costs {cost}, {moves} moves.',
   'code.note.not-goal': '{cell} is not the goal.',
   'code.note.reached-goal': '{cell} is the goal: the search stops here, before the goal is ever taken off the open list.',

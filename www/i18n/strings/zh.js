@@ -565,6 +565,7 @@ export const TEXTS = {
   'code.note.ready': '准备就绪：开启列表中只有起点。',
   'code.note.loop': '开启列表不为空。',
   'code.note.pop': '{cell} 排在开启列表最前：F = {f}，G = {g}，H = {h}。',
+  'code.note.pop-tied': '{cell} 排在开启列表最前：F = {f}，G = {g}，H = {h}。{choice}',
   'code.note.goal': '{cell} 是终点：路径代价为 {cost}，共移动 {moves} 次。',
   'code.note.not-goal': '{cell} 不是终点。',
   'code.note.reached-goal': '{cell} 是终点：搜索就此停止，终点不必从开启列表取出。',
