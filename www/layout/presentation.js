@@ -3,14 +3,13 @@ import { fieldKeepsKey } from './fieldkeys.js';
 // Presentation mode, for a projector: the board, the counters, the whole step sentence, every
 // line of the pseudocode and the head of the open list on one screen, sized from the window
 // like a slide (the layout is in presentation.css). Here: the side column's width from the
-// map's shape, the type sizes that make the pseudocode and the step sentence fit, and the
+// map's shape and the listing's length, the type size that makes the pseudocode fit, and the
 // keys a presenter's remote sends. P switches the mode on and off, Esc leaves it.
 
 // The side column's share of the window's width, at least and at most; a listing longer than
-// LONG_LISTING lines (D* Lite's 22) needs the larger least share, so that its lines do not
-// wrap into more height than the window has.
+// LONG_LISTING lines (D* Lite's 22) always gets the most, so that its lines do not wrap into
+// more height than the window has.
 const SIDE_SHARE = [0.3, 0.5];
-const LONG_SIDE_SHARE = 0.5;
 const LONG_LISTING = 16;
 // The room the layout's gaps and padding take across (rem).
 const SIDE_MARGIN_REM = 2.2;
@@ -70,7 +69,7 @@ export class Presentation {
 
   // Before the board is laid out: the side column takes the width the board cannot use when
   // it fills its height (a 4:3 map leaves more than a wide one), within SIDE_SHARE of the
-  // window (at least LONG_SIDE_SHARE for a long listing). True when that changed the layout.
+  // window (the most for a long listing). True when that changed the layout.
   placeSide(cols, rows, board) {
     if (!this.active) return false;
     const root = this.doc.documentElement;
@@ -78,7 +77,7 @@ export class Presentation {
     const width = win.innerWidth;
     const rem = parseFloat(win.getComputedStyle(root).fontSize);
     const boardWidth = (cols * board.clientHeight) / rows;
-    const least = this.code.children.length > LONG_LISTING ? LONG_SIDE_SHARE : SIDE_SHARE[0];
+    const least = this.code.children.length > LONG_LISTING ? SIDE_SHARE[1] : SIDE_SHARE[0];
     const side = Math.min(SIDE_SHARE[1] * width, Math.max(least * width, width - boardWidth - SIDE_MARGIN_REM * rem));
     const previous = parseFloat(root.style.getPropertyValue('--side-col'));
     if (Math.abs(previous - side) < 1) return false;
