@@ -33,8 +33,9 @@ export function guards({ playback, messages, changed, sync }) {
 // view. Each runs through `act`.
 export function pageActions(page) {
   // page: { doc, act(fn), workspace, playback, compare, stepLine, predict, view (BoardView), board,
-  //   messages, scenarios, brush: { value }, controls() (made after the actions) }
-  const { act, workspace, playback, compare, stepLine, predict, view, messages } = page;
+  //   messages, scenarios, brush: { value }, controls() (made after the actions),
+  //   stepped() (after a step taken by hand) }
+  const { act, workspace, playback, compare, stepLine, predict, view, messages, stepped } = page;
   const driver = () => (compare.active ? compare : workspace.session);
   const stopped = (fn) => act((...args) => {
     playback.stop();
@@ -53,14 +54,17 @@ export function pageActions(page) {
     // A question of Predict left unanswered is answered first (scored as skipped); the
     // next step then goes on.
     step: stopped(() => {
+      stepped();
       if (!compare.active && predict.skip(workspace.session)) return;
       if (!driver().finished) driver().step();
     }),
     stepBack: stopped(() => {
+      stepped();
       if (compare.active) compare.stepBack();
       else if (!stepLine.back(workspace.session)) workspace.session.stepBack();
     }),
     stepLine: stopped(() => {
+      stepped();
       if (!compare.active && !workspace.session.finished) stepLine.forward(workspace.session);
     }),
     finish: stopped(() => driver().finish()),

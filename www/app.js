@@ -35,6 +35,7 @@ import { useCatalogue } from './finders/catalogue.js';
 import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from './layout/embed.js';
 import { FoldingLine } from './layout/foldline.js';
 import { Presentation, SidePanelToggle } from './layout/presentation.js';
+import { stepKeeper } from './layout/stepview.js';
 import { prefersReducedMotion } from './layout/motion.js';
 import { routeFieldKeys } from './layout/fieldkeys.js';
 import { applyTheme } from './layout/theme.js';
@@ -130,7 +131,7 @@ function start(engine) {
   const scenarios = new ScenarioPanel(doc, { engine, editor, mapFile: () => workspace.mapFile, guard: guarded });
   const actions = pageActions({
     doc, act, workspace, playback, compare, stepLine, predict, view, board, messages, scenarios, brush,
-    controls: () => controls,
+    controls: () => controls, stepped: stepKeeper(doc),
   });
   const controls = new Controls(doc, actions);
   const input = new GridInput(gridCanvas, renderer, {

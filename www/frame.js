@@ -84,6 +84,13 @@ export class FrameLoop {
     // While the class guesses the next node, nothing on the board gives it away.
     view.marks = hideNext ? [] : [...p.stepLine.marks(line), ...predictMarks];
     if (hideNext) view.next = null;
+    // In the middle of an expansion its node is the one being expanded (a mark): the last
+    // step's node, what it touched and the head it left are not filled as if they were now.
+    if (line.item) {
+      view.current = null;
+      view.touched = [];
+      view.next = null;
+    }
     view.hover = p.input.hover;
     view.cursor = p.input.cursor;
     p.renderer.render(view);
@@ -98,7 +105,10 @@ export class FrameLoop {
     const search = session.search;
     p.heightReporter?.update(editor.width, editor.height, [p.view.board]);
     p.stepLineButton.disabled = search.status() !== 'running';
-    p.controls.update(this.controlState(session.timeline()));
+    // The timeline's label counts the step under way, as the counters do.
+    const timeline = session.timeline();
+    if (line.progress) timeline.stepCount = line.progress.step;
+    p.controls.update(this.controlState(timeline));
     // After the controls: the handout names the Method panel's fields in force.
     p.handout.update(session, p.workspace.exampleNote.id);
     // In the middle of an expansion run line by line, Step back undoes a line even at step 0.
@@ -114,7 +124,11 @@ export class FrameLoop {
     if (verdict.stopsWhenReached) warnings.push(t('warning.stops-when-reached'));
     const warning = this.page.warning;
     warning.hidden = warnings.length === 0;
-    warning.textContent = warnings.join(' ');
+    warning.replaceChildren(...warnings.map((text) => {
+      const line = document.createElement('span');
+      line.textContent = text;
+      return line;
+    }));
   }
 
   controlState({ stepCount, total, status }) {

@@ -79,6 +79,14 @@ pub trait Finder {
     fn touched(&self) -> Vec<Point>;
     /// The first `k` open nodes in the order they will be taken.
     fn open_list(&self, k: usize) -> Vec<NodeValues>;
+    /// The first `k` open nodes partway through the next step: its node taken off and only
+    /// the first `made` of the entries it adds or improves in; the search is left as it was.
+    /// `None` once finished, and for a finder whose steps are not told line by line against
+    /// one open list (the best-first loop's are).
+    fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        let _ = (made, k);
+        None
+    }
     /// Cell indices from start to goal, every cell of the path, once found.
     fn path(&self) -> &[u32];
     /// A cell's parent node, if it has one (for Jump Point Search, the jump point it was

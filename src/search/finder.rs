@@ -67,6 +67,10 @@ impl Finder for Search {
             .collect()
     }
 
+    fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        Search::open_list_partway(self, made, k)
+    }
+
     fn path(&self) -> &[u32] {
         &self.path
     }

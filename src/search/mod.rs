@@ -5,6 +5,7 @@
 mod events;
 mod finder;
 mod history;
+mod partway;
 pub(crate) mod policy;
 pub(crate) mod shared;
 pub(crate) mod spare;

@@ -209,6 +209,18 @@ impl SearchHandle {
         Ok(open_list_page(self.finder(), offset, count))
     }
 
+    /// Up to `count` open nodes in pop order partway through the next step (see
+    /// [`Finder::open_list_partway`]); `None` where the finder does not say.
+    pub fn open_list_partway(
+        &mut self,
+        made: f64,
+        count: f64,
+    ) -> Result<Option<Vec<NodeValues>>, ArgumentProblem> {
+        let made = whole(made, "made", f64::from(u32::MAX))? as usize;
+        let count = whole(count, "count", MAX_BATCH)? as usize;
+        Ok(self.finder_mut().open_list_partway(made, count))
+    }
+
     /// Works out H and F for the cells in columns `x0..x1` and rows `y0..y1`, clipped to
     /// the grid (see [`ShownEstimates::fill`]).
     pub fn fill_estimates(

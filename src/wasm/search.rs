@@ -235,6 +235,15 @@ impl JsSearch {
         to_js(&self.inner.open_list_page(offset, count)?)
     }
 
+    /// Up to `count` open nodes in pop order partway through the next step, as Step line
+    /// runs it: the node being expanded off the list, and only the first `made` of the
+    /// entries the step adds or improves in. `undefined` once finished or for a finder that
+    /// does not say (the page then shows the list as it stands).
+    #[wasm_bindgen(js_name = openListPartway)]
+    pub fn open_list_partway(&mut self, made: f64, count: f64) -> JsResult<JsValue> {
+        to_js(&self.inner.open_list_partway(made, count)?)
+    }
+
     /// The events of steps `from` to `from + count - 1` (step 1 is the first), those already
     /// taken only, told again; the search is left exactly as it was.
     #[wasm_bindgen(js_name = stepEvents)]

@@ -81,4 +81,22 @@ describe('handout', () => {
       }
     });
   });
+
+  it('prints the board across the page and the legend from presentation mode, whatever the board\'s size on the screen', async () => {
+    await withApp(browser(), '?example=tutorial-wall&step=3', { viewport: { width: 911, height: 512 }, deviceScaleFactor: 1.5 }, async ({ page }) => {
+      await page.keyboard.press('p');
+      const onScreen = await page.evaluate(() => document.getElementById('grid').getBoundingClientRect().width);
+      // The browser's own Print lays the page out again for paper without resizing the
+      // window: the board's drawing keeps its screen size unless the style sheet widens it.
+      await page.emulateMedia({ media: 'print' });
+      const sheet = await page.evaluate(() => {
+        const width = (element) => element.getBoundingClientRect().width;
+        const legend = document.querySelector('.legend');
+        return { grid: width(document.getElementById('grid')), page: width(document.querySelector('.stage')), legend: legend.getClientRects().length > 0 && width(legend) > 100 };
+      });
+      assert.ok(onScreen < 0.8 * sheet.page, `the board is ${onScreen} px wide on the screen`);
+      assert.ok(Math.abs(sheet.grid - sheet.page) < 2, `the board is ${sheet.grid} px wide on a ${sheet.page} px page`);
+      assert.ok(sheet.legend, 'the legend is printed');
+    });
+  });
 });

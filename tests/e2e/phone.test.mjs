@@ -56,6 +56,26 @@ describe('on a phone', () => {
     }
   });
 
+  it('after each step shows the whole step sentence and the board above it, in both languages', async () => {
+    for (const language of ['en', 'zh']) {
+      await withApp(browser(), `?example=tutorial-wall&lang=${language}`, PHONE, async ({ page }) => {
+        const step = page.locator('#step');
+        for (let k = 1; k <= 4; k++) {
+          await step.click();
+          await waitForText(page, '#count-step', new RegExp(`^${k} `));
+          await eventually(page, async () => {
+            const seen = await page.evaluate(() => {
+              const box = (id) => document.getElementById(id).getBoundingClientRect();
+              const narration = document.getElementById('narration');
+              return { board: box('grid'), sentence: box('narration'), scrolls: narration.scrollHeight > narration.clientHeight + 1, height: innerHeight };
+            });
+            return !seen.scrolls && seen.board.top >= -0.5 && seen.sentence.bottom <= seen.height + 0.5 && seen.sentence.top >= seen.board.bottom;
+          }, `${language}, step ${k}: the whole sentence and the board in view`);
+        }
+      });
+    }
+  });
+
   it('presents on the whole screen: the board across it, the lesson below', async () => {
     await withApp(browser(), '?example=tutorial-wall', PHONE, async ({ page }) => {
       await page.getByRole('button', { name: 'Presentation' }).tap();

@@ -5,9 +5,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
-import { DESKTOP, withApp, readout, waitForText, eventually } from './page.mjs';
+import { DESKTOP, withApp, readout, waitForText, eventually, cellColour, sameColour } from './page.mjs';
 
 const browser = browserForThisFile();
+
+// The cells of the open list's rows, in order.
+const openRows = (page) => page.$$eval('#open-rows tr', (rows) => rows.map((row) => row.children[1].textContent));
 
 // The highlighted line, how many lines carry aria-current, and the note under the listing.
 async function codeState(page) {
@@ -132,6 +135,10 @@ describe('pseudocode', () => {
       const pop = await stepLine();
       assert.equal(pop.line, 'current ← the node in the open list with the lowest F');
       assert.match(pop.note, /^\(2,2\) comes first in the open list: F = 40, G = 0, H = 40\.$/);
+      // The open list follows the lines: the start is off it once chosen, and the timeline
+      // counts the step under way as the counters do.
+      assert.deepEqual(await openRows(page), []);
+      assert.match((await readout(page)).timeline, /^1 \//);
       assert.equal((await stepLine()).note, '(2,2) is not the goal.');
       const first = await stepLine();
       assert.equal(first.id, 'each');
@@ -154,6 +161,7 @@ describe('pseudocode', () => {
       assert.equal((await stepLine()).id, 'add');
       status = await readout(page);
       assert.equal(status.open, '1', 'the neighbour joined the open list');
+      assert.deepEqual(await openRows(page), [`(${neighbour.join(',')})`], 'and its row is in the table');
       assert.match(status.result, /^Step 1 under way: 8 of its 44 lines run$/);
 
       // Through the whole expansion: the start (2,2) has 8 neighbours on the map, none a wall;
@@ -195,6 +203,21 @@ describe('pseudocode', () => {
       await waitForText(page, '#count-step', /^1 /);
       state = await codeState(page);
       assert.equal(state.id, 'close');
+
+      // Into the next expansion: once its node is chosen, the node expanded last, (3,2), is
+      // no longer filled as the one being expanded, and the chosen one is off the open list.
+      await click(page, 'Step');
+      await waitForText(page, '#count-step', /^2 /);
+      const expanding = [0xe6, 0x9f, 0x00];
+      assert.ok(sameColour(await cellColour(page, 3, 2, 0.92, 0.5), expanding, 20), '(3,2) is filled as expanded by step 2');
+      assert.equal((await changed(() => click(page, 'Step line'))).id, 'loop');
+      const next = await changed(() => click(page, 'Step line'));
+      assert.equal(next.id, 'pop');
+      await eventually(page, async () => !sameColour(await cellColour(page, 3, 2, 0.92, 0.5), expanding, 20), 'the last step\'s node is not filled as current');
+      const chosen = /^\(\d+,\d+\)/.exec(next.note)[0];
+      assert.ok(!(await openRows(page)).includes(chosen), `${chosen} left the open list`);
+      assert.equal((await openRows(page)).length, Number((await readout(page)).open));
+      assert.match((await readout(page)).timeline, /^3 \//);
     });
   });
 

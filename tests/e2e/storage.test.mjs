@@ -138,6 +138,20 @@ describe('a link over saved work', () => {
         await saved(page);
         assert.equal((await storedWork(page)).map, work.map);
 
+        // In presentation mode the notice is small and in a corner, over the page: the
+        // board has the room it has without it.
+        if (kind === 'example') {
+          await page.keyboard.press('p');
+          const boardTop = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(document.getElementById('grid').getBoundingClientRect().top)))));
+          const top = await boardTop();
+          const box = await notice.boundingBox();
+          assert.ok(box.height <= 60 && box.width <= 0.45 * 1366, `the notice is small: ${JSON.stringify(box)}`);
+          await page.evaluate(() => { document.getElementById('saved-notice').hidden = true; });
+          assert.equal(await boardTop(), top, 'the notice takes no room from the board');
+          await page.evaluate(() => { document.getElementById('saved-notice').hidden = false; });
+          await page.keyboard.press('p');
+        }
+
         // A reload while the notice applies: the same link, the same way back.
         await page.reload();
         await notice.waitFor();

@@ -169,7 +169,10 @@ export function traceExpansion(event, finder, rules) {
     return lines;
   }
   at('loop', 'code.note.loop');
-  at('pop', popKey(finder), nodeParams(node));
+  // A tie is explained where the node is chosen.
+  const choice = describeChoice(event, finder, rules);
+  if (choice) at('pop', `${popKey(finder)}-tied`, { ...nodeParams(node), choice });
+  else at('pop', popKey(finder), nodeParams(node));
   if (event.kind === 'goal-reached') {
     at('goal', 'code.note.goal', goalNote());
     return lines;

@@ -3,17 +3,19 @@ import { fieldKeepsKey } from './fieldkeys.js';
 // Presentation mode, for a projector: the board, the counters, the whole step sentence, every
 // line of the pseudocode and the head of the open list on one screen, sized from the window
 // like a slide (the layout is in presentation.css). Here: the side column's width from the
-// map's shape, the type sizes that make the pseudocode and the step sentence fit, and the
+// map's shape and the listing's length, the type size that makes the pseudocode fit, and the
 // keys a presenter's remote sends. P switches the mode on and off, Esc leaves it.
 
-// The side column's share of the window's width, at least and at most.
-const SIDE_SHARE = [0.3, 0.46];
+// The side column's share of the window's width, at least and at most; a listing longer than
+// LONG_LISTING lines (D* Lite's 22) always gets the most, so that its lines do not wrap into
+// more height than the window has.
+const SIDE_SHARE = [0.3, 0.5];
+const LONG_LISTING = 16;
 // The room the layout's gaps and padding take across (rem).
 const SIDE_MARGIN_REM = 2.2;
-// Type scales tried for the pseudocode, and for the step sentence and the warning.
-const CODE_SCALE = [0.55, 1.2];
-const TEXT_SCALE = [0.6, 1];
-const FIT_ROUNDS = 7;
+// Type scales tried for the pseudocode.
+const CODE_SCALE = [0.5, 1.6];
+const FIT_ROUNDS = 8;
 
 export class Presentation {
   // changed(): called after the layout switched, so the board is measured again;
@@ -28,8 +30,6 @@ export class Presentation {
     this.side = doc.getElementById('side');
     this.codePanel = doc.querySelector('.pseudocode-panel');
     this.code = doc.getElementById('pseudocode');
-    this.narration = doc.getElementById('narration');
-    this.warning = doc.getElementById('admissibility');
     this.predictBox = doc.getElementById('predict-box');
     this.fitted = new Map();
     // Whatever changes the room the listing has (a wrapped counter line, the Predict box's
@@ -69,7 +69,7 @@ export class Presentation {
 
   // Before the board is laid out: the side column takes the width the board cannot use when
   // it fills its height (a 4:3 map leaves more than a wide one), within SIDE_SHARE of the
-  // window. True when that changed the layout.
+  // window (the most for a long listing). True when that changed the layout.
   placeSide(cols, rows, board) {
     if (!this.active) return false;
     const root = this.doc.documentElement;
@@ -77,7 +77,8 @@ export class Presentation {
     const width = win.innerWidth;
     const rem = parseFloat(win.getComputedStyle(root).fontSize);
     const boardWidth = (cols * board.clientHeight) / rows;
-    const side = Math.min(SIDE_SHARE[1] * width, Math.max(SIDE_SHARE[0] * width, width - boardWidth - SIDE_MARGIN_REM * rem));
+    const least = this.code.children.length > LONG_LISTING ? SIDE_SHARE[1] : SIDE_SHARE[0];
+    const side = Math.min(SIDE_SHARE[1] * width, Math.max(least * width, width - boardWidth - SIDE_MARGIN_REM * rem));
     const previous = parseFloat(root.style.getPropertyValue('--side-col'));
     if (Math.abs(previous - side) < 1) return false;
     root.style.setProperty('--side-col', `${side.toFixed(1)}px`);
@@ -85,29 +86,26 @@ export class Presentation {
   }
 
   // After the panels are written: the largest type at which every line of the pseudocode
-  // (and its note) fits the side column, the whole step sentence its three lines and the
-  // warning its two. The
-  // pseudocode's size is kept for the lesson (it only gets smaller if a longer note needs
-  // it) and found again for another finder, language, window or Predict box.
+  // (and its note) fits the side column. It is kept for the lesson (the note and the open
+  // list's head have their room from step 0; only a note longer than two lines makes it
+  // smaller) and found again for another finder, language, window or Predict box. The step
+  // sentence and the warnings have a size of their own (presentation.css) and take the
+  // board's room when they need more.
   fit(finder, language) {
     if (!this.active) return;
     const win = this.doc.defaultView;
-    const codeKey = `${finder}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}`;
+    const codeKey = `${finder}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}x${this.side.clientHeight}`;
     this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
-    const narrationKey = `${this.narration.textContent}|${this.narration.clientWidth}`;
-    this.fitScale(this.narration, '--narration-scale', narrationKey, TEXT_SCALE, () => overflows(this.narration), true);
-    const warningKey = `${this.warning.textContent}|${this.warning.clientWidth}`;
-    this.fitScale(this.warning, '--warning-scale', warningKey, TEXT_SCALE, () => overflows(this.warning), true);
   }
 
   // Sets `name` on `element` to the largest scale within [min, max] at which `overflowing()`
   // is false (or to min). With the same key as last time, a scale that still fits stays, and
   // one that no longer does is only lowered.
-  fitScale(element, name, key, [min, max], overflowing, fresh = false) {
+  fitScale(element, name, key, [min, max], overflowing) {
     const last = this.fitted.get(name);
     const sameKey = last?.key === key;
     if (sameKey && !overflowing()) return;
-    let high = sameKey && !fresh ? last.scale : max;
+    let high = sameKey ? last.scale : max;
     const set = (scale) => element.style.setProperty(name, scale.toFixed(3));
     set(high);
     if (overflowing()) {
@@ -147,8 +145,10 @@ export class Presentation {
   }
 }
 
+// Both heights are rounded to whole pixels, each its own way: a pixel more is rounding (a
+// line that is really cut is caught by lastLineCut).
 function overflows(element) {
-  return element.scrollHeight > element.clientHeight;
+  return element.scrollHeight > element.clientHeight + 1;
 }
 
 // scrollHeight is rounded to whole pixels: a last line that sticks out by less is still cut.

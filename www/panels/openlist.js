@@ -68,7 +68,10 @@ export class OpenListPanel {
     this.buttons.last.addEventListener('click', page(() => Math.floor((this.total - 1) / OPEN_PAGE) * OPEN_PAGE));
   }
 
-  render(session, paged = false) {
+  // lineByLine: StepLine.counts in the middle of an expansion, or null; once the node is off
+  // the list the engine gives the list as the lines run so far left it.
+  render(session, paged = false, lineByLine = this.lineByLine) {
+    this.lineByLine = lineByLine;
     const search = session.search;
     const options = session.resolvedOptions;
     const running = search.status() === 'running';
@@ -77,13 +80,16 @@ export class OpenListPanel {
       this.generation = session.generation;
       this.offset = 0;
     }
-    const total = search.openCount();
-    this.total = total;
-    if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
     // A family with a queue of its own (LPA*, D* Lite: keys, g and rhs) says what its rows hold.
     const queue = familyOf(session.finder)?.queue ?? OPEN_LIST;
     queue.columns.forEach((text, k) => setText(this.headings[k], text));
-    const entries = total === 0 ? [] : queue.page(search, this.offset, OPEN_PAGE);
+    // In the middle of an expansion, once its node is off the list: the list as the lines
+    // run so far left it (undefined from a finder that does not say).
+    const during = lineByLine?.taken && queue === OPEN_LIST ? search.openListPartway(lineByLine.made, this.offset + OPEN_PAGE) : undefined;
+    const total = during ? search.openCount() + lineByLine.open : search.openCount();
+    this.total = total;
+    if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
+    const entries = total === 0 ? [] : during ? during.slice(this.offset, this.offset + OPEN_PAGE) : queue.page(search, this.offset, OPEN_PAGE);
 
     let caption = t('open.caption', { order: describeOrder(session.finder, options) });
     if (total === 0) caption = t('open.empty');

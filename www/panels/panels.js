@@ -175,7 +175,7 @@ export class Panels {
     this.result.className = `result ${search.status()}`;
     setText(this.narration, narrationText(session, last, lineByLine, step));
     this.log.render(session);
-    this.openList.render(session);
+    this.openList.render(session, false, lineByLine);
     this.inspectedKey = null;
   }
 

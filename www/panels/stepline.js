@@ -92,14 +92,19 @@ export class StepLine {
 
   // What the lines run so far did to the counters, in the middle of an expansion (null
   // between expansions): the step under way, how many of its lines have run, one more node
-  // expanded once it came off the open list, and the open list's size after what they added.
+  // expanded once it came off the open list, and the open list's size after what they added
+  // (with, for a best-first finder, whether the node is off the list and how many entries
+  // came in or changed).
   counts(position) {
     if (!position.progress) return null;
     const ran = position.ran;
     const family = familyOf(position.finder);
     if (family?.lineCounts) return { ...position.progress, note: position.note, ...family.lineCounts(ran) };
     const taken = ran.includes('pop') ? 1 : 0;
-    return { ...position.progress, note: position.note, expanded: taken, open: ran.filter((id) => id === 'add').length - taken };
+    // For the open list (openlist.js): whether the node is off it, and how many entries the
+    // lines run so far added or improved.
+    const made = ran.filter((id) => id === 'add' || id === 'update').length;
+    return { ...position.progress, note: position.note, expanded: taken, open: ran.filter((id) => id === 'add').length - taken, taken: taken === 1, made };
   }
 
   // What to show on the board in the middle of an expansion: the numbers the lines run so far

@@ -591,6 +591,8 @@ export const TEXTS = {
   'code.note.loop': 'The open list is not empty.',
   'code.note.pop': '{cell} comes first in the open list: F = {f}, G = {g}, H = {h}.',
   'code.note.pop-h': '{cell} comes first in the open list: the lowest H = {h} (G = {g} is not counted).',
+  'code.note.pop-tied': '{cell} comes first in the open list: F = {f}, G = {g}, H = {h}. {choice}',
+  'code.note.pop-h-tied': '{cell} comes first in the open list: the lowest H = {h} (G = {g} is not counted). {choice}',
   'code.note.goal': '{cell} is the goal: the path costs {cost}, {moves} moves.',
   'code.note.not-goal': '{cell} is not the goal.',
   'code.note.reached-goal': '{cell} is the goal: the search stops here, before the goal is ever taken off the open list.',

@@ -589,6 +589,8 @@ export const TEXTS = {
   'code.note.loop': '开启列表不为空。',
   'code.note.pop': '{cell} 排在开启列表最前：F = {f}，G = {g}，H = {h}。',
   'code.note.pop-h': '{cell} 排在开启列表最前：H = {h} 最小（不计 G = {g}）。',
+  'code.note.pop-tied': '{cell} 排在开启列表最前：F = {f}，G = {g}，H = {h}。{choice}',
+  'code.note.pop-h-tied': '{cell} 排在开启列表最前：H = {h} 最小（不计 G = {g}）。{choice}',
   'code.note.goal': '{cell} 是终点：路径代价为 {cost}，共移动 {moves} 次。',
   'code.note.not-goal': '{cell} 不是终点。',
   'code.note.reached-goal': '{cell} 是终点：搜索就此停止，终点不必从开启列表取出。',
