@@ -1,4 +1,4 @@
-import { GIFEncoder, quantize, applyPalette } from 'gifenc';
+import { GIFEncoder, quantize, nearestColorIndex } from 'gifenc';
 import { SearchSession } from '../state/session.js';
 import { PALETTE, hexToRgb } from '../board/palette.js';
 import { PictureMaker } from './picture.js';
@@ -27,6 +27,25 @@ function pageColours(renderer) {
   const css = [...Object.values(PALETTE), ...renderer.fills.map((f) => f.fill)];
   const rgb = css.map((c) => (c.startsWith('#') ? hexToRgb(c) : c.match(/\d+/g).slice(0, 3).map(Number)));
   return [...new Map(rgb.map((c) => [c.join(), c])).values()];
+}
+
+// Each pixel's index in the palette: the colour nearest its own. (gifenc's applyPalette
+// maps a bucket of like colours to the one nearest the first it meets in a frame, so a page
+// colour could come out as a neighbour's, and differently from frame to frame.) The cache,
+// kept for every frame, holds each colour met and its index.
+function indexed(pixels, palette, cache) {
+  const rgba = new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length / 4);
+  const indices = new Uint8Array(rgba.length);
+  for (let i = 0; i < rgba.length; i++) {
+    const key = rgba[i] & 0xffffff;
+    let index = cache.get(key);
+    if (index === undefined) {
+      index = nearestColorIndex(palette, [key & 255, (key >> 8) & 255, (key >> 16) & 255]);
+      cache.set(key, index);
+    }
+    indices[i] = index;
+  }
+  return indices;
 }
 
 // The steps shown for a range: all of them, or MAX_FRAMES spread evenly with both ends.
@@ -133,12 +152,13 @@ export async function encodeAnimation({ doc, film, steps, frameSeconds, holdSeco
     sampled.reduce((at, p) => (joined.set(p, at), at + p.length), 0);
     const palette = [...exact, ...quantize(joined, 256 - exact.length)];
     const gif = GIFEncoder();
+    const cache = new Map();
     const frameMs = Math.round(frameSeconds * 1000);
     for (let k = 0; k < steps.length; k++) {
       if (cancelled()) return null;
       const pixels = pixelsAt(steps[k]);
       const delay = k === steps.length - 1 ? frameMs + Math.round(holdSeconds * 1000) : frameMs;
-      gif.writeFrame(applyPalette(pixels, palette), width, height, { palette, delay, first: k === 0 });
+      gif.writeFrame(indexed(pixels, palette, cache), width, height, { palette, delay, first: k === 0 });
       onProgress(k + 1, steps.length);
       // Lets the page paint the progress bar and take a click on Cancel.
       await new Promise((resolve) => setTimeout(resolve, 0));
