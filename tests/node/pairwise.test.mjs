@@ -1,9 +1,10 @@
-// The pairwise helper the browser tests' matrices use: every pair of values of two factors in
-// some row, far fewer rows than the full product, and the same rows on every run.
+// The pairwise helper the browser tests' matrices use (tests/e2e/pairwise.mjs): every pair
+// of values of two factors in some row, far fewer rows than the full product, and the same
+// rows on every run. It needs no browser.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { pairwise } from './pairwise.mjs';
+import { pairwise } from '../e2e/pairwise.mjs';
 
 function missingPairs(factors, rows) {
   const names = Object.keys(factors);
