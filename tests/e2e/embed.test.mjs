@@ -324,7 +324,7 @@ describe('the compare view embedded', () => {
         assert.equal(await shade(frame), expected, `${when}: the page is ${expected}`);
         await assertFits(frame, `${when}, before the run`, 20);
         const editable = controls === 'full';
-        assert.equal(await frame.locator('.pane select').count(), editable ? 2 * count : 0, `${when}: the methods are chosen only with controls=full`);
+        assert.equal(await frame.locator('.pane-head select').count(), editable ? 2 * count : 0, `${when}: the methods are chosen only with controls=full`);
         // In a frame under 360 px tall Add a method gives way to the map.
         assert.equal(await frame.getByRole('button', { name: 'Add a method' }).isVisible(), editable && height > 360, `${when}: Add a method`);
         assert.equal(await frame.getByRole('button', { name: /^Remove method/ }).count(), editable ? count : 0, `${when}: no pane can be removed`);
