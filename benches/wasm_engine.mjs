@@ -3,11 +3,13 @@
 // what it needs and runs this file:
 //
 //   node --expose-gc --single-threaded-gc benches/wasm_engine.mjs --bindings DIR --native EXE --node-modules DIR
-//        [--maps DIR] [--per-map N] [--rounds N] [NAME ...]
+//        [--maps DIR] [--per-map N] [--rounds N] [--baseline DIR] [NAME ...]
 //
 // --bindings: wasm-bindgen's web bindings with the optimised .wasm next to them (as the page
 // loads them); --native: the `native_engine` bench binary, run as a worker; NAME: only the
-// maps whose file names contain one of these.
+// maps whose file names contain one of these; --baseline: the bindings of another build
+// (kept from an earlier `cargo xtask bench`, `target/xtask/bench-web`), timed as a sixth way
+// in the same turns, with its expansions and paths required to equal this build's.
 //
 // One search, as the page makes it: the endpoints moved on a MapEditor, `new Search`,
 // `finish()`, `pathCost()`, `free()`. PathFinding.js's AStarFinder searches a clone of its
@@ -36,6 +38,7 @@ const { values: args, positionals: only } = parseArgs({
     maps: { type: 'string', default: 'tests/maps/movingai' },
     'per-map': { type: 'string', default: '50' },
     rounds: { type: 'string', default: '3' },
+    baseline: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -56,9 +59,18 @@ const OPTIONS = {
 const JPS_OPTIONS = { ...OPTIONS, algorithm: 'jps' };
 
 const PF = createRequire(join(args['node-modules'], 'bench.cjs'))('pathfinding');
-const wasmBytes = readFileSync(join(args.bindings, 'astar_visualizer_bg.wasm'));
-const engine = await import(pathToFileURL(join(args.bindings, 'astar_visualizer.js')).href);
-const { memory } = engine.initSync({ module: wasmBytes });
+
+/** A build's bindings, loaded as the page loads them (each build its own instance). */
+async function loadEngine(dir) {
+  const wasmBytes = readFileSync(join(dir, 'astar_visualizer_bg.wasm'));
+  const url = pathToFileURL(join(dir, 'astar_visualizer.js'));
+  url.search = dir; // another build's bindings must not be the module already loaded
+  const engine = await import(url.href);
+  const { memory } = engine.initSync({ module: wasmBytes });
+  return { engine, memory, wasmBytes };
+}
+const { engine, memory, wasmBytes } = await loadEngine(args.bindings);
+const baseline = args.baseline ? (await loadEngine(args.baseline)).engine : null;
 const native = startWorker(args.native);
 
 /** The native bench binary as a worker: one request line in, one answer line out. */
@@ -113,9 +125,16 @@ function readScenarios(file) {
   }));
 }
 
-/** One map: its editor in wasm, its PathFinding.js grid and the scenarios to time. */
+/** A map's editor in a build, with where its endpoints are. */
+function openEditor(build, text) {
+  const editor = build.MapEditor.fromText(text);
+  return { editor, at: { ...editor.start(), goal: editor.goal() } };
+}
+
+/** One map: its editor in wasm (and in the baseline build), its PathFinding.js grid and the scenarios to time. */
 function loadMap(file) {
-  const editor = engine.MapEditor.fromText(readFileSync(file, 'utf8'));
+  const text = readFileSync(file, 'utf8');
+  const { editor, at } = openEditor(engine, text);
   const { width, height } = editor;
   const terrain = new Uint8Array(memory.buffer, editor.terrainPtr(), width * height);
   const matrix = [];
@@ -130,12 +149,12 @@ function loadMap(file) {
   const all = readScenarios(`${file}.scen`).filter((s) => s.sx !== s.gx || s.sy !== s.gy);
   const stride = Math.ceil(all.length / PER_MAP);
   const scenarios = all.filter((_, i) => i % stride === 0);
-  return { editor, grid: new PF.Grid(width, height, matrix), spare, scenarios, at: { ...editor.start(), goal: editor.goal() } };
+  const grid = new PF.Grid(width, height, matrix);
+  return { editor, at, baseline: baseline && openEditor(baseline, text), grid, spare, scenarios };
 }
 
 /** Moves the endpoints as a person dragging them would (the goal steps aside when the start must go where it is). */
-function place(map, s) {
-  const { editor, at } = map;
+function place(map, { editor, at }, s) {
   if (s.sx === at.goal.x && s.sy === at.goal.y) {
     const aside = map.spare.find((p) => !(p.x === s.sx && p.y === s.sy) && !(p.x === at.x && p.y === at.y));
     editor.moveGoal(aside.x, aside.y);
@@ -147,15 +166,28 @@ function place(map, s) {
   at.goal = { x: s.gx, y: s.gy };
 }
 
-function wasmSearch(map, options) {
+/** `build`'s search on `on` (the map's editor in that build), as the page makes it. */
+function wasmSearch(map, options, build = engine, on = map) {
   return (s) => {
-    place(map, s);
-    const search = new engine.Search(map.editor, options);
+    place(map, on, s);
+    const search = new build.Search(on.editor, options);
     search.finish();
     const cost = search.pathCost();
     search.free();
     return cost ?? null;
   };
+}
+
+/** What must not change from one build to another: cost, counters and path of each search. */
+function outcomes(map, build, on) {
+  return map.scenarios.map((s) => {
+    place(map, on, s);
+    const search = new build.Search(on.editor, OPTIONS);
+    search.finish();
+    const outcome = JSON.stringify([search.pathCost(), search.counters(), Array.from(search.path())]);
+    search.free();
+    return outcome;
+  });
 }
 
 const pfAStar = new PF.AStarFinder({
@@ -193,6 +225,15 @@ async function nativeChunk(chunk) {
 /** The ways to search, each timed on every chunk; `exact: false` ways may miss the optimum (counted). */
 const WAYS = [
   { name: 'wasm', label: 'A* wasm', run: (map, chunk) => timeChunk(chunk, wasmSearch(map, OPTIONS)) },
+  ...(baseline
+    ? [
+        {
+          name: 'baseline',
+          label: 'A* wasm, baseline build',
+          run: (map, chunk) => timeChunk(chunk, wasmSearch(map, OPTIONS, baseline, map.baseline)),
+        },
+      ]
+    : []),
   { name: 'pf', label: 'PathFinding.js AStarFinder', run: (map, chunk) => timeChunk(chunk, pfSearch(map, pfAStar)) },
   { name: 'native', label: 'A* native', run: (map, chunk) => nativeChunk(chunk) },
   { name: 'jps', label: 'JPS wasm', run: (map, chunk) => timeChunk(chunk, wasmSearch(map, JPS_OPTIONS)) },
@@ -223,6 +264,17 @@ function checkCosts(way, mapName, chunk, costs) {
 /** Milliseconds per search for each way on one map: each chunk's fastest round counts. */
 async function timeMap(name, file) {
   const map = loadMap(file);
+  if (baseline) {
+    const ours = outcomes(map, engine, map);
+    const theirs = outcomes(map, baseline, map.baseline);
+    const differs = ours.findIndex((o, i) => o !== theirs[i]);
+    if (differs >= 0) {
+      const s = map.scenarios[differs];
+      throw new Error(
+        `${name}: from (${s.sx},${s.sy}) to (${s.gx},${s.gy}) this build gives ${ours[differs]}, the baseline ${theirs[differs]}`,
+      );
+    }
+  }
   await native.ask(`map ${file}`);
   const chunks = [];
   for (let i = 0; i < map.scenarios.length; i += CHUNK) chunks.push(map.scenarios.slice(i, i + CHUNK));
@@ -245,6 +297,7 @@ async function timeMap(name, file) {
     for (const way of WAYS) totals[way.name] += best[way.name];
   }
   map.editor.free();
+  map.baseline?.editor.free();
   const ms = Object.fromEntries(WAYS.map((w) => [w.name, totals[w.name] / 1e6 / map.scenarios.length]));
   return { name, searches: map.scenarios.length, ...ms, pfJumpMissed };
 }
@@ -292,7 +345,7 @@ const jumpSpeedUps = rows.map((r) => r.pfJump / r.jps);
 const pfJumpMissed = rows.reduce((sum, r) => sum + r.pfJumpMissed, 0);
 console.log(
   `\nA* in wasm vs PathFinding.js: median ${median(speedUps).toFixed(2)}x, lowest ${Math.min(...speedUps).toFixed(2)}x ` +
-    `(targets: median >= 10x, every map >= 5x)`,
+    `(targets: median >= 20x, every map >= 5x)`,
 );
 console.log(
   `wasm / native: median ${median(wasmNative).toFixed(2)}x, highest ${Math.max(...wasmNative).toFixed(2)}x (target <= 1.3x)`,
@@ -301,6 +354,17 @@ console.log(
   `JPS in wasm vs PathFinding.js's JumpPointFinder: median ${median(jumpSpeedUps).toFixed(2)}x, ` +
     `lowest ${Math.min(...jumpSpeedUps).toFixed(2)}x (target: >= 10x)`,
 );
+if (baseline) {
+  console.log('\nA* wasm, this build against the baseline build (the same turns; the same expansions and paths):');
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(20)} baseline ${r.baseline.toFixed(3)} ms, ${(r.pf / r.baseline).toFixed(2)}x PF.js; ` +
+        `this build ${r.wasm.toFixed(3)} ms, ${(r.pf / r.wasm).toFixed(2)}x PF.js; this / baseline ${(r.wasm / r.baseline).toFixed(3)}`,
+    );
+  }
+  const before = rows.map((r) => r.pf / r.baseline);
+  console.log(`baseline vs PathFinding.js: median ${median(before).toFixed(2)}x, lowest ${Math.min(...before).toFixed(2)}x`);
+}
 console.log(
   'every cost of ours and of PathFinding.js\'s AStarFinder the scenario\'s optimal length; ' +
     `JumpPointFinder's paths longer than optimal: ${pfJumpMissed} of ${rows.reduce((sum, r) => sum + r.searches, 0)}`,

@@ -28,11 +28,21 @@ pub struct Scenario {
 }
 
 /// How far short of its exact value a Moving AI length may be, as a share of it: the files
-/// count each diagonal as 1.414213562, 3.7e-10 short of sqrt(2) (every length of the five
-/// benchmark maps in `tests/maps/movingai` is its straight moves plus its diagonals times
-/// 1.414213562, rounded to 8 decimals), so their last decimal may be off by more than
+/// count each diagonal as 1.414213562, 3.7e-10 short of sqrt(2) (every length of the
+/// 512x512 maps and arena2 in `tests/maps/movingai` is its straight moves plus its diagonals
+/// times 1.414213562, rounded to 8 decimals), so their last decimal may be off by more than
 /// rounding on a path of many diagonals.
 pub const SQRT2_SHORTFALL: f64 = 2.7e-10;
+
+/// The same for files whose lengths are written to at most 6 significant digits: those
+/// (lak304d, ost003d) count each diagonal as sqrt(2) in single precision, 1.41421354, 2.4e-8
+/// short, and a length just above a rounding boundary (x.xxxx502 for 96 diagonals) is
+/// written rounded down.
+pub const SINGLE_PRECISION_SQRT2_SHORTFALL: f64 = 1.72e-8;
+
+/// Significant digits a length written to `decimals` decimals has at most where it is
+/// single precision's (a C++ stream's default).
+const SINGLE_PRECISION_DIGITS: u32 = 6;
 
 impl Scenario {
     /// The file name of the map the line names, without the folders some files put
@@ -67,10 +77,23 @@ pub struct ListedScenario<'a> {
 
 /// How `cost` compares with `optimal` as precisely as the file gives it: `Equal` when `cost`
 /// rounds to `optimal` at `decimals` decimals, give or take the files' shortfall on sqrt(2)
-/// ([`SQRT2_SHORTFALL`]).
+/// ([`SQRT2_SHORTFALL`], or [`SINGLE_PRECISION_SQRT2_SHORTFALL`] for a length written to at
+/// most 6 significant digits).
 pub fn compare_length(cost: f64, optimal: f64, decimals: u32) -> Ordering {
     let half_unit = 0.5 / 10f64.powi(decimals.min(i32::MAX as u32) as i32);
-    let slack = half_unit + SQRT2_SHORTFALL * optimal;
+    // Digits before the point, counted without `log10` (which would add to the wasm).
+    let mut digits = decimals;
+    let mut whole = optimal.abs();
+    while whole >= 1.0 && digits <= SINGLE_PRECISION_DIGITS {
+        digits += 1;
+        whole /= 10.0;
+    }
+    let shortfall = if digits <= SINGLE_PRECISION_DIGITS {
+        SINGLE_PRECISION_SQRT2_SHORTFALL
+    } else {
+        SQRT2_SHORTFALL
+    };
+    let slack = half_unit + shortfall * optimal;
     if cost > optimal + slack {
         Ordering::Greater
     } else if cost < optimal - slack {
@@ -264,6 +287,13 @@ mod tests {
             compare_length(exact + 1e-6, benchmark, 8),
             Ordering::Greater
         );
+        // lak304d's 268.764: 133 straight moves and 96 diagonals, 268.764502 exactly, but
+        // 268.764500 with single precision's sqrt(2), written to 6 significant digits.
+        let single = 133.0 + 96.0 * std::f64::consts::SQRT_2;
+        assert_eq!(compare_length(single, 268.764, 3), Ordering::Equal);
+        assert_eq!(compare_length(single + 1e-5, 268.764, 3), Ordering::Greater);
+        // Written to 7 significant digits, the same length is judged as exactly as ever.
+        assert_eq!(compare_length(single, 268.7644, 4), Ordering::Greater);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::process::Command;
 const SCRIPT: &str = "benches/wasm_engine.mjs";
 const NATIVE_BENCH: &str = "native_engine";
 
-/// `options` go to the script: map name filters, `--per-map N`, `--rounds N`.
+/// `options` go to the script: map name filters, `--per-map N`, `--rounds N`, `--baseline DIR`.
 pub fn command(root: &Path, options: &[String]) -> Result<()> {
     let wasm = wasm_build::build_release_wasm(root)?;
     let scratch = wasm_build::scratch_dir(&wasm);

@@ -36,9 +36,10 @@ commands:
                     (Node.js) and browser tests (CI runs this)
   layers            check that src/ keeps its layers (a step of `test`): no circle, no upward import
   pictures          take the docs' screenshots and exported animation again (www/*.png, .gif)
-  bench [MAP ...] [--per-map N] [--rounds N]
+  bench [MAP ...] [--per-map N] [--rounds N] [--baseline DIR]
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
-                    and against the native build, on the Moving AI maps (names containing MAP)
+                    and against the native build, on the Moving AI maps (names containing MAP);
+                    --baseline: also an earlier build's bindings (a copy of target/xtask/bench-web)
 ";
 
 fn main() -> ExitCode {
