@@ -11,7 +11,7 @@ export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
   //   scenarios, exports ({ update() }), presentation, cellCard, handout, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
-  //   stepBackButton }
+  //   stepBackButton, lessons (LessonPlayer) }
   constructor(page) {
     this.page = page;
     this.requested = false;
@@ -59,6 +59,7 @@ export class FrameLoop {
     p.exports.update();
     // In either view: what is saved follows the work and the view on show.
     p.savedNotice.update(session);
+    p.lessons.draw();
     const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));
     p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${viewOnShow}`);
     if (p.compare.active) {
@@ -78,7 +79,7 @@ export class FrameLoop {
     const hideNext = p.predict.hidesNext(session);
     const view = session.frameView(p.renderer.labelCells());
     // While the class guesses the next node, nothing on the board gives it away.
-    view.marks = hideNext ? [] : [...p.stepLine.marks(line), ...predictMarks];
+    view.marks = hideNext ? [] : [...p.lessons.marks(), ...p.stepLine.marks(line), ...predictMarks];
     if (hideNext) view.next = null;
     view.hover = p.input.hover;
     view.cursor = p.input.cursor;
