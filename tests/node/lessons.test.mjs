@@ -56,7 +56,7 @@ describe('the lesson file', () => {
   it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
     const { lesson, problems, lines } = check(SHORT);
     assert.deepEqual(problems, []);
-    assert.deepEqual(lines, [4, 15]);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, end: 14 }, { scene: 15, view: 16, mark: 15, end: 18 }]);
     assert.equal(lesson.title, 'When to stop');
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
     assert.equal(titleIn(lesson.scenes[1], 'zh'), 'Stop when the goal leaves the open list');
@@ -75,7 +75,8 @@ describe('the lesson file', () => {
       ],
     };
     const text = writeLesson(lesson);
-    assert.deepEqual(parseLesson(text, ids), { lesson, problems: [], lines: [4, 17] });
+    const read = parseLesson(text, ids);
+    assert.deepEqual([read.lesson, read.problems, read.lines.map((at) => at.scene)], [lesson, [], [4, 17]]);
     assert.equal(writeLesson(parseLesson(text, ids).lesson), text);
     for (const id of BUILT_IN_LESSONS) {
       const builtIn = builtInLesson(id);
@@ -89,13 +90,13 @@ describe('the lesson file', () => {
     ['no view', '# L\n\n## No view\nen: text\n', 3, 'lesson.no-view'],
     ['an unknown option', '# L\n\n## Unknown\n?example=goal-test&colour=red\n', 4, 'lesson.view', /Unknown URL parameter "colour"/],
     ['a value not among the choices', '# L\n\n## Bad value\n?example=goal-test&algorithm=quick\n', 4, 'lesson.view', /algorithm="quick" is not one of/],
-    ['a step past the end', '# L\n\n## Too far\n?example=goal-test&step=99\n', 3, 'lesson.step-past-end', /step 99 is past the end of the search, which ends at step 16/],
-    ['an invalid map', '# L\n\n## Broken map\n?map=OOO/SQE\n', 3, 'lesson.scene-refused', /the map cannot be read/],
-    ['a map with no goal', '# L\n\n## No goal\n?map=OOO/SXO\n', 3, 'lesson.scene-refused'],
+    ['a step past the end', '# L\n\n## Too far\n?example=goal-test&step=99\n', 4, 'lesson.step-past-end', /step 99 is past the end of the search, which ends at step 16/],
+    ['an invalid map', '# L\n\n## Broken map\n?map=OOO/SQE\n', 4, 'lesson.scene-refused', /the map cannot be read/],
+    ['a map with no goal', '# L\n\n## No goal\n?map=OOO/SXO\n', 4, 'lesson.scene-refused'],
     ['junk bytes', '# L\n\n## Junk\n?example=goal-test\nen: \u0000\u0001\ufffd\n', 5, 'lesson.junk'],
     ['a page setting', '# L\n\n## Page\n?example=goal-test&lang=zh\n', 4, 'lesson.not-in-scene'],
     ['no map', '# L\n\n## Nothing\n?algorithm=astar\n', 4, 'lesson.no-map'],
-    ['a mark off the map', '# L\n\n## Off\n?example=goal-test\nmark: 6,0\n', 3, 'lesson.mark-outside', /6,0 are outside the 6×5 map/],
+    ['a mark off the map', '# L\n\n## Off\n?example=goal-test\nmark: 6,0\n', 5, 'lesson.mark-outside', /6,0 are outside the 6×5 map/],
     ['a mark that is no cell', '# L\n\n## Mark\n?example=goal-test\nmark: 1;2\n', 5, 'lesson.marks'],
     ['a line not understood', '# L\n\n## Stray\n?example=goal-test\nspeed 5\n', 5, 'lesson.unknown-line'],
     ['a view twice', '# L\n\n## Twice\n?example=goal-test\n?example=maze\n', 5, 'lesson.twice'],
@@ -111,6 +112,7 @@ describe('the lesson file', () => {
       const skipped = problems.find((p) => p.key === 'lesson.scene-skipped');
       assert.equal(skipped.params.line, 3);
       assertNamesLine(skipped, 3);
+      assert.equal(problems.at(-1), skipped, 'the note that the scene was left out follows its problems');
       assert.deepEqual(lesson.scenes.map((scene) => scene.title), ['Good']);
     });
   }

@@ -2,7 +2,7 @@ import { PageError } from '../i18n/errors.js';
 import { openExample, exampleChange } from '../maps/examples.js';
 import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 import { paneMethod, paneOptions } from '../compare/pane.js';
-import { sceneParams } from './format.js';
+import { sceneParams, skipped } from './format.js';
 
 // What only the engine can judge of a lesson's scenes, before any opens: the map can be read,
 // the options are taken, the marked cells lie on the map and the step is not past the end
@@ -62,8 +62,10 @@ function lastStep(engine, setup, params) {
   return Math.max(...methods.map((each) => endOf(engine, editor, each, walk)));
 }
 
-// The problems of one scene (its params as read), each a PageError at `line`.
-export function checkScene(engine, scene, params, line, defaults) {
+// The problems of one scene (its params as read), each a PageError at its line: the view's,
+// or the marks'. at: where the scene's parts are (parseLesson's lines).
+export function checkScene(engine, scene, params, at, defaults) {
+  const line = at.view;
   let setup;
   try {
     setup = sceneSetup(engine, params, defaults);
@@ -74,7 +76,7 @@ export function checkScene(engine, scene, params, line, defaults) {
   try {
     const { width, height } = setup.editor;
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
-    if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
+    if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
     if (step > 0) {
       const last = lastStep(engine, setup, params);
@@ -95,16 +97,18 @@ export function checkLesson(engine, parsed, exampleIds, defaults) {
   const scenes = [];
   const lines = [];
   parsed.lesson.scenes.forEach((scene, i) => {
-    const line = parsed.lines[i];
-    const found = checkScene(engine, scene, sceneParams(scene, exampleIds), line, defaults);
+    const at = parsed.lines[i];
+    const found = checkScene(engine, scene, sceneParams(scene, exampleIds), at, defaults);
     if (found.length === 0) {
       scenes.push(scene);
-      lines.push(line);
+      lines.push(at);
     } else {
-      problems.push(...found, new PageError('lesson.scene-skipped', { line, title: scene.title }));
+      problems.push(...found, skipped(scene, at.scene, at.end + 0.5));
     }
   });
-  // In the file's order, so the messages read down it.
-  problems.sort((a, b) => (a.params.line ?? 0) - (b.params.line ?? 0));
+  // In the file's order, so the messages read down it, each left-out scene's note after
+  // its problems.
+  const order = (problem) => problem.order ?? problem.params.line ?? 0;
+  problems.sort((a, b) => order(a) - order(b));
   return { lesson: { ...parsed.lesson, scenes }, problems, lines };
 }

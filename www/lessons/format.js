@@ -36,10 +36,19 @@ function problemAt(line, key, values = {}) {
   return new PageError(key, { line, ...values });
 }
 
+// The note that a scene was left out, at its heading, listed after its problems (`order`:
+// where it goes among them, the end of the scene).
+export function skipped(scene, line, end) {
+  const note = problemAt(line, 'lesson.scene-skipped', { title: scene.title });
+  note.order = end;
+  return note;
+}
+
 // Reads a lesson file. Returns { lesson, problems, lines }: lesson is { title, titles,
 // scenes } with only the scenes that could be read; problems are PageErrors, each naming its
-// line; lines[i] is the line of the i-th scene's heading. A scene with any problem is left
-// out whole, so what loads is what its author wrote. exampleIds: the built-in examples.
+// line; lines[i] is where the i-th scene's parts are: { scene (its heading), view, mark, end
+// (its last line) }. A scene with any problem is left out whole, so what loads is what its
+// author wrote. exampleIds: the built-in examples.
 export function parseLesson(text, exampleIds) {
   const problems = [];
   const lesson = { title: '', titles: {}, scenes: [] };
@@ -53,17 +62,17 @@ export function parseLesson(text, exampleIds) {
   let sceneProblems = [];
   let narration = null;
   let sawTitle = false;
-  const finishScene = () => {
+  let at = null;
+  const finishScene = (end) => {
     if (scene === null) return;
     closeNarration(scene, narration);
     narration = null;
-    if (scene.query === null) sceneProblems.push(problemAt(scene.line, 'lesson.no-view'));
+    if (scene.query === null) sceneProblems.push(problemAt(at.scene, 'lesson.no-view'));
     if (sceneProblems.length === 0) {
-      lines.push(scene.line);
-      delete scene.line;
+      lines.push({ ...at, end });
       lesson.scenes.push(scene);
     } else {
-      problems.push(...sceneProblems, problemAt(scene.line, 'lesson.scene-skipped', { title: scene.title }));
+      problems.push(...sceneProblems, skipped(scene, at.scene, end + 0.5));
     }
     scene = null;
     sceneProblems = [];
@@ -76,8 +85,9 @@ export function parseLesson(text, exampleIds) {
       return;
     }
     if (/^## /.test(row) || row === '##') {
-      finishScene();
-      scene = { title: row.slice(2).trim(), titles: {}, query: null, marks: [], narration: {}, line };
+      finishScene(line - 1);
+      scene = { title: row.slice(2).trim(), titles: {}, query: null, marks: [], narration: {} };
+      at = { scene: line, view: line, mark: line };
       return;
     }
     if (/^# /.test(row) && scene === null && !sawTitle) {
@@ -114,15 +124,17 @@ export function parseLesson(text, exampleIds) {
       if (scene.query !== null) sceneProblems.push(problemAt(line, 'lesson.twice', { field: '?' }));
       else sceneProblems.push(...readView(trimmed, line, exampleIds));
       scene.query = trimmed;
+      at.view = line;
     } else if (/^mark:/.test(trimmed)) {
       const marks = readMarks(trimmed.slice(5));
       if (marks === null) sceneProblems.push(problemAt(line, 'lesson.marks', { value: trimmed.slice(5).trim() }));
       else scene.marks.push(...marks);
+      at.mark = line;
     } else {
       sceneProblems.push(problemAt(line, 'lesson.unknown-line', { text: trimmed.slice(0, 60) }));
     }
   });
-  finishScene();
+  finishScene(rows.length);
   if (!sawTitle) problems.unshift(problemAt(1, 'lesson.no-title'));
   return { lesson, problems, lines };
 }

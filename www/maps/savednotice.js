@@ -28,10 +28,10 @@ export class SavedWorkNotice {
     const onShow = this.workspace.showsLinkOverSaved({ map: session.editor.toText('ox'), options: session.options });
     this.box.hidden = !onShow || this.dismissed;
     // Worded for what opened the map; data-i18n so a change of language words it again.
-    const key = this.workspace.linkOverSaved.source === 'lesson' ? 'saved.lesson-notice' : 'saved.link-notice';
-    if (this.text.dataset.i18n !== key) {
-      this.text.dataset.i18n = key;
-      this.text.textContent = t(key);
+    const textKey = this.workspace.linkOverSaved.source === 'lesson' ? 'saved.lesson-notice' : 'saved.link-notice';
+    if (this.text.dataset.i18n !== textKey) {
+      this.text.dataset.i18n = textKey;
+      this.text.textContent = t(textKey);
     }
   }
 }
