@@ -37,6 +37,20 @@ async function lessonBar(page) {
   });
 }
 
+// The pixels of cell (x, y) on the overlay in the purple of a lesson's marked cells.
+async function marked(page, x, y) {
+  return page.evaluate(({ x, y }) => {
+    const grid = document.getElementById('grid');
+    const cell = Number(grid.dataset.cell);
+    const left = Math.floor(x * cell - Number(grid.dataset.originX));
+    const top = Math.floor(y * cell - Number(grid.dataset.originY));
+    const data = document.getElementById('overlay').getContext('2d').getImageData(left, top, cell, cell).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 0x7b) + Math.abs(data[i + 1] - 0x2c) + Math.abs(data[i + 2] - 0xbf) < 24) n++;
+    return n;
+  }, { x, y });
+}
+
 async function download(page, button) {
   const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   return { name: saved.suggestedFilename(), text: await readFile(await saved.path(), 'utf8') };
@@ -48,6 +62,10 @@ describe('lessons', () => {
       await page.getByRole('combobox', { name: 'Lessons' }).selectOption('goal-test');
       await waitForText(page, '#lesson-counter', /^Scene 1 \/ 3$/);
       await page.keyboard.press('p');
+      // The first scene frames the goal; the others mark nothing.
+      await lessonBar(page);
+      assert.ok(await marked(page, 5, 2) > 20, 'the goal is framed');
+      assert.equal(await marked(page, 3, 2), 0);
       // The remote's Page Down, the select keeping the focus: through each scene's steps,
       // then on to the next scene, until nothing is left.
       const seen = [];
@@ -69,6 +87,7 @@ describe('lessons', () => {
         { counter: 'Scene 3 / 3', step: '0 / 11', options: 'astar octile first-reached' },
       ]);
       assert.equal(before.step, '11 / 11');
+      assert.equal(await marked(page, 5, 2), 0, 'the third scene marks nothing');
       assert.match(await text(page, '#result'), /cost 78/);
       // Back from a scene's first step: the previous scene as it ends; Home and End.
       await page.keyboard.press('Home');

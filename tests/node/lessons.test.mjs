@@ -27,11 +27,11 @@ title zh: 一到达终点就停止
 ?example=goal-test&step=3
 mark: 5,2
 en:
-Dijkstra stops as soon as an expansion reaches the goal (circled).
+Dijkstra stops as soon as an expansion reaches the goal (framed).
 
 Note the cost it reports.
 zh:
-Dijkstra 一展开到终点（圈出的格子）就停止。
+Dijkstra 一展开到终点（框出的格子）就停止。
 
 ## Stop when the goal leaves the open list
 ?example=goal-test&goalTest=off-open
@@ -61,7 +61,7 @@ describe('the lesson file', () => {
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
     assert.equal(titleIn(lesson.scenes[1], 'zh'), 'Stop when the goal leaves the open list');
     assert.deepEqual(lesson.scenes[0].marks, [[5, 2]]);
-    assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (circled).\n\nNote the cost it reports.');
+    assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (framed).\n\nNote the cost it reports.');
     assert.equal(narrationIn(lesson.scenes[1], 'zh'), 'The shortest path costs 78.');
     assert.equal(sceneParams(lesson.scenes[0], ids).step, 3);
   });

@@ -11,7 +11,7 @@ import { parseParams, buildQuery } from '../state/params.js';
 //   ## Stopping at the first reach      a scene, under its own heading
 //   title zh: 一到达就停止
 //   ?example=goal-test&step=12          the view, as a link's query
-//   mark: 4,2 5,3                       cells to circle, x,y counted from the top left, from 0
+//   mark: 4,2 5,3                       cells to frame, x,y counted from the top left, from 0
 //   en:                                 narration, until the next en:, zh: or ## line
 //   Paragraphs of text.
 //   zh:

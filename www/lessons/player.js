@@ -7,7 +7,7 @@ import { forward, back, firstScene, lastScene } from './navigation.js';
 
 // Shows a lesson's scenes: opens one (its map, options, view and step, as a link would, the
 // visitor's saved work kept), shows its number, title and narration above the board and
-// circles its marked cells. In presentation mode the stepping keys walk the lesson: through a
+// frames its marked cells. In presentation mode the stepping keys walk the lesson: through a
 // scene's steps, then on to the next scene (navigation.js). They never change an option:
 // each scene opens with its own.
 export class LessonPlayer {
