@@ -856,7 +856,7 @@ export const TEXTS = {
   'engine.not-walking': 'only a walk has an agent and what it has seen',
   'engine.no-walk': '{algorithm} does not walk: Walk mode needs a finder that walks',
   'lessons.pick': 'Lessons',
-  'lessons.choose': 'Choose a lesson…',
+  'lessons.choose': 'Lessons…',
   'lesson.title-panel': 'Lesson',
   'lesson.none': 'No lesson open. Choose one under Lessons at the top, open a lesson file, or add this view as the first scene of a new lesson.',
   'lesson.status': '“{title}”, scene {scene} of {count}',

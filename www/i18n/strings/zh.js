@@ -854,7 +854,7 @@ export const TEXTS = {
   'engine.not-walking': '只有行走才有智能体和它看到的格子',
   'engine.no-walk': '{algorithm} 不能行走：行走模式需要能行走的算法',
   'lessons.pick': '课程',
-  'lessons.choose': '选择一节课…',
+  'lessons.choose': '课程…',
   'lesson.title-panel': '课程',
   'lesson.none': '没有打开的课程。可以在顶部的“课程”中选一节，打开一个课程文件，或把当前视图添加为新课程的第一个场景。',
   'lesson.status': '“{title}”，第 {scene} 个场景，共 {count} 个',
