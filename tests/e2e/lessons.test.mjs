@@ -1,8 +1,9 @@
 // Lessons in the page: a built-in lesson walked with a presenter's remote in presentation
 // mode at 1280x720 ("Scene k / n", the narration whole and no smaller than the pseudocode,
-// no option changed by a stepping key), in both languages; the view on show added as a
-// scene, narrated, saved as a file and opened again; a bad lesson file told by line while an
-// edited lesson is kept and brought back.
+// its marked cell framed, no option changed by a stepping key), in both languages; the view
+// on show added as a scene, narrated, saved as a file and opened again; a 10 MB file
+// refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
+// and brought back; the lesson in progress still there after a reload.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -132,6 +133,11 @@ describe('lessons', () => {
       await page.getByRole('button', { name: /^3\. / }).click();
       await waitForText(page, '#lesson-narration', /^My own scene\.$/);
       assert.equal((await lessonBar(page)).step, '22 / 22');
+
+      // A 10 MB file is refused before it is read, the lesson on show kept.
+      await page.setInputFiles('#lesson-file', file('huge.md', `# Huge\n${'x'.repeat(10 * 1024 * 1024)}`));
+      await waitForText(page, '#message-text', /^The file huge\.md is 10240 KB; a lesson file is at most 1024 KB\. Nothing was opened\.$/);
+      assert.equal(await page.locator('#lesson-scenes li').count(), 4);
 
       // An edited lesson, then a bad file dropped on the page: the message names each line,
       // the good scene opens, and the edited lesson is kept and comes back.

@@ -23,6 +23,16 @@ import { parseParams, buildQuery } from '../state/params.js';
 export const NARRATION_LANGUAGES = ['en', 'zh'];
 // A lesson file larger than this is a mistake (a whole book of narration is a few hundred KB).
 export const MAX_LESSON_CHARS = 1024 * 1024;
+// A lesson file larger than this many bytes is refused before it is read (a character of
+// UTF-8 takes up to 4).
+const MAX_LESSON_BYTES = MAX_LESSON_CHARS * 4;
+
+// The message for a lesson file too large to read, or null. file: a File.
+export function lessonFileTooLarge(file) {
+  if (file.size <= MAX_LESSON_BYTES) return null;
+  return new PageError('lesson.file-too-large', { name: file.name, size: Math.round(file.size / 1024), max: MAX_LESSON_CHARS / 1024 });
+}
+
 // A link's parameters that say how a page is shown, not what a scene shows.
 const NOT_IN_SCENES = ['lang', 'embed', 'id', 'controls', 'legend', 'log', 'autoplay'];
 const NARRATION = /^(en|zh):[ \t]?(.*)$/;

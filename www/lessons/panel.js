@@ -1,7 +1,7 @@
 import { t, textIn, language, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { downloadText } from '../maps/files.js';
-import { parseLesson, titleIn, MAX_LESSON_CHARS } from './format.js';
+import { parseLesson, titleIn, lessonFileTooLarge } from './format.js';
 import { checkLesson } from './check.js';
 import { BUILT_IN_LESSONS, builtInLesson } from './builtin.js';
 
@@ -109,8 +109,9 @@ export class LessonPanel {
   }
 
   async openFile(file) {
-    if (file.size > MAX_LESSON_CHARS * 4) {
-      this.page.fail(new PageError('lesson.file-too-large', { name: file.name, size: Math.round(file.size / 1024), max: MAX_LESSON_CHARS / 1024 }));
+    const tooLarge = lessonFileTooLarge(file);
+    if (tooLarge) {
+      this.page.fail(tooLarge);
       return;
     }
     let text;

@@ -53,7 +53,7 @@ export const TEXTS = {
   'speed.words-per-frame-one': '{count} step per screen refresh',
   'grid.label': 'Grid map, {width} by {height} cells, start {start}, goal {goal}.',
   'grid.keys': 'Arrow keys move a cell cursor, Enter paints with the brush, S puts the start and G the goal on the cursor; the Cell panel reads out the cell.',
-  'files.drop-hint': 'Drop a .txt or .map file to open it',
+  'files.drop-hint': 'Drop a map (.txt, .map) or a lesson (.md) file to open it',
   'counters.step': 'Step',
   'counters.move': 'Move',
   'counters.expanded': 'Expanded',

@@ -52,7 +52,7 @@ export const TEXTS = {
   'speed.words-per-frame-one': '每次屏幕刷新 {count} 步',
   'grid.label': '网格地图，{width} × {height} 个格子，起点 {start}，终点 {goal}。',
   'grid.keys': '方向键移动格子光标，回车键用画笔绘制，S 键把起点、G 键把终点放在光标处；“格子”面板会读出该格子的数值。',
-  'files.drop-hint': '把 .txt 或 .map 文件拖放到这里打开',
+  'files.drop-hint': '把地图（.txt、.map）或课程（.md）文件拖放到这里打开',
   'counters.step': '搜索步',
   'counters.move': '移动',
   'counters.expanded': '已扩展',
