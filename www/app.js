@@ -186,7 +186,6 @@ function start(engine) {
   const lessonPanel = new LessonPanel(doc, lessonBook, lessons, {
     engine, exampleIds, defaults: defaultOptions(), messages, fail: actions.fail,
     flush: () => saver?.flush(),
-    revision: () => editor().revision(),
     view: () => {
       const step = actions.driver().timeline().stepCount;
       const exampleId = workspace.exampleNote.id;

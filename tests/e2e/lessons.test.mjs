@@ -153,6 +153,9 @@ describe('lessons', () => {
       const message = await text(page, '#message-text');
       assert.match(message, /\nLine 4: Unknown URL parameter "colour".*\nLine 3: the scene "Unknown" was left out\.\nLine 7: step 99 is past the end of the search, which ends at step 16\.\nLine 6: the scene "Too far" was left out\.$/);
       await waitForText(page, '#lesson-narration', /^This one loads\.$/);
+      // The narration field, still focused, shows the new scene's text, not what was typed
+      // for the old one.
+      assert.equal(await page.getByLabel('Narration in English').inputValue(), 'This one loads.');
       await waitForText(page, '#lesson-kept-text', /^Your lesson “When to stop: the goal test” is kept\.$/);
       await page.getByRole('button', { name: 'Back to my lesson' }).click();
       await waitForText(page, '#lesson-narration', /^Edited\.$/);

@@ -285,10 +285,10 @@ describe('the lesson in progress', () => {
 
     // Another lesson: the edited one is kept, and comes back.
     assert.equal(book.open(builtInLesson('goal-test')), true);
-    assert.equal(book.kept.title, 'My lesson');
+    assert.equal(book.kept.lesson.title, 'My lesson');
     assert.equal(book.back(), true);
     assert.deepEqual(book.lesson, mine);
-    assert.equal(book.kept.title, 'When to stop: the goal test');
+    assert.equal(book.kept.lesson.title, 'When to stop: the goal test');
     // Saved to a file, it is no longer only here: another replaces it quietly.
     assert.equal(writeLesson(book.lesson), book.saved());
     assert.equal(book.open(builtInLesson('heuristics')), false);

@@ -26,12 +26,11 @@ export class LessonBook {
     this.kept = this.readKept();
   }
 
-  // The lesson kept aside, as { title, stored }, or null.
+  // The lesson kept aside, as { lesson, stored }, or null.
   readKept() {
     const stored = lessonStore.kept(this.win);
     if (!stored) return null;
-    const { lesson } = parseLesson(stored.text, this.exampleIds);
-    return { title: lesson.title, stored };
+    return { lesson: parseLesson(stored.text, this.exampleIds).lesson, stored };
   }
 
   stored() {

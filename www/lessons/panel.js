@@ -14,7 +14,7 @@ const LISTED_PROBLEMS = 20;
 
 export class LessonPanel {
   // page: { engine, exampleIds, defaults, messages, fail(error), view() (the view on show as
-  // a scene: { query, title, step }), flush() (the map's saved work up to date) }
+  // a scene: { query, title, step }), flush() (the map's saved work brought up to date) }
   constructor(doc, book, player, page) {
     this.doc = doc;
     this.book = book;
@@ -145,7 +145,7 @@ export class LessonPanel {
     const { query, title, step } = this.page.view();
     const scene = { title, titles: {}, query, marks: [], narration: {} };
     this.book.addScene(scene, t('lesson.untitled'));
-    this.player.showing = { index: this.book.scene, first: step, revision: this.page.revision() };
+    this.player.adopt(this.book.scene, step);
     this.panel.open = true;
     this.edit(() => {});
   }
@@ -197,8 +197,12 @@ export class LessonPanel {
     this.save.disabled = !has;
     const current = this.selected();
     this.sceneFields.hidden = current === null;
+    // A field being typed in keeps what is typed, unless it now stands for another lesson or
+    // scene: then it shows that one's (and typing goes on there).
+    const other = this.filledFor?.lesson !== lesson || this.filledFor?.scene !== current;
+    this.filledFor = { lesson, scene: current };
     const fill = (field, value) => {
-      if (this.doc.activeElement !== field && field.value !== value) field.value = value;
+      if ((other || this.doc.activeElement !== field) && field.value !== value) field.value = value;
     };
     if (has) {
       fill(this.fields.title, lesson.title);
@@ -212,7 +216,7 @@ export class LessonPanel {
     }
     this.renderList(lesson?.scenes ?? [], scene, code);
     this.kept.hidden = !(this.keptShown && this.book.kept);
-    if (this.book.kept) this.keptText.textContent = t('lesson.kept-notice', { title: this.book.kept.title });
+    if (this.book.kept) this.keptText.textContent = t('lesson.kept-notice', { title: titleIn(this.book.kept.lesson, code) });
   }
 
   renderList(scenes, selected, code) {

@@ -67,6 +67,12 @@ export class LessonPlayer {
     this.changed();
   }
 
+  // The view on show became scene `index` (added as a scene), at its step `first`.
+  adopt(index, first) {
+    this.showing = { index, first, revision: this.page.workspace.editor.revision() };
+    this.changed();
+  }
+
   // The lesson changed under the scene on show (reordered, deleted, another opened): the
   // scene is followed to its new place, or the work on show is no longer a scene.
   follow(index) {
@@ -87,9 +93,7 @@ export class LessonPlayer {
   }
 
   go(move) {
-    if (move === null) return;
-    if (move.kind === 'step') return;
-    this.open(move.index, move.at);
+    if (move !== null) this.open(move.index, move.at);
   }
 
   next() {
