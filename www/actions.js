@@ -33,8 +33,8 @@ export function guards({ playback, messages, changed, sync }) {
 // view. Each runs through `act`.
 export function pageActions(page) {
   // page: { doc, act(fn), workspace, playback, compare, stepLine, predict, view (BoardView), board,
-  //   messages, scenarios, brush: { value }, controls() (made after the actions),
-  //   stepped() (after a step taken by hand) }
+  //   messages, scenarios, brush: { value }, controls() and lessons() (the LessonPanel), made
+  //   after the actions, stepped() (after a step taken by hand) }
   const { act, workspace, playback, compare, stepLine, predict, view, messages, stepped } = page;
   const driver = () => (compare.active ? compare : workspace.session);
   const stopped = (fn) => act((...args) => {
@@ -125,10 +125,14 @@ export function pageActions(page) {
       workspace.loadExample(id);
       messages.clear();
     }),
-    // A file opened or dropped: a scenario file lists queries for the map already open;
-    // anything else is a map, with a notice when it brought rules of its own.
+    // A file opened or dropped: a lesson file (.md) opens as the lesson; a scenario file lists queries for the map already open; anything else is a
+    // map, with a notice when it brought rules of its own.
     openFile: act((text, name) => {
       try {
+        if (/\.md$/i.test(name)) {
+          page.lessons().openText(text, name);
+          return;
+        }
         if (/\.scen$/i.test(name) || /^\s*version\s/.test(text)) {
           page.scenarios.load(text, name);
           return;

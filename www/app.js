@@ -26,7 +26,7 @@ import { wireShare } from './export/share.js';
 import { QrDialog } from './export/qr.js';
 import { wireExports } from './export/exporting.js';
 import { Handout, workHeader } from './export/handout.js';
-import { setLanguage, initialLanguage, onLanguageChange } from './i18n/i18n.js';
+import { setLanguage, initialLanguage, onLanguageChange, t } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
 import { wireOriginPicker } from './i18n/origin.js';
@@ -39,6 +39,10 @@ import { stepKeeper } from './layout/stepview.js';
 import { prefersReducedMotion } from './layout/motion.js';
 import { routeFieldKeys } from './layout/fieldkeys.js';
 import { applyTheme } from './layout/theme.js';
+import { LessonBook } from './lessons/book.js';
+import { LessonPlayer } from './lessons/player.js';
+import { LessonPanel } from './lessons/panel.js';
+import { viewQuery } from './lessons/format.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -132,6 +136,7 @@ function start(engine) {
   const actions = pageActions({
     doc, act, workspace, playback, compare, stepLine, predict, view, board, messages, scenarios, brush,
     controls: () => controls, stepped: stepKeeper(doc),
+    lessons: () => lessonPanel,
   });
   const controls = new Controls(doc, actions);
   const input = new GridInput(gridCanvas, renderer, {
@@ -166,6 +171,37 @@ function start(engine) {
     notify: (text) => messages.showError(text),
   });
   new SidePanelToggle(doc, () => view.relayout());
+  // The work on show as saved work keeps it.
+  const workOnShow = () => ({
+    map: editor().toText('ox'),
+    options: workspace.session.options,
+    step: actions.driver().timeline().stepCount,
+    speedIndex: playback.speedIndex,
+    view: savedView(workspace.session.walk, compare),
+  });
+  const saver = savedWork.canSave ? new WorkSaver(window, workOnShow, (state) => workspace.showsLinkOverSaved(state)) : null;
+  const presentation = new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed });
+  // An embedded page shows its author's map and no lesson.
+  const lessonBook = new LessonBook(params.embed ? { localStorage: null } : window, exampleIds);
+  const lessons = new LessonPlayer(doc, lessonBook, {
+    workspace, compare, playback, driver: actions.driver, step: actions.step, stepBack: actions.stepBack,
+    controls: () => controls, saver, messages, presentation, exampleIds, current: workOnShow,
+  }, changed);
+  const lessonPanel = new LessonPanel(doc, lessonBook, lessons, {
+    engine, exampleIds, defaults: defaultOptions(), messages, fail: actions.fail,
+    flush: () => saver?.flush(),
+    view: () => {
+      const step = actions.driver().timeline().stepCount;
+      const exampleId = workspace.exampleNote.id;
+      const count = (lessonBook.lesson?.scenes.length ?? 0) + 1;
+      return {
+        step,
+        title: exampleId ? t(`example.${exampleId}`) : t('lesson.scene-default', { n: count }),
+        query: viewQuery({ options: workspace.session.options, mapText: editor().toText('ox'), walk: workspace.session.walk, compare: compare.active ? compare.methods : null, step }),
+      };
+    },
+  });
+  lessons.opened = () => lessonPanel.render();
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, exports, predict, stepLine, gridCanvas,
@@ -173,14 +209,9 @@ function start(engine) {
     handout: new Handout(doc, { fitBoard: () => view.zoomAt(0), changed }),
     pseudocode: new PseudocodePanel(doc),
     cellCard: new CellCard(doc, byId('inspector'), gridCanvas),
-    presentation: new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed }),
-    saver: savedWork.canSave ? new WorkSaver(window, () => ({
-      map: editor().toText('ox'),
-      options: workspace.session.options,
-      step: actions.driver().timeline().stepCount,
-      speedIndex: playback.speedIndex,
-      view: savedView(workspace.session.walk, compare),
-    }), (state) => workspace.showsLinkOverSaved(state)) : null,
+    presentation,
+    saver,
+    lessons,
     savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
     heightReporter: params.embed ? new HeightReporter(window, params.id) : null,
     stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),

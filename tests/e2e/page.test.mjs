@@ -49,9 +49,10 @@ describe('opening', () => {
       for (const id of ['counters', 'narration']) {
         assert.equal(await page.locator(`#${id}`).getAttribute('aria-live'), 'polite');
       }
-      // Tab order starts in the header and reaches the playback controls.
+      // Tab order starts in the header (language, lessons, keyboard help, side panel) and
+      // reaches the playback controls.
       const reached = [];
-      for (let k = 0; k < 4; k++) {
+      for (let k = 0; k < 5; k++) {
         await page.keyboard.press('Tab');
         reached.push(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
       }

@@ -147,6 +147,10 @@ export class FakeWindow {
         if (win.refuseWrites) throw new Error('QuotaExceededError');
         win.items.set(key, String(value));
       },
+      removeItem(key) {
+        if (win.refuseWrites) throw new Error('QuotaExceededError');
+        win.items.delete(key);
+      },
     };
     Object.defineProperty(this, 'localStorage', {
       get() {

@@ -42,6 +42,8 @@ export const PALETTE = {
   fog: '#6b7380',
   walked: '#009e73',
   agent: '#e69f00',
+  // The frame around a cell a lesson's scene points at: a purple no state fill uses.
+  lessonMark: '#7b2cbf',
 };
 
 // Terrain weight w (2..9) darkens a cell towards PALETTE.terrain by this fraction, so heavier

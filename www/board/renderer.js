@@ -25,6 +25,8 @@ const MARK_STYLES = {
   considered: { colour: PALETTE.path },
   asked: { colour: PALETTE.path, dashed: true },
   picked: { colour: PALETTE.next, dashed: true },
+  // A cell a lesson's scene points at.
+  lesson: { colour: PALETTE.lessonMark },
 };
 
 const FONT_FAMILY = 'system-ui, "Segoe UI", Roboto, "DejaVu Sans", Arial, sans-serif';

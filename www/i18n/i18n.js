@@ -38,6 +38,11 @@ function templateParts(text) {
   return parts;
 }
 
+// The text for `key` in the language `code` (a lesson carries every language at once).
+export function textIn(code, key) {
+  return LANGUAGES[code]?.[key] ?? EN[key] ?? key;
+}
+
 // The plural form: `key-one` for a count of one where the language has it, else `key`.
 export function tn(key, count, params = {}) {
   return t(countedKey(key, count), { count, ...params });

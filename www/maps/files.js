@@ -1,15 +1,25 @@
 import { PageError } from '../i18n/errors.js';
+import { lessonFileTooLarge } from '../lessons/format.js';
 
-// Opening map files (file picker or drag and drop anywhere on the page) and saving the map
-// as a download.
+// Opening map files (file picker or drag and drop anywhere on the page; a lesson file
+// dropped goes the same way) and saving the map as a download.
 
 // Larger than any map the editor accepts (2048x2048 plus line ends), so a bigger file is a
 // mistake worth a message rather than a long wait.
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
+// The message for a file too large to open, or null: a lesson file (.md) has a limit of
+// its own.
+function tooLarge(file) {
+  if (/\.md$/i.test(file.name)) return lessonFileTooLarge(file);
+  if (file.size <= MAX_FILE_BYTES) return null;
+  return new PageError('error.file-too-large', { name: file.name, size: Math.round(file.size / 1024), max: MAX_FILE_BYTES / 1024 });
+}
+
 async function readMapFile(file, onText, onError) {
-  if (file.size > MAX_FILE_BYTES) {
-    onError(new PageError('error.file-too-large', { name: file.name, size: Math.round(file.size / 1024), max: MAX_FILE_BYTES / 1024 }));
+  const refused = tooLarge(file);
+  if (refused) {
+    onError(refused);
     return;
   }
   try {

@@ -109,9 +109,11 @@ export class Workspace {
         link.editor.free();
         this.loadMap(linkText, linkOptions, { exampleId: link.exampleId });
         this.linkOverSaved = {
+          source: 'link',
           saved: { map: saved.map, options: savedOptions, step: saved.step, view: saved.view },
-          linked: { maps: [this.editor.toText('ox')], options: { ...this.session.options } },
+          linked: [],
         };
+        this.viewOpened();
       }
     } else if (link) {
       this.begin(link.editor, settle(link.editor, link.layers), link.exampleId);
@@ -135,17 +137,35 @@ export class Workspace {
   // its view opened (Walk mode puts an example's change in): while it is, the saved work must
   // stay as it is in storage. state: { map (O X S E text), options }.
   showsLinkOverSaved(state) {
-    const linked = this.linkOverSaved?.linked;
-    return Boolean(linked) && linked.maps.includes(state.map) && sameOptions(state.options, linked.options);
+    const linked = this.linkOverSaved?.linked ?? [];
+    return linked.some(({ map, options }) => map === state.map && sameOptions(state.options, options));
   }
 
-  // The first view has opened (see www/state/views.js): the map as it left it is the link's
-  // as much as the map the link named, not the visitor's edit.
+  // A view has opened (see www/state/views.js): the map as it left it is the link's (or the
+  // lesson scene's) as much as the map it named, not the visitor's edit.
   viewOpened() {
     const linked = this.linkOverSaved?.linked;
     if (!linked) return;
-    const map = this.editor.toText('ox');
-    if (!linked.maps.includes(map)) linked.maps.push(map);
+    const shown = { map: this.editor.toText('ox'), options: { ...this.session.options } };
+    if (!this.showsLinkOverSaved(shown)) linked.push(shown);
+  }
+
+  // A lesson's scene (its view read as a link's, `params`) in place of the work on show, as
+  // one load, its options settled as a link's are. The work on show is the visitor's unless it
+  // is a link's or an earlier scene's map as it opened: then it is kept as the saved work a
+  // link's map over it keeps (stored, and offered back), else the saved work kept stays.
+  // current: the work on show as WorkSaver saves it. Follow with viewOpened() once the
+  // scene's view is open. Throws when its map cannot be opened.
+  openScene(params, current, problems) {
+    const found = [];
+    const link = linkScene(this.engine, params, found);
+    if (!link) throw found[0];
+    if (!this.showsLinkOverSaved(current)) this.linkOverSaved = { source: 'lesson', saved: current, linked: [] };
+    this.linkOverSaved.source = 'lesson';
+    const options = settleOptions(this.defaults, link.layers, searchAccepts(this.engine, link.editor), problems);
+    const text = link.editor.toText('ox');
+    link.editor.free();
+    this.loadMap(text, options, { exampleId: link.exampleId });
   }
 
   // Back to the saved work a link opened its map over, as one more undo entry: its map and

@@ -8,7 +8,8 @@ use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 
 pub const DIST_FILE: &str = "dist/astar-visualizer.html";
-/// The most the single-file page may weigh, gzipped: what a reader downloads.
+/// The most the single-file page may weigh, gzipped: what a reader downloads (16 KiB of it
+/// for the lessons and their text in every language).
 pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";

@@ -1,0 +1,169 @@
+// Lessons in the page: a built-in lesson walked with a presenter's remote in presentation
+// mode at 1280x720 ("Scene k / n", the narration whole and no smaller than the pseudocode,
+// its marked cell framed, no option changed by a stepping key), in both languages; the view
+// on show added as a scene, narrated, saved as a file and opened again; a 10 MB file
+// refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
+// and brought back; the lesson in progress still there after a reload.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { browserForThisFile } from './browser.mjs';
+import { withApp, text, waitForText, eventually } from './page.mjs';
+
+const browser = browserForThisFile();
+const SLIDE = { viewport: { width: 1280, height: 720 } };
+
+function file(name, content) {
+  return { name, mimeType: 'text/markdown', buffer: Buffer.from(content) };
+}
+
+// The lesson bar as the class sees it, once the page has drawn the last key's doing: inside
+// the window, nothing cut, and its type against the pseudocode's.
+async function lessonBar(page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  return page.evaluate(() => {
+    const bar = document.getElementById('lesson-bar');
+    const box = bar.getBoundingClientRect();
+    const size = (element) => parseFloat(getComputedStyle(element).fontSize);
+    return {
+      counter: document.getElementById('lesson-counter').textContent,
+      narration: document.getElementById('lesson-narration').textContent,
+      inside: !bar.hidden && box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth,
+      whole: bar.scrollHeight <= bar.clientHeight && bar.scrollWidth <= bar.clientWidth,
+      larger: size(document.getElementById('lesson-narration')) >= size(document.querySelector('#pseudocode li')),
+      step: document.getElementById('count-step').textContent,
+      options: ['algorithm', 'heuristic', 'goal-test'].map((id) => document.getElementById(id).value).join(' '),
+    };
+  });
+}
+
+// The pixels of cell (x, y) on the overlay in the purple of a lesson's marked cells.
+async function marked(page, x, y) {
+  return page.evaluate(({ x, y }) => {
+    const grid = document.getElementById('grid');
+    const cell = Number(grid.dataset.cell);
+    const left = Math.floor(x * cell - Number(grid.dataset.originX));
+    const top = Math.floor(y * cell - Number(grid.dataset.originY));
+    const data = document.getElementById('overlay').getContext('2d').getImageData(left, top, cell, cell).data;
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i] - 0x7b) + Math.abs(data[i + 1] - 0x2c) + Math.abs(data[i + 2] - 0xbf) < 24) n++;
+    return n;
+  }, { x, y });
+}
+
+async function download(page, button) {
+  const [saved] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return { name: saved.suggestedFilename(), text: await readFile(await saved.path(), 'utf8') };
+}
+
+describe('lessons', () => {
+  it('walks a built-in lesson with the remote, in both languages; adds, saves and reopens a scene; tells a bad file by line', async () => {
+    await withApp(browser(), '', SLIDE, async ({ page }) => {
+      await page.getByRole('combobox', { name: 'Lessons' }).selectOption('goal-test');
+      await waitForText(page, '#lesson-counter', /^Scene 1 \/ 3$/);
+      await page.keyboard.press('p');
+      // The first scene frames the goal; the others mark nothing.
+      await lessonBar(page);
+      assert.ok(await marked(page, 5, 2) > 20, 'the goal is framed');
+      assert.equal(await marked(page, 3, 2), 0);
+      // The remote's Page Down, the select keeping the focus: through each scene's steps,
+      // then on to the next scene, until nothing is left.
+      const seen = [];
+      let before = await lessonBar(page);
+      for (let presses = 0; presses < 60; presses++) {
+        assert.ok(before.inside && before.whole && before.larger, `the narration is on screen, whole and large: ${JSON.stringify(before)}`);
+        if (seen.at(-1)?.counter !== before.counter) seen.push({ counter: before.counter, step: before.step, options: before.options });
+        await page.keyboard.press('PageDown');
+        const after = await lessonBar(page);
+        if (after.counter === before.counter) {
+          if (after.step === before.step) break;
+          assert.equal(after.options, before.options, 'a step changes no option');
+        }
+        before = after;
+      }
+      assert.deepEqual(seen, [
+        { counter: 'Scene 1 / 3', step: '0 / 16', options: 'dijkstra auto first-reached' },
+        { counter: 'Scene 2 / 3', step: '15 / 22', options: 'dijkstra auto off-open' },
+        { counter: 'Scene 3 / 3', step: '0 / 11', options: 'astar octile first-reached' },
+      ]);
+      assert.equal(before.step, '11 / 11');
+      assert.equal(await marked(page, 5, 2), 0, 'the third scene marks nothing');
+      assert.match(await text(page, '#result'), /cost 78/);
+      // Back from a scene's first step: the previous scene as it ends; Home and End.
+      await page.keyboard.press('Home');
+      await waitForText(page, '#lesson-counter', /^Scene 1 \/ 3$/);
+      await page.keyboard.press('End');
+      await waitForText(page, '#lesson-counter', /^Scene 3 \/ 3$/);
+      await page.keyboard.press('PageUp');
+      await waitForText(page, '#lesson-counter', /^Scene 2 \/ 3$/);
+      assert.equal((await lessonBar(page)).step, '22 / 22');
+      await page.keyboard.press('ArrowLeft');
+      assert.equal((await lessonBar(page)).step, '21 / 22');
+
+      // In Chinese: the counter and the narration follow the page's language.
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await page.keyboard.press('p');
+      const chinese = await lessonBar(page);
+      assert.equal(chinese.counter, '场景 2 / 3');
+      assert.match(chinese.narration, /最短路径 78/);
+      assert.ok(chinese.inside && chinese.whole && chinese.larger, JSON.stringify(chinese));
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+
+      // The view on show as a fourth scene, narrated, saved and opened again.
+      await page.getByRole('button', { name: 'Step', exact: true }).click();
+      await page.getByRole('button', { name: 'Add this view as a scene' }).click();
+      await waitForText(page, '#lesson-status', /scene 3 of 4/);
+      await page.getByLabel('Narration in English').fill('My own scene.');
+      await page.getByLabel('Narration in Chinese').fill('我的场景。');
+      await waitForText(page, '#lesson-narration', /^My own scene\.$/);
+      const saved = await download(page, 'Save the lesson file');
+      assert.equal(saved.name, 'When-to-stop-the-goal-test.md');
+      assert.equal(saved.text.match(/^## /gm).length, 4);
+      assert.match(saved.text, /&step=22\nen:\nMy own scene\.\nzh:\n我的场景。\n/);
+
+      await page.getByRole('button', { name: 'New lesson' }).click();
+      await waitForText(page, '#lesson-status', /no scenes yet/);
+      // The lesson just saved was not dropped silently: it is in its file, so no notice.
+      assert.ok(await page.locator('#lesson-kept').isHidden());
+      await page.setInputFiles('#lesson-file', file(saved.name, saved.text));
+      await waitForText(page, '#lesson-counter', /^Scene 1 \/ 4$/);
+      await page.getByRole('button', { name: /^3\. / }).click();
+      await waitForText(page, '#lesson-narration', /^My own scene\.$/);
+      assert.equal((await lessonBar(page)).step, '22 / 22');
+
+      // A 10 MB file is refused before it is read, the lesson on show kept.
+      await page.setInputFiles('#lesson-file', file('huge.md', `# Huge\n${'x'.repeat(10 * 1024 * 1024)}`));
+      await waitForText(page, '#message-text', /^The file huge\.md is 10240 KB; a lesson file is at most 1024 KB\. Nothing was opened\.$/);
+      assert.equal(await page.locator('#lesson-scenes li').count(), 4);
+
+      // An edited lesson, then a bad file dropped on the page: the message names each line,
+      // the good scene opens, and the edited lesson is kept and comes back.
+      await page.getByLabel('Narration in English').fill('Edited.');
+      const bad = '# Bad\n\n## Unknown\n?example=goal-test&colour=red\n\n## Too far\n?example=goal-test&step=99\n\n## Fine\n?example=maze\nen: This one loads.\n';
+      await page.evaluate((content) => {
+        const data = new DataTransfer();
+        data.items.add(new File([content], 'bad.md', { type: 'text/markdown' }));
+        document.body.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }));
+        document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, bad);
+      await waitForText(page, '#message-text', /^The lesson file bad\.md was opened with 1 of its scenes/);
+      const message = await text(page, '#message-text');
+      assert.match(message, /\nLine 4: Unknown URL parameter "colour".*\nLine 3: the scene "Unknown" was left out\.\nLine 7: step 99 is past the end of the search, which ends at step 16\.\nLine 6: the scene "Too far" was left out\.$/);
+      await waitForText(page, '#lesson-narration', /^This one loads\.$/);
+      // The narration field, still focused, shows the new scene's text, not what was typed
+      // for the old one.
+      assert.equal(await page.getByLabel('Narration in English').inputValue(), 'This one loads.');
+      await waitForText(page, '#lesson-kept-text', /^Your lesson “When to stop: the goal test” is kept\.$/);
+      await page.getByRole('button', { name: 'Back to my lesson' }).click();
+      await waitForText(page, '#lesson-narration', /^Edited\.$/);
+      await eventually(page, async () => (await page.locator('#lesson-scenes li').count()) === 4, 'the four scenes are back');
+
+      // It is kept in the browser: a reload finds it.
+      await page.reload();
+      await waitForText(page, '#lesson-status', /^“When to stop: the goal test”, scene 3 of 4$/);
+    });
+  });
+});

@@ -1,0 +1,298 @@
+// Lessons (www/lessons/): the lesson file's format read and written back, what a bad file
+// is told (by line, in both languages) while its good scenes still load, the built-in
+// lessons, where the stepping keys take a lesson, a scene opened over the visitor's saved
+// work, and the lesson in progress kept in the browser.
+
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { engine, EXAMPLES, LANGUAGES, useLanguage, assertWords, openPage, sessionOn, dispose, FakeWindow } from './harness.mjs';
+import { parseLesson, writeLesson, viewQuery, sceneParams, titleIn, narrationIn } from '../../www/lessons/format.js';
+import { checkLesson, sceneSetup } from '../../www/lessons/check.js';
+import { BUILT_IN_LESSONS, builtInLesson } from '../../www/lessons/builtin.js';
+import { forward, back, firstScene, lastScene, moved } from '../../www/lessons/navigation.js';
+import { LessonBook } from '../../www/lessons/book.js';
+import { defaultOptions } from '../../www/state/params.js';
+import { describeError } from '../../www/i18n/errors.js';
+import { SearchSession } from '../../www/state/session.js';
+
+const ids = EXAMPLES.map((example) => example.id);
+const check = (text) => checkLesson(engine, parseLesson(text, ids), ids, defaultOptions());
+
+// The lesson file docs/teaching.md shows.
+const SHORT = `# When to stop
+title zh: 何时停止
+
+## Stop on reaching the goal
+title zh: 一到达终点就停止
+?example=goal-test&step=3
+mark: 5,2
+en:
+Dijkstra stops as soon as an expansion reaches the goal (framed).
+
+Note the cost it reports.
+zh:
+Dijkstra 一展开到终点（框出的格子）就停止。
+
+## Stop when the goal leaves the open list
+?example=goal-test&goalTest=off-open
+en: The shortest path costs 78.
+`;
+
+// A problem in words in each language: it names its line there.
+function assertNamesLine(problem, line) {
+  useLanguage('en');
+  const english = describeError(problem);
+  assertWords(english, `problem at line ${line}`);
+  assert.match(english, new RegExp(`^Line ${line}:`), english);
+  useLanguage('zh');
+  const chinese = describeError(problem);
+  assertWords(chinese, `problem at line ${line} (zh)`);
+  assert.match(chinese, new RegExp(`^第 ${line} 行：`), chinese);
+  assert.notEqual(chinese, english);
+  useLanguage('en');
+}
+
+describe('the lesson file', () => {
+  it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
+    const { lesson, problems, lines } = check(SHORT);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, end: 14 }, { scene: 15, view: 16, mark: 15, end: 18 }]);
+    assert.equal(lesson.title, 'When to stop');
+    assert.equal(titleIn(lesson, 'zh'), '何时停止');
+    assert.equal(titleIn(lesson.scenes[1], 'zh'), 'Stop when the goal leaves the open list');
+    assert.deepEqual(lesson.scenes[0].marks, [[5, 2]]);
+    assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (framed).\n\nNote the cost it reports.');
+    assert.equal(narrationIn(lesson.scenes[1], 'zh'), 'The shortest path costs 78.');
+    assert.equal(sceneParams(lesson.scenes[0], ids).step, 3);
+  });
+
+  it('writes a lesson that reads back identical, also narration that looks like a field', () => {
+    const lesson = {
+      title: 'Tricky', titles: { zh: '难' },
+      scenes: [
+        { title: 'One', titles: {}, query: '?map=OOO/SXE/OOO&algorithm=dijkstra&step=2', marks: [[0, 0], [2, 1]], narration: { en: '# not a heading\nen: not a field\n\\ a backslash\n\n  indented', zh: 'zh: 也不是\n## 也不是标题' } },
+        { title: '', titles: { zh: '二' }, query: '?example=maze', marks: [], narration: {} },
+      ],
+    };
+    const text = writeLesson(lesson);
+    const read = parseLesson(text, ids);
+    assert.deepEqual([read.lesson, read.problems, read.lines.map((at) => at.scene)], [lesson, [], [4, 17]]);
+    assert.equal(writeLesson(parseLesson(text, ids).lesson), text);
+    for (const id of BUILT_IN_LESSONS) {
+      const builtIn = builtInLesson(id);
+      assert.deepEqual(parseLesson(writeLesson(builtIn), ids).lesson, builtIn, id);
+    }
+  });
+
+  // Each bad file: the problem, its line, and the good scene after it still loads.
+  const GOOD = '\n## Good\n?example=goal-test\nen: fine\n';
+  const BAD = [
+    ['no view', '# L\n\n## No view\nen: text\n', 3, 'lesson.no-view'],
+    ['an unknown option', '# L\n\n## Unknown\n?example=goal-test&colour=red\n', 4, 'lesson.view', /Unknown URL parameter "colour"/],
+    ['a value not among the choices', '# L\n\n## Bad value\n?example=goal-test&algorithm=quick\n', 4, 'lesson.view', /algorithm="quick" is not one of/],
+    ['a step past the end', '# L\n\n## Too far\n?example=goal-test&step=99\n', 4, 'lesson.step-past-end', /step 99 is past the end of the search, which ends at step 16/],
+    ['an invalid map', '# L\n\n## Broken map\n?map=OOO/SQE\n', 4, 'lesson.scene-refused', /the map cannot be read/],
+    ['a map with no goal', '# L\n\n## No goal\n?map=OOO/SXO\n', 4, 'lesson.scene-refused'],
+    ['junk bytes', '# L\n\n## Junk\n?example=goal-test\nen: \u0000\u0001\ufffd\n', 5, 'lesson.junk'],
+    ['a page setting', '# L\n\n## Page\n?example=goal-test&lang=zh\n', 4, 'lesson.not-in-scene'],
+    ['no map', '# L\n\n## Nothing\n?algorithm=astar\n', 4, 'lesson.no-map'],
+    ['a mark off the map', '# L\n\n## Off\n?example=goal-test\nmark: 6,0\n', 5, 'lesson.mark-outside', /6,0 are outside the 6×5 map/],
+    ['a mark that is no cell', '# L\n\n## Mark\n?example=goal-test\nmark: 1;2\n', 5, 'lesson.marks'],
+    ['a line not understood', '# L\n\n## Stray\n?example=goal-test\nspeed 5\n', 5, 'lesson.unknown-line'],
+    ['a view twice', '# L\n\n## Twice\n?example=goal-test\n?example=maze\n', 5, 'lesson.twice'],
+  ];
+  for (const [name, text, line, key, words] of BAD) {
+    it(`names the line of ${name} in both languages, and loads the good scene`, () => {
+      const { lesson, problems } = check(text + GOOD);
+      const problem = problems.find((p) => p.key === key);
+      assert.ok(problem, `${key} among ${problems.map((p) => p.key).join(', ')}`);
+      assert.equal(problem.params.line, line);
+      assertNamesLine(problem, line);
+      if (words) assert.match(describeError(problem), words);
+      const skipped = problems.find((p) => p.key === 'lesson.scene-skipped');
+      assert.equal(skipped.params.line, 3);
+      assertNamesLine(skipped, 3);
+      assert.equal(problems.at(-1), skipped, 'the note that the scene was left out follows its problems');
+      assert.deepEqual(lesson.scenes.map((scene) => scene.title), ['Good']);
+    });
+  }
+
+  it('asks for a title, and says where text stands outside any scene', () => {
+    const { lesson, problems } = check(`stray text\n${GOOD}`);
+    assert.deepEqual(problems.map((p) => [p.key, p.params.line]), [['lesson.no-title', 1]]);
+    assertNamesLine(problems[0], 1);
+    assert.equal(lesson.scenes.length, 1);
+    const outside = check(`# L\nstray\n${GOOD}`).problems;
+    assert.deepEqual(outside.map((p) => [p.key, p.params.line]), [['lesson.outside-scene', 2]]);
+  });
+
+  it('refuses a 10 MB file at once, whole, in both languages', () => {
+    const started = performance.now();
+    const { lesson, problems } = check(`# Big\n${GOOD}${'x'.repeat(10 * 1024 * 1024)}`);
+    assert.ok(performance.now() - started < 1000);
+    assert.equal(lesson.scenes.length, 0);
+    assert.equal(problems[0].key, 'lesson.too-large');
+    useLanguage('en');
+    assert.match(describeError(problems[0]), /10240 KB; a lesson file is at most 1024 KB/);
+    useLanguage('zh');
+    assert.match(describeError(problems[0]), /10240 KB；课程文件最多 1024 KB/);
+    useLanguage('en');
+  });
+
+  it('lists a file of junk bytes by line, loading nothing', () => {
+    const junk = Array.from({ length: 30 }, (_, i) => String.fromCharCode(i % 9, 0xfffd, 200 + i)).join('\n');
+    const { lesson, problems } = check(junk);
+    assert.equal(lesson.scenes.length, 0);
+    assert.equal(problems.filter((p) => p.key === 'lesson.junk').length, 30);
+    assert.equal(problems.find((p) => p.key === 'lesson.no-title').params.line, 1);
+  });
+});
+
+describe('the built-in lessons', () => {
+  for (const id of BUILT_IN_LESSONS) {
+    it(`${id}: every scene opens with no problem, with its title and narration in both languages`, () => {
+      const { lesson, problems } = check(writeLesson(builtInLesson(id)));
+      assert.deepEqual(problems.map(describeError), []);
+      assert.ok(lesson.scenes.length >= 3);
+      for (const code of LANGUAGES) {
+        useLanguage(code);
+        assertWords(titleIn(lesson, code), `${id} title in ${code}`);
+        lesson.scenes.forEach((scene, i) => {
+          assertWords(titleIn(scene, code), `${id} scene ${i + 1} title in ${code}`);
+          assertWords(scene.narration[code], `${id} scene ${i + 1} narration in ${code}`);
+        });
+      }
+      useLanguage('en');
+    });
+  }
+
+  it('show the numbers their narration names', () => {
+    // [lesson, scene, expanded, path cost] as the narration says them.
+    const said = [['goal-test', 0, 15, 80], ['goal-test', 1, 21, 78], ['goal-test', 2, 10, 78],
+      ['heuristics', 0, 38, 56], ['heuristics', 1, 8, 56], ['heuristics', 2, 74, 198], ['heuristics', 3, 27, 270]];
+    for (const [id, index, expanded, cost] of said) {
+      const params = sceneParams(builtInLesson(id).scenes[index], ids);
+      const { editor, options } = sceneSetup(engine, params, defaultOptions());
+      const session = new SearchSession(engine, editor, options);
+      session.finish();
+      assert.deepEqual([session.search.counters().expanded, session.search.pathCost()], [expanded, cost], `${id} scene ${index + 1}`);
+      dispose(session);
+    }
+  });
+});
+
+describe('lesson navigation', () => {
+  it('steps through a scene, then on to the next; back through it, then to the previous one at its end', () => {
+    assert.deepEqual(forward({ scene: 0, count: 3, finished: false }), { kind: 'step' });
+    assert.deepEqual(forward({ scene: 0, count: 3, finished: true }), { kind: 'scene', index: 1, at: 'start' });
+    assert.equal(forward({ scene: 2, count: 3, finished: true }), null);
+    assert.deepEqual(back({ scene: 1, step: 16, first: 15 }), { kind: 'step' });
+    assert.deepEqual(back({ scene: 1, step: 15, first: 15 }), { kind: 'scene', index: 0, at: 'end' });
+    assert.equal(back({ scene: 0, step: 0, first: 0 }), null);
+    assert.deepEqual(firstScene({ count: 3 }), { kind: 'scene', index: 0, at: 'start' });
+    assert.deepEqual(lastScene({ count: 3 }), { kind: 'scene', index: 2, at: 'start' });
+    assert.equal(lastScene({ count: 0 }), null);
+    assert.deepEqual([moved(0, -1, 3), moved(0, 1, 3), moved(2, 1, 3)], [null, 1, null]);
+  });
+
+  it('walks a whole lesson over saved work: options change only with the scene, the saved work is kept', () => {
+    const saved = { map: 'OOOO\nSXOE\nOOOO', options: { ...defaultOptions(), algorithm: 'dijkstra' }, step: 2, view: null };
+    const { workspace } = openPage('', saved);
+    const current = () => ({ map: workspace.editor.toText('ox'), options: workspace.session.options, step: workspace.session.timeline().stepCount, view: null });
+    const visitor = current();
+    const lesson = builtInLesson('goal-test');
+    const open = (index, at) => {
+      const params = sceneParams(lesson.scenes[index], ids);
+      const problems = [];
+      workspace.openScene(params, current(), problems);
+      workspace.viewOpened();
+      assert.deepEqual(problems, []);
+      if (at === 'end') workspace.session.finish();
+      else workspace.session.seek(params.step ?? 0);
+      return { index, first: params.step ?? 0 };
+    };
+    let on = open(0, 'start');
+    const visited = [[0, workspace.session.timeline().stepCount]];
+    let presses = 0;
+    for (;;) {
+      const move = forward({ scene: on.index, count: lesson.scenes.length, finished: workspace.session.finished });
+      if (move === null) break;
+      presses += 1;
+      if (move.kind === 'step') {
+        const options = { ...workspace.session.options };
+        workspace.session.step();
+        assert.deepEqual(workspace.session.options, options, 'a step changes no option');
+      } else {
+        on = open(move.index, move.at);
+        visited.push([move.index, workspace.session.timeline().stepCount]);
+      }
+      assert.ok(workspace.showsLinkOverSaved(current()), 'the scene is not saved over the visitor\'s work');
+    }
+    assert.deepEqual(visited, [[0, 0], [1, 15], [2, 0]]);
+    assert.equal(presses, 16 + 1 + 7 + 1 + 11);
+    assert.equal(workspace.session.search.pathCost(), 78);
+    // Back from the third scene's start: the second, at its end.
+    const move = back({ scene: on.index, step: 0, first: 0 });
+    assert.deepEqual(move, { kind: 'scene', index: 1, at: 'end' });
+    open(move.index, move.at);
+    assert.ok(workspace.session.finished);
+    assert.equal(workspace.linkOverSaved.source, 'lesson');
+    assert.deepEqual(workspace.backToSaved(), visitor);
+    assert.equal(workspace.editor.toText('ox').trimEnd(), saved.map);
+  });
+});
+
+describe('adding the view on show as a scene', () => {
+  it('writes every option, Walk mode, the compared methods and the step, and opens as it was', () => {
+    const options = { ...defaultOptions(), algorithm: 'astar', heuristic: 'manhattan', directions: 4, costs: 'exact', tieBreak: 'first-in', neighbourOrder: 'left-right-up-down', goalTest: 'first-reached' };
+    const session = sessionOn('OOOOO\nSOXOE\nOOOOO', options);
+    session.seek(4);
+    const compare = [{ algorithm: 'astar' }, { algorithm: 'dijkstra', heuristic: 'zero' }];
+    const views = [
+      [{ walk: { sensor: 2 }, compare: null }, (params) => [params.walk, params.sensor, params.compare], [true, 2, undefined]],
+      [{ walk: null, compare }, (params) => [params.walk, params.compare], [undefined, compare]],
+    ];
+    for (const [view, read, expected] of views) {
+      const query = viewQuery({ options: session.options, mapText: session.editor.toText('ox'), step: 4, ...view });
+      const { lesson, problems } = check(`# L\n\n## Here\n${query}\n`);
+      assert.deepEqual(problems.map(describeError), [], query);
+      const params = sceneParams(lesson.scenes[0], ids);
+      assert.equal(params.step, 4);
+      assert.deepEqual(read(params), expected);
+      const setup = sceneSetup(engine, params, defaultOptions());
+      assert.equal(setup.editor.toText('ox'), session.editor.toText('ox'));
+      assert.deepEqual(setup.options, session.options);
+      setup.editor.free();
+    }
+    dispose(session);
+  });
+});
+
+describe('the lesson in progress', () => {
+  it('is kept in the browser, comes back on the next visit, and an edited one is never dropped', () => {
+    const win = new FakeWindow();
+    const book = new LessonBook(win, ids);
+    assert.equal(book.lesson, null);
+    book.addScene({ title: 'Mine', titles: {}, query: '?example=maze', marks: [], narration: {} }, 'My lesson');
+    book.setNarration(0, 'en', 'First.\n\n');
+    book.setNarration(0, 'zh', '第一。');
+    book.addScene({ title: 'Second', titles: {}, query: '?example=u-trap', marks: [], narration: {} }, 'unused');
+    book.move(1, -1);
+    assert.deepEqual(book.lesson.scenes.map((s) => s.title), ['Second', 'Mine']);
+    assert.equal(book.scene, 0);
+    const mine = JSON.parse(JSON.stringify(book.lesson));
+    assert.deepEqual(new LessonBook(win, ids).lesson, mine, 'comes back on the next visit');
+
+    // Another lesson: the edited one is kept, and comes back.
+    assert.equal(book.open(builtInLesson('goal-test')), true);
+    assert.equal(book.kept.lesson.title, 'My lesson');
+    assert.equal(book.back(), true);
+    assert.deepEqual(book.lesson, mine);
+    assert.equal(book.kept.lesson.title, 'When to stop: the goal test');
+    // Saved to a file, it is no longer only here: another replaces it quietly.
+    assert.equal(writeLesson(book.lesson), book.saved());
+    assert.equal(book.open(builtInLesson('heuristics')), false);
+    book.remove(0);
+    assert.equal(book.lesson.scenes.length, 3);
+  });
+});

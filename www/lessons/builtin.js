@@ -1,0 +1,51 @@
+import { textIn } from '../i18n/i18n.js';
+import { NARRATION_LANGUAGES } from './format.js';
+
+// The built-in lessons: each scene's view (a link's query, from the built-in examples) and
+// the cells it marks. Their titles and narration are interface text, in the string files of
+// each language: `lesson.<id>.title`, `lesson.<id>.<n>.title` and `lesson.<id>.<n>.text`
+// (scenes counted from 1).
+const LESSONS = [
+  {
+    id: 'goal-test',
+    scenes: [
+      { query: '?example=goal-test', marks: [[5, 2]] },
+      { query: '?example=goal-test&goalTest=off-open&step=15', marks: [] },
+      { query: '?example=goal-test&algorithm=astar&heuristic=octile', marks: [] },
+    ],
+  },
+  {
+    id: 'heuristics',
+    scenes: [
+      { query: '?example=tutorial-wall&heuristic=zero', marks: [[2, 2], [6, 2]] },
+      { query: '?example=tutorial-wall&heuristic=octile', marks: [] },
+      { query: '?example=swamp&heuristic=octile&step=60', marks: [] },
+      { query: '?example=swamp&heuristic=octile&weight=3', marks: [] },
+    ],
+  },
+];
+
+export const BUILT_IN_LESSONS = LESSONS.map(({ id }) => id);
+
+// The title (English heading, other languages as titles) of a text key.
+function titled(key) {
+  const [first, ...others] = NARRATION_LANGUAGES;
+  const title = textIn(first, key);
+  const titles = {};
+  for (const code of others) titles[code] = textIn(code, key);
+  return { title, titles };
+}
+
+// The built-in lesson `id` as a lesson file reads (see format.js), in every language.
+export function builtInLesson(id) {
+  const lesson = LESSONS.find((each) => each.id === id);
+  return {
+    ...titled(`lesson.${id}.title`),
+    scenes: lesson.scenes.map(({ query, marks }, i) => ({
+      ...titled(`lesson.${id}.${i + 1}.title`),
+      query,
+      marks: marks.map((cell) => [...cell]),
+      narration: Object.fromEntries(NARRATION_LANGUAGES.map((code) => [code, textIn(code, `lesson.${id}.${i + 1}.text`)])),
+    })),
+  };
+}

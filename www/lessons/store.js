@@ -1,0 +1,35 @@
+// The lesson in progress is kept in the browser's localStorage as it changes, as a lesson
+// file's text (the format a teacher saves), with the scene on show and whether it was
+// edited since it was opened. A lesson replaced while edited is kept under a key of its own,
+// for "Back to my lesson".
+
+const LESSON_KEY = 'astar-visualizer.lesson';
+const KEPT_KEY = 'astar-visualizer.lesson.kept';
+const FORMAT = 1;
+
+function read(win, key) {
+  try {
+    const raw = win.localStorage?.getItem(key) ?? null;
+    const stored = raw === null ? null : JSON.parse(raw);
+    return stored?.format === FORMAT && typeof stored.text === 'string' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(win, key, value) {
+  try {
+    if (value === null) win.localStorage?.removeItem(key);
+    else win.localStorage?.setItem(key, JSON.stringify({ format: FORMAT, ...value }));
+  } catch {
+    // Storage full or refused: the lesson lasts for this visit, and the file can be saved.
+  }
+}
+
+// stored: { text, scene, edited, name } or null.
+export const lessonStore = {
+  current: (win) => read(win, LESSON_KEY),
+  kept: (win) => read(win, KEPT_KEY),
+  saveCurrent: (win, stored) => write(win, LESSON_KEY, stored),
+  saveKept: (win, stored) => write(win, KEPT_KEY, stored),
+};
