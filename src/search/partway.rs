@@ -4,10 +4,8 @@
 
 use super::Search;
 use crate::finder::key::Key;
-use crate::finder::relaxation::Seen;
 use crate::finder::Finder;
-use crate::geometry::grid::Point;
-use crate::vocabulary::events::NodeValues;
+use crate::vocabulary::events::{NodeValues, Outcome, StepEvent};
 
 impl Search {
     /// The first `k` entries of the open list, in pop order, partway through the next step:
@@ -15,42 +13,52 @@ impl Search {
     /// in the order it makes them. `None` once the search has finished. The search is left
     /// exactly as it was (the step is taken, read and undone).
     pub fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        // The step as the page takes it, its neighbours in the order it looked at them.
+        let event = self.step()?;
         // The cells the step opens or improves, in order (true: improved).
-        let mut changes: Vec<(u32, bool)> = Vec::new();
-        let mut report = |search: &Search, from: Point, move_index: usize, seen: Seen| {
-            let improved = match seen {
-                Seen::Opened => false,
-                Seen::Improved { .. } => true,
-                _ => return,
-            };
-            let at = search.neighbourhood.step(from, move_index);
-            changes.push((search.grid.index(at) as u32, improved));
+        let changes: Vec<(u32, bool)> = match &event {
+            StepEvent::Expanded { neighbours, .. } => neighbours
+                .iter()
+                .filter_map(|n| {
+                    let improved = match n.outcome {
+                        Outcome::Opened { .. } => false,
+                        Outcome::Improved { .. } => true,
+                        _ => return None,
+                    };
+                    let cell = self.grid.index_of(n.x, n.y).ok()?;
+                    Some((cell as u32, improved))
+                })
+                .collect(),
+            _ => Vec::new(),
         };
-        self.take_step::<true, true>(&mut report)?;
         let not_yet = changes.get(made..).unwrap_or_default();
         let improvements = self.history.last_changes();
-        let mut entries: Vec<(Key, NodeValues)> = (self.open.entries())
-            .filter_map(
-                |(cell, key)| match not_yet.iter().find(|&&(c, _)| c == cell) {
-                    None => Some((key, self.values_with(cell, self.g[cell as usize]))),
-                    // Not opened yet: not on the list.
-                    Some((_, false)) => None,
-                    // Not improved yet: its entry as it was.
-                    Some((_, true)) => {
-                        let old = improvements.iter().find(|change| change.cell == cell)?;
-                        Some((old.old_key, self.values_with(cell, old.old_g)))
+        // The list after the whole step, in pop order (the order the page reads it in), less
+        // the cells not opened yet; the cells not improved yet go back in at their old keys.
+        let mut entries: Vec<(Key, u32, f64)> = Vec::new();
+        let mut not_improved: Vec<(Key, u32, f64)> = Vec::new();
+        for (cell, key) in self.open.peek_sorted(self.open.len()) {
+            match not_yet.iter().find(|&&(c, _)| c == cell) {
+                None => entries.push((key, cell, self.g[cell as usize])),
+                Some((_, false)) => {}
+                Some((_, true)) => {
+                    if let Some(old) = improvements.iter().find(|change| change.cell == cell) {
+                        not_improved.push((old.old_key, cell, old.old_g));
                     }
-                },
-            )
-            .collect();
-        self.step_back();
-        let k = k.min(entries.len());
-        if k > 0 && k < entries.len() {
-            entries.select_nth_unstable_by_key(k - 1, |&(key, _)| key);
+                }
+            }
+        }
+        for entry in not_improved {
+            let at = entries.partition_point(|&(key, _, _)| key < entry.0);
+            entries.insert(at, entry);
         }
         entries.truncate(k);
-        entries.sort_unstable_by_key(|&(key, _)| key);
-        Some(entries.into_iter().map(|(_, values)| values).collect())
+        let values = entries
+            .into_iter()
+            .map(|(_, cell, g)| self.values_with(cell, g))
+            .collect();
+        self.step_back();
+        Some(values)
     }
 
     /// A cell's numbers in display units as they are with cost `g`.

@@ -96,6 +96,16 @@ test('the dist file works from file:// with nothing else to load, and shows the 
     assert.deepEqual(external, [], 'the dist file must not load anything from a server');
     assert.equal(await dist.page.locator('script[src], link[rel="stylesheet"], script[type="importmap"]').count(), 0);
     assert.deepEqual(await settledPicture(dist.page), await settledPicture(served.page));
+    // The single file carries the Chinese texts in English's key order (see
+    // xtask/src/dist/bundle.mjs): the page speaks Chinese with every text where it belongs.
+    const texts = (page) => page.evaluate(() => Array.from(document.querySelectorAll('[data-i18n]'), (element) => element.textContent));
+    for (const page of [served.page, dist.page]) {
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    }
+    const [servedTexts, distTexts] = [await texts(served.page), await texts(dist.page)];
+    assert.ok(distTexts.includes('播放'), 'the Play button in Chinese');
+    assert.deepEqual(distTexts, servedTexts);
     assertNoErrors(served.errors);
     assertNoErrors(dist.errors);
   } finally {
