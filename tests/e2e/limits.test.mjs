@@ -10,7 +10,7 @@ import { DESKTOP, withApp, gridInfo, cellPoint, waitForText, nextFrames } from '
 const browser = browserForThisFile();
 
 describe('limits', () => {
-  it('forgets the hovered cell when the grid shrinks under it, and shows a link\'s speed between the slider\'s stops', async () => {
+  it('forgets the hovered cell when the grid shrinks under it, shows a link\'s speed between the slider\'s stops, and limits the heuristic weight to 0..100 with a message, from the URL and from the field', async () => {
     await withApp(browser(), '?size=8x6&speed=4', DESKTOP, async ({ page }) => {
       assert.equal(await page.locator('#speed-label').textContent(), '4 steps/s');
       assert.equal(await page.locator('#speed').getAttribute('aria-valuetext'), '4 steps per second');
@@ -25,11 +25,7 @@ describe('limits', () => {
       await nextFrames(page);
       assert.ok(await page.locator('#message').isHidden(), await page.locator('#message-text').textContent());
       assert.equal((await gridInfo(page)).width, 3);
-    });
-  });
-
-  it('limits the heuristic weight to 0..100 with a message, from the URL and from the field', async () => {
-    await withApp(browser(), '?weight=1e300', DESKTOP, async ({ page }) => {
+      await page.goto(new URL('?weight=1e300', page.url()).href);
       await waitForText(page, '#message-text', /^URL parameter weight="1e300" must be a number from 0 to 100\.$/);
       assert.equal(await page.locator('#weight').inputValue(), '1');
       await page.locator('#weight').fill('150');

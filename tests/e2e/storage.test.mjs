@@ -191,14 +191,6 @@ describe('a link over saved work', () => {
       await eventually(page, async () => JSON.stringify(await gridInfo(page)) === JSON.stringify(work.size), 'Undo reaches the saved map');
     });
   });
-
-  it('opens a link plainly when nothing is saved: no notice, nothing to undo', async () => {
-    await withApp(browser(), '?map=OOOOO/OSXEO/OOOOO', DESKTOP, async ({ page }) => {
-      assert.equal((await gridInfo(page)).width, 5);
-      assert.ok(await page.locator('#saved-notice').isHidden());
-      assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
-    });
-  });
 });
 
 describe('options from a link and from saved work', () => {
@@ -327,9 +319,16 @@ describe('every kind of link, and saved work', () => {
     });
   });
 
-  it('saves each kind of link\'s view as the visitor\'s when nothing was saved, and brings it back on the plain page', async () => {
+  it('opens a link plainly when nothing is saved, and saves each kind of link\'s view as the visitor\'s then, bringing it back on the plain page', async () => {
     await withApp(browser(), '', DESKTOP, async ({ page }) => {
       await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
+      // A map link with nothing saved opens plainly: no notice, nothing to undo.
+      await page.goto(new URL('tests/e2e/package.json', page.url()).href);
+      await page.evaluate(() => localStorage.clear());
+      await openView(page, '?map=OOOOO/OSXEO/OOOOO');
+      assert.equal((await gridInfo(page)).width, 5);
+      assert.ok(await page.locator('#saved-notice').isHidden());
+      assert.ok(await page.getByRole('button', { name: 'Undo' }).isDisabled());
       for (const [what, query, view] of VIEW_LINKS.filter(([what]) => !what.includes('not walking'))) {
         // Cleared from another page of the site: the page saves as it is left.
         await page.goto(new URL('tests/e2e/package.json', page.url()).href);

@@ -95,7 +95,8 @@ export class Presentation {
     if (!this.active) return;
     const win = this.doc.defaultView;
     const codeKey = `${finder}|${language}|${win.innerWidth}x${win.innerHeight}|${this.predictBox.hidden}|${this.side.clientWidth}x${this.side.clientHeight}`;
-    this.fitScale(this.codePanel, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
+    // Set on the body: a lesson's narration is written at least as large as the listing.
+    this.fitScale(this.doc.body, '--code-scale', codeKey, CODE_SCALE, () => overflows(this.side) || overflows(this.codePanel) || overflows(this.code) || lastLineCut(this.code));
   }
 
   // Sets `name` on `element` to the largest scale within [min, max] at which `overflowing()`
