@@ -277,20 +277,9 @@ export class ComparePane {
       }
       value = Number(value);
     } else if (name === 'directions') value = Number(value);
-    const previous = this.method;
-    const options = { ...previous.options, [name]: value };
+    const options = { ...this.method.options, [name]: value };
     if (String(this.host.sharedOptions()[name]) === String(value)) delete options[name];
-    this.method = { ...previous, options };
-    try {
-      this.session.setOptions(this.options());
-    } catch (error) {
-      this.method = previous;
-      this.showMethod();
-      throw error;
-    }
-    this.showMethod();
-    this.rename();
-    this.host.methodChanged(this);
+    this.apply({ ...this.method, options });
   }
 
   readMethod() {
@@ -299,10 +288,15 @@ export class ComparePane {
       throw new PageError('weight.invalid', { max: limits().maxWeight });
     }
     const weight = Number(this.weight.value);
-    const previous = this.method;
     const algorithm = this.algorithm.value;
     // A finder that takes no weight runs with the plain one (its field is disabled).
-    this.method = { ...previous, algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 };
+    this.apply({ ...this.method, algorithm, heuristic: this.heuristic.value, weight: usesWeight(algorithm) ? weight : 1 });
+  }
+
+  // The pane's search takes `method`; one the engine refuses leaves the pane as it was.
+  apply(method) {
+    const previous = this.method;
+    this.method = method;
     try {
       this.session.setOptions(this.options());
     } catch (error) {
