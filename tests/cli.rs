@@ -395,7 +395,7 @@ fn bad_options_are_refused_with_the_choices() {
         ),
         (
             &["--heuristic", "crow"],
-            "manhattan, octile, euclidean, chebyshev, zero",
+            "manhattan, octile, euclidean, euclidean-up, chebyshev, zero",
         ),
         (&["--costs", "1-2"], "expected one of 10-14, exact"),
         (

@@ -43,10 +43,7 @@ fn walk_and_check(
     let mut known = Grid::new(world.width(), world.height()).unwrap();
     let mut visits: Vec<Visit> = Vec::new();
     let mut travelled = 0u64;
-    let scale = match rules.costs {
-        CostModel::Exact => 1e6,
-        _ => 1.0,
-    };
+    let scale = rules.costs.scale();
     while let Some(visit) = walk.advance() {
         let at = known.index(visit.at);
         if let Some(before) = visits.last() {

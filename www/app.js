@@ -29,7 +29,8 @@ import { Handout, workHeader } from './export/handout.js';
 import { setLanguage, initialLanguage, onLanguageChange, t } from './i18n/i18n.js';
 import { PageError } from './i18n/errors.js';
 import { wireLanguagePicker } from './i18n/language.js';
-import { wireOriginPicker } from './i18n/origin.js';
+import { wireOriginPicker, showOrigin } from './i18n/origin.js';
+import { cellOrigin } from './i18n/format.js';
 import { CompareView } from './compare/view.js';
 import { useCatalogue } from './finders/catalogue.js';
 import { applyEmbedLayout, HeightReporter, embedEditable, wireEditTools } from './layout/embed.js';
@@ -64,6 +65,7 @@ setLanguage(initialLanguage(early.lang), { remember: false });
 applyTheme(window, early.theme);
 wireLanguagePicker(byId('language'));
 wireOriginPicker(byId('cell-origin'));
+if (early.origin) showOrigin(early.origin);
 onLanguageChange(() => messages.render());
 if (early.embed) applyEmbedLayout(doc, location, early);
 // An embedded page shows its author's map: it neither restores nor saves a visitor's work.
@@ -182,9 +184,10 @@ function start(engine) {
   const saver = savedWork.canSave ? new WorkSaver(window, workOnShow, (state) => workspace.showsLinkOverSaved(state)) : null;
   const presentation = new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed });
   // An embedded page shows its author's map and no lesson.
-  const lessonBook = new LessonBook(params.embed ? { localStorage: null } : window, exampleIds);
+  const lessonWindow = params.embed ? { localStorage: null } : window;
+  const lessonBook = new LessonBook(lessonWindow, exampleIds);
   const lessons = new LessonPlayer(doc, lessonBook, {
-    workspace, compare, playback, driver: actions.driver, step: actions.step, stepBack: actions.stepBack,
+    win: lessonWindow, workspace, compare, playback, driver: actions.driver, step: actions.step, stepBack: actions.stepBack,
     controls: () => controls, saver, messages, presentation, exampleIds, current: workOnShow,
   }, changed);
   const lessonPanel = new LessonPanel(doc, lessonBook, lessons, {
@@ -197,7 +200,7 @@ function start(engine) {
       return {
         step,
         title: exampleId ? t(`example.${exampleId}`) : t('lesson.scene-default', { n: count }),
-        query: viewQuery({ options: workspace.session.options, mapText: editor().toText('ox'), walk: workspace.session.walk, compare: compare.active ? compare.methods : null, step }),
+        query: viewQuery({ options: workspace.session.options, mapText: editor().toText('ox'), walk: workspace.session.walk, compare: compare.active ? compare.methods : null, step, origin: cellOrigin() }),
       };
     },
   });
@@ -236,6 +239,8 @@ function start(engine) {
     workspace.viewOpened();
     if (params.step !== undefined) actions.driver().seek(params.step);
     else if (savedOpen && Number.isInteger(saved.step)) actions.driver().seek(saved.step);
+    // A reload over a lesson's scene opens that scene again, at its step.
+    if (workspace.restored && !linkNamesView(params) && params.step === undefined) lessons.reopen();
     if (params.autoplay && prefersReducedMotion()) problems.push(new PageError('motion.autoplay-held'));
     else if (params.autoplay) playback.start();
   } catch (error) {

@@ -13,6 +13,9 @@ pub enum Heuristic {
     Octile,
     /// Straight-line distance, rounded down to whole cost units.
     Euclidean,
+    /// Straight-line distance rounded up to whole cost units, as the Unity tutorial's code
+    /// does (`Mathf.CeilToInt`): with 10/14 costs one diagonal is 15 away, more than it costs.
+    EuclideanUp,
     /// max(|dx|,|dy|) straight steps: every step, even diagonal, priced as straight.
     Chebyshev,
     /// No estimate: A* becomes Dijkstra.
@@ -23,6 +26,7 @@ named_enum!(Heuristic, "heuristic", {
     Manhattan => "manhattan",
     Octile => "octile",
     Euclidean => "euclidean",
+    EuclideanUp => "euclidean-up",
     Chebyshev => "chebyshev",
     Zero => "zero",
 });
@@ -51,10 +55,19 @@ impl Heuristic {
                 two_straight: 2.0 * straight / scale,
                 diagonal: diagonal / scale,
             }),
-            Heuristic::Euclidean if std::f64::consts::SQRT_2 * straight > diagonal => {
+            // Rounding up cannot carry a whole number of units past another whole number.
+            Heuristic::Euclidean | Heuristic::EuclideanUp
+                if std::f64::consts::SQRT_2 * straight > diagonal =>
+            {
+                let line = straight * 8.0 * std::f64::consts::SQRT_2;
+                let rounded = if self == Heuristic::EuclideanUp {
+                    line.ceil()
+                } else {
+                    line.floor()
+                };
                 Some(Overestimate::Euclidean {
                     diagonal: diagonal / scale,
-                    straight_line: ((straight * 8.0 * std::f64::consts::SQRT_2).floor()) / scale,
+                    straight_line: rounded / scale,
                     eight_diagonals: 8.0 * diagonal / scale,
                 })
             }

@@ -64,21 +64,22 @@ pub enum CostModel {
     TenFourteen,
     /// 1 and sqrt(2), as in the Moving AI benchmarks, in fixed point with six decimals.
     Exact,
-    /// Every move costs 1, diagonals too, as in Koenig and Likhachev's D* Lite examples.
+    /// Every move costs 1, diagonals too, as in Koenig and Likhachev's D* Lite examples and
+    /// the 9x10 C++ tutorial; in fixed point with six decimals like exact, so a straight-line
+    /// estimate keeps its decimals (that tutorial's sqrt(17) = 4.12).
     Unit,
 }
 
 named_enum!(CostModel, "cost mode", { TenFourteen => "10-14", Exact => "exact", Unit => "unit" });
 
-/// Units per displayed unit in exact mode.
+/// Units per displayed unit in exact and unit mode.
 const EXACT_SCALE: f64 = 1_000_000.0;
 
 impl CostModel {
     pub fn straight(self) -> f64 {
         match self {
             CostModel::TenFourteen => 10.0,
-            CostModel::Exact => EXACT_SCALE,
-            CostModel::Unit => 1.0,
+            CostModel::Exact | CostModel::Unit => EXACT_SCALE,
         }
     }
 
@@ -87,15 +88,15 @@ impl CostModel {
             CostModel::TenFourteen => 14.0,
             // sqrt(2) rounded to the nearest unit.
             CostModel::Exact => 1_414_214.0,
-            CostModel::Unit => 1.0,
+            CostModel::Unit => EXACT_SCALE,
         }
     }
 
     /// Cost units per displayed unit.
     pub fn scale(self) -> f64 {
         match self {
-            CostModel::TenFourteen | CostModel::Unit => 1.0,
-            CostModel::Exact => EXACT_SCALE,
+            CostModel::TenFourteen => 1.0,
+            CostModel::Exact | CostModel::Unit => EXACT_SCALE,
         }
     }
 
@@ -165,6 +166,9 @@ pub enum NeighbourOrder {
     /// Column by column from the left, each from the bottom up (x then y from -1 to 1, y
     /// upwards): the C# and Unity tutorials' nested loops.
     ColumnsBottomUp,
+    /// North, south, east, west, then north-east, north-west, south-east, south-west: the
+    /// 9x10 C++ tutorial's list of successors.
+    NorthSouthEastWest,
 }
 
 named_enum!(NeighbourOrder, "neighbour order", {
@@ -172,6 +176,7 @@ named_enum!(NeighbourOrder, "neighbour order", {
     LeftRightUpDown => "left-right-up-down",
     LeftThenRight => "left-then-right",
     ColumnsBottomUp => "columns-bottom-up",
+    NorthSouthEastWest => "n-s-e-w",
 });
 
 impl NeighbourOrder {
@@ -183,6 +188,7 @@ impl NeighbourOrder {
             NeighbourOrder::LeftRightUpDown => (&[3, 1, 0, 2, 7, 4, 6, 5], &[3, 1, 0, 2]),
             NeighbourOrder::LeftThenRight => (&[3, 7, 6, 1, 4, 5, 0, 2], &[3, 1, 0, 2]),
             NeighbourOrder::ColumnsBottomUp => (&[6, 3, 7, 2, 0, 5, 1, 4], &[3, 2, 0, 1]),
+            NeighbourOrder::NorthSouthEastWest => (&[0, 2, 1, 3, 4, 7, 5, 6], &[0, 2, 1, 3]),
         };
         match directions {
             Directions::Four => four,

@@ -43,7 +43,14 @@ impl Topology for Movement {
                 straight,
             },
             Heuristic::Octile => Estimate::Steps { diagonal, straight },
-            Heuristic::Euclidean => Estimate::StraightLine { unit: straight },
+            Heuristic::Euclidean => Estimate::StraightLine {
+                unit: straight,
+                up: false,
+            },
+            Heuristic::EuclideanUp => Estimate::StraightLine {
+                unit: straight,
+                up: true,
+            },
             // Every step, even diagonal, priced as straight.
             Heuristic::Chebyshev => Estimate::Steps {
                 diagonal: straight,
@@ -246,6 +253,10 @@ mod tests {
         assert_eq!(at(Heuristic::Octile, 3, 1), 34.0);
         assert_eq!(at(Heuristic::Chebyshev, 1, 3), 30.0);
         assert_eq!(at(Heuristic::Euclidean, 3, 4), 50.0);
+        // The Unity tutorial's rounding: sqrt(17) cells is 41.23 units, 42 rounded up.
+        assert_eq!(at(Heuristic::Euclidean, 4, 1), 41.0);
+        assert_eq!(at(Heuristic::EuclideanUp, 4, 1), 42.0);
+        assert_eq!(at(Heuristic::EuclideanUp, 3, 4), 50.0);
         assert_eq!(at(Heuristic::Zero, 3, 4), 0.0);
         // With 14 per diagonal the straight line is longer than 8 diagonals cost.
         assert!(at(Heuristic::Euclidean, 8, 8) > 8.0 * 14.0);

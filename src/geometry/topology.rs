@@ -45,8 +45,8 @@ pub fn indices(mut moves: MoveSet) -> impl Iterator<Item = usize> {
 pub enum Estimate {
     /// `diagonal` for each of min(|dx|,|dy|) steps and `straight` for each of the rest.
     Steps { diagonal: f64, straight: f64 },
-    /// `unit` times the straight-line distance, rounded down to whole units.
-    StraightLine { unit: f64 },
+    /// `unit` times the straight-line distance, rounded down (or `up`) to whole units.
+    StraightLine { unit: f64, up: bool },
 }
 
 impl Estimate {
@@ -63,7 +63,8 @@ impl Estimate {
         let (lo, hi) = (dx.min(dy) as f64, dx.max(dy) as f64);
         match self {
             Estimate::Steps { diagonal, straight } => diagonal * lo + straight * (hi - lo),
-            Estimate::StraightLine { unit } => (unit * lo.hypot(hi)).floor(),
+            Estimate::StraightLine { unit, up: false } => (unit * lo.hypot(hi)).floor(),
+            Estimate::StraightLine { unit, up: true } => (unit * lo.hypot(hi)).ceil(),
         }
     }
 }

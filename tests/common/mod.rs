@@ -44,7 +44,9 @@ impl Rules {
             .copied()
             .filter(|h| match h {
                 Heuristic::Manhattan => !diagonals,
-                Heuristic::Euclidean => !diagonals || self.costs == CostModel::Exact,
+                Heuristic::Euclidean | Heuristic::EuclideanUp => {
+                    !diagonals || self.costs == CostModel::Exact
+                }
                 _ => true,
             })
             .collect()
@@ -55,7 +57,7 @@ impl Rules {
         match self.costs {
             CostModel::TenFourteen => (10, 14),
             CostModel::Exact => (1_000_000, 1_414_214),
-            CostModel::Unit => (1, 1),
+            CostModel::Unit => (1_000_000, 1_000_000),
         }
     }
 

@@ -6,7 +6,7 @@ import { sceneParams, skipped } from './format.js';
 
 // What only the engine can judge of a lesson's scenes, before any opens: the map can be read,
 // the options are taken, the marked cells lie on the map and the step is not past the end
-// of the scene's search (of its longest pane, comparing). A scene that fails is left out and
+// of the scene's search (of its longest pane, comparing), nor is its stopping step. A scene that fails is left out and
 // a message names its line.
 
 // The scene's map as an editor and the options settled for it, as a link's would be (the
@@ -78,9 +78,12 @@ export function checkScene(engine, scene, params, at, defaults) {
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
     if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
-    if (step > 0) {
+    if (scene.stop !== undefined && scene.stop < step) problems.push(new PageError('lesson.stop-before-step', { line: at.stop, stop: scene.stop, step }));
+    const furthest = Math.max(step, scene.stop ?? 0);
+    if (furthest > 0) {
       const last = lastStep(engine, setup, params);
       if (step > last) problems.push(new PageError('lesson.step-past-end', { line, step, last }));
+      if (scene.stop > last) problems.push(new PageError('lesson.step-past-end', { line: at.stop, step: scene.stop, last }));
     }
   } catch (error) {
     problems.push(new PageError('lesson.scene-refused', { line, detail: error }));

@@ -11,7 +11,10 @@ import { parseParams, buildQuery } from '../state/params.js';
 //   ## Stopping at the first reach      a scene, under its own heading
 //   title zh: 一到达就停止
 //   ?example=goal-test&step=12          the view, as a link's query
-//   mark: 4,2 5,3                       cells to frame, x,y counted from the top left, from 0
+//   mark: 4,2 5,3=A                     cells to frame, x,y counted from the top left, from 0,
+//                                       with a short label drawn beside the frame after =
+//   stop: 14                            the scene's own last step: the remote goes on to the
+//                                       next scene after it (else at the search's end)
 //   en:                                 narration, until the next en:, zh: or ## line
 //   Paragraphs of text.
 //   zh:
@@ -97,7 +100,7 @@ export function parseLesson(text, exampleIds) {
     if (/^## /.test(row) || row === '##') {
       finishScene(line - 1);
       scene = { title: row.slice(2).trim(), titles: {}, query: null, marks: [], narration: {} };
-      at = { scene: line, view: line, mark: line };
+      at = { scene: line, view: line, mark: line, stop: line };
       return;
     }
     if (/^# /.test(row) && scene === null && !sawTitle) {
@@ -140,6 +143,12 @@ export function parseLesson(text, exampleIds) {
       if (marks === null) sceneProblems.push(problemAt(line, 'lesson.marks', { value: trimmed.slice(5).trim() }));
       else scene.marks.push(...marks);
       at.mark = line;
+    } else if (/^stop:/.test(trimmed)) {
+      const value = trimmed.slice(5).trim();
+      if (scene.stop !== undefined) sceneProblems.push(problemAt(line, 'lesson.twice', { field: 'stop:' }));
+      else if (/^\d{1,7}$/.test(value)) scene.stop = Number(value);
+      else sceneProblems.push(problemAt(line, 'lesson.stop', { value: value.slice(0, 20) }));
+      at.stop = line;
     } else {
       sceneProblems.push(problemAt(line, 'lesson.unknown-line', { text: trimmed.slice(0, 60) }));
     }
@@ -166,13 +175,17 @@ function readView(query, line, exampleIds) {
   return problems;
 }
 
-// "4,2 5,3" -> [[4, 2], [5, 3]]; null when any is not two whole numbers.
+// The longest label a marked cell carries: a name or a number, not a sentence.
+export const MAX_MARK_LABEL = 12;
+
+// "4,2 5,3=A" -> [[4, 2], [5, 3, 'A']]; null when any is not two whole numbers, with a label
+// of at most MAX_MARK_LABEL characters (no spaces) after an =.
 function readMarks(text) {
   const marks = [];
   for (const part of text.trim().split(/\s+/).filter((p) => p !== '')) {
-    const match = /^(\d{1,4}),(\d{1,4})$/.exec(part);
-    if (!match) return null;
-    marks.push([Number(match[1]), Number(match[2])]);
+    const match = /^(\d{1,4}),(\d{1,4})(?:=(\S+))?$/u.exec(part);
+    if (!match || (match[3] !== undefined && [...match[3]].length > MAX_MARK_LABEL)) return null;
+    marks.push(match[3] === undefined ? [Number(match[1]), Number(match[2])] : [Number(match[1]), Number(match[2]), match[3]]);
   }
   return marks;
 }
@@ -196,7 +209,8 @@ export function writeLesson(lesson) {
   const out = [`# ${lesson.title}`, ...writeTitles(lesson.titles)];
   for (const scene of lesson.scenes) {
     out.push('', `## ${scene.title}`, ...writeTitles(scene.titles), scene.query);
-    if (scene.marks.length > 0) out.push(`mark: ${scene.marks.map(([x, y]) => `${x},${y}`).join(' ')}`);
+    if (scene.marks.length > 0) out.push(`mark: ${scene.marks.map(([x, y, label]) => (label === undefined ? `${x},${y}` : `${x},${y}=${label}`)).join(' ')}`);
+    if (scene.stop !== undefined) out.push(`stop: ${scene.stop}`);
     for (const code of NARRATION_LANGUAGES) {
       if (scene.narration[code] === undefined) continue;
       out.push(`${code}:`, ...scene.narration[code].split('\n').map(escapeLine));
@@ -217,8 +231,9 @@ export function narrationIn(scene, code) {
 
 // The view on show as a scene's query: the map written out (an example's own options could
 // otherwise come in under it), every option, Walk mode, the compare view and the step.
-// view: { options, mapText, walk ({ sensor } or null), compare (methods or null), step }.
-export function viewQuery({ options, mapText, walk, compare, step }) {
-  const query = buildQuery({ options, mapText, speed: 1, walk, compare }).replace(/&speed=[^&]*/, '');
+// view: { options, mapText, walk ({ sensor } or null), compare (methods or null), step,
+// origin (the coordinates, written when not the usual top left) }.
+export function viewQuery({ options, mapText, walk, compare, step, origin }) {
+  const query = buildQuery({ options, mapText, speed: 1, walk, compare, origin }).replace(/&speed=[^&]*/, '');
   return step > 0 ? `${query}&step=${step}` : query;
 }

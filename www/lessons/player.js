@@ -2,14 +2,17 @@ import { t, language } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { fieldKeepsKey } from '../layout/fieldkeys.js';
 import { linkView, openView } from '../state/views.js';
+import { showOrigin } from '../i18n/origin.js';
+import { lessonStore } from './store.js';
 import { sceneParams, titleIn, narrationIn, NARRATION_LANGUAGES } from './format.js';
 import { forward, back, firstScene, lastScene } from './navigation.js';
 
 // Shows a lesson's scenes: opens one (its map, options, view and step, as a link would, the
 // visitor's saved work kept), shows its number, title and narration above the board and
 // frames its marked cells. In presentation mode the stepping keys walk the lesson: through a
-// scene's steps, then on to the next scene (navigation.js). They never change an option:
-// each scene opens with its own.
+// scene's steps (to its own stopping step, if it has one), then on to the next scene
+// (navigation.js). They never change an option: each scene opens with its own. The scene on
+// show and its step are kept in the browser, so a reload opens it again.
 export class LessonPlayer {
   // page: { workspace, compare, playback, driver(), step(), stepBack(), controls(),
   //   saver, messages, presentation, exampleIds, current() (the work on show as saved) };
@@ -36,8 +39,9 @@ export class LessonPlayer {
     return this.page.presentation.active && this.showing !== null && this.book.lesson !== null;
   }
 
-  // Opens scene `index` at its first step, or at its end (`at` 'end', going back). A part
-  // the page refuses is left out with a message, as a link's is.
+  // Opens scene `index` at its first step, or at its end (`at` 'end', going back: its own
+  // stopping step, or the search's end), or at step `at` (a number: reopened after a
+  // reload). A part the page refuses is left out with a message, as a link's is.
   open(index, at = 'start') {
     const { workspace, compare, playback, driver, controls, messages, saver } = this.page;
     const scene = this.book.lesson.scenes[index];
@@ -49,13 +53,16 @@ export class LessonPlayer {
     try {
       if (compare.active && !params.compare) compare.close();
       workspace.openScene(params, current, problems);
+      // Coordinates as the scene writes them, else the visitor's own.
+      showOrigin(params.origin);
       if (params.sensor !== undefined) controls().showSensor(params.sensor);
       problems.push(...openView({ workspace, compare }, linkView(params, controls().sensor.value), 'link'));
       workspace.viewOpened();
       if (params.speed !== undefined) playback.setRate(params.speed);
       const first = params.step ?? 0;
-      if (at === 'end') driver().finish();
-      else driver().seek(first);
+      if (at === 'end' && scene.stop !== undefined) driver().seek(scene.stop);
+      else if (at === 'end') driver().finish();
+      else driver().seek(Number.isInteger(at) ? at : first);
       this.showing = { index, first, revision: workspace.editor.revision() };
       this.book.select(index);
       messages.clear();
@@ -80,16 +87,27 @@ export class LessonPlayer {
     this.changed();
   }
 
-  // Where the keys are in the lesson.
+  // Where the keys are in the lesson: a scene with a stopping step is finished there.
   position() {
-    const timeline = this.page.driver().timeline();
+    const step = this.page.driver().timeline().stepCount;
+    const stop = this.book.lesson.scenes[this.showing.index].stop;
     return {
       scene: this.showing.index,
       count: this.book.lesson.scenes.length,
-      step: timeline.stepCount,
+      step,
       first: this.showing.first,
-      finished: this.page.driver().finished,
+      finished: this.page.driver().finished || (stop !== undefined && step >= stop),
     };
+  }
+
+  // After a reload: the scene that was on show, at the step it was at, when the lesson is
+  // the one it was in. Returns whether it opened.
+  reopen() {
+    const kept = lessonStore.showing(this.page.win);
+    const lesson = this.book.lesson;
+    if (!kept || !lesson || kept.index >= lesson.scenes.length || kept.title !== lesson.scenes[kept.index].title) return false;
+    this.open(kept.index, kept.step);
+    return this.showing !== null;
   }
 
   go(move) {
@@ -118,15 +136,30 @@ export class LessonPlayer {
     e.preventDefault();
   }
 
-  // The cells the scene on show marks, while its map is as it opened.
-  marks() {
+  // The scene on show, while its map is as it opened, else null.
+  unchanged() {
     const scene = this.showing && this.book.lesson?.scenes[this.showing.index];
-    if (!scene || this.page.workspace.editor.revision() !== this.showing.revision) return [];
-    return scene.marks.map(([x, y]) => ({ x, y, kind: 'lesson' }));
+    return scene && this.page.workspace.editor.revision() === this.showing.revision ? scene : null;
+  }
+
+  // The cells the scene on show marks (and their labels), while its map is as it opened.
+  marks() {
+    return this.unchanged()?.marks.map(([x, y, label]) => ({ x, y, kind: 'lesson', label })) ?? [];
+  }
+
+  // The scene on show and its step, kept for a reload while its map is as it opened.
+  keep() {
+    const scene = this.unchanged();
+    const kept = scene ? { index: this.showing.index, title: scene.title, step: this.page.driver().timeline().stepCount } : null;
+    const key = JSON.stringify(kept);
+    if (key === this.kept) return;
+    this.kept = key;
+    lessonStore.saveShowing(this.page.win, kept);
   }
 
   // Each frame: the scene's number, title and narration, in the page's language.
   draw() {
+    if (this.page.win) this.keep();
     const scene = this.showing && this.book.lesson?.scenes[this.showing.index];
     const code = language();
     const key = scene ? `${code}|${this.showing.index}|${this.book.lesson.scenes.length}|${titleIn(scene, code)}|${narrationIn(scene, code)}` : null;

@@ -5,16 +5,29 @@
 
 const LESSON_KEY = 'astar-visualizer.lesson';
 const KEPT_KEY = 'astar-visualizer.lesson.kept';
+// The scene on show ({ index, title, step }), so a reload opens it again.
+const SHOWING_KEY = 'astar-visualizer.lesson.showing';
 const FORMAT = 1;
 
-function read(win, key) {
+function readJson(win, key) {
   try {
     const raw = win.localStorage?.getItem(key) ?? null;
     const stored = raw === null ? null : JSON.parse(raw);
-    return stored?.format === FORMAT && typeof stored.text === 'string' ? stored : null;
+    return stored?.format === FORMAT ? stored : null;
   } catch {
     return null;
   }
+}
+
+function read(win, key) {
+  const stored = readJson(win, key);
+  return typeof stored?.text === 'string' ? stored : null;
+}
+
+function readShowing(win) {
+  const stored = readJson(win, SHOWING_KEY);
+  const whole = (n) => Number.isInteger(n) && n >= 0;
+  return stored && whole(stored.index) && whole(stored.step) && typeof stored.title === 'string' ? stored : null;
 }
 
 function write(win, key, value) {
@@ -32,4 +45,6 @@ export const lessonStore = {
   kept: (win) => read(win, KEPT_KEY),
   saveCurrent: (win, stored) => write(win, LESSON_KEY, stored),
   saveKept: (win, stored) => write(win, KEPT_KEY, stored),
+  showing: readShowing,
+  saveShowing: (win, showing) => write(win, SHOWING_KEY, showing),
 };

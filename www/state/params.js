@@ -40,6 +40,8 @@
  *   log         1 to show the latest step in words in an embedded page
  *   theme       light | dark: the page's colours, so an embed matches its post
  *                                              (default: the reader's system setting)
+ *   origin      top-left | bottom-left | top-left-1: where (0,0) is when cells are written
+ *               (top-left-1: (1,1) at the top left), for this view (default: the visitor's)
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
@@ -59,6 +61,7 @@
 
 import { finders, optionValues, limits } from '../finders/catalogue.js';
 import { MAX_RATE } from './playback.js';
+import { CELL_ORIGINS } from '../i18n/format.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
@@ -71,7 +74,7 @@ export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
 export const THEMES = ['light', 'dark'];
 const FRAME_ID = /^[\w.:-]{1,64}$/;
-const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'theme', 'id', 'sensor', ...FLAGS];
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'theme', 'id', 'sensor', 'origin', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
 // The largest side of a map made or resized in the page (the engine opens map files up to
 // its own, larger limit).
@@ -252,6 +255,9 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'origin') {
+      if (CELL_ORIGINS.includes(value)) result.origin = value;
+      else problem('param.not-one-of', { name, value, allowed: CELL_ORIGINS.join(', ') });
     } else if (name === 'theme') {
       if (THEMES.includes(value)) result.theme = value;
       else problem('param.not-one-of', { name, value, allowed: THEMES.join(', ') });
@@ -280,7 +286,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
 // (exampleText: its map as it opens), with map= only when the map on show differs from it;
 // step only past 0. Map rows are joined with "/"; characters that are safe in a query
 // (including "+" and ".") are left readable.
-export function buildQuery({ options, mapText, example, exampleText, step, speed, autoplay, embed, lang, id, walk, compare }) {
+export function buildQuery({ options, mapText, example, exampleText, step, speed, autoplay, embed, lang, id, walk, compare, origin }) {
   const parts = [];
   const add = (name, value) => parts.push(`${name}=${encodeURIComponent(value).replace(/%2B/g, '+').replace(/%2F/g, '/').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%3D/g, '=')}`);
   for (const name of SEARCH_OPTIONS) {
@@ -291,6 +297,7 @@ export function buildQuery({ options, mapText, example, exampleText, step, speed
   if (!example || rows(mapText) !== rows(exampleText)) add('map', rows(mapText));
   add('speed', Number.isFinite(speed) ? String(speed) : 'max');
   if (lang) add('lang', lang);
+  if (origin && origin !== CELL_ORIGINS[0]) add('origin', origin);
   if (walk) {
     add('walk', '1');
     add('sensor', String(walk.sensor));
