@@ -14,6 +14,8 @@ import { LessonBook } from '../../www/lessons/book.js';
 import { defaultOptions } from '../../www/state/params.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { SearchSession } from '../../www/state/session.js';
+import { formatCell, formatValue, setCellOrigin, setMapRows } from '../../www/i18n/format.js';
+import { lessonStore } from '../../www/lessons/store.js';
 
 const ids = EXAMPLES.map((example) => example.id);
 const check = (text) => checkLesson(engine, parseLesson(text, ids), ids, defaultOptions());
@@ -56,7 +58,7 @@ describe('the lesson file', () => {
   it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
     const { lesson, problems, lines } = check(SHORT);
     assert.deepEqual(problems, []);
-    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, end: 14 }, { scene: 15, view: 16, mark: 15, end: 18 }]);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 15, stop: 15, end: 18 }]);
     assert.equal(lesson.title, 'When to stop');
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
     assert.equal(titleIn(lesson.scenes[1], 'zh'), 'Stop when the goal leaves the open list');
@@ -64,6 +66,22 @@ describe('the lesson file', () => {
     assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (framed).\n\nNote the cost it reports.');
     assert.equal(narrationIn(lesson.scenes[1], 'zh'), 'The shortest path costs 78.');
     assert.equal(sceneParams(lesson.scenes[0], ids).step, 3);
+  });
+
+  it('reads and writes back a scene\'s stopping step and labelled marks, and refuses bad ones by line', () => {
+    const text = '# L\n\n## One\n?example=goal-test&step=2\nmark: 5,2=goal 0,2 1,0=(1,0)\nstop: 9\nen:\nHi.\n';
+    const { lesson, problems } = check(text);
+    assert.deepEqual(problems.map(describeError), []);
+    assert.deepEqual(lesson.scenes[0].marks, [[5, 2, 'goal'], [0, 2], [1, 0, '(1,0)']]);
+    assert.equal(lesson.scenes[0].stop, 9);
+    assert.equal(writeLesson(lesson), text);
+    assert.deepEqual(parseLesson(writeLesson(lesson), ids).lesson, lesson);
+    const bad = check('# L\n\n## A\n?example=goal-test\nstop: soon\n\n## B\n?example=goal-test\nmark: 1,1=far-too-long-a-label\n'
+      + '\n## C\n?example=goal-test&step=4\nstop: 2\n\n## D\n?example=goal-test\nstop: 900\n\n## E\n?example=goal-test\nstop: 3\nstop: 4\n');
+    assert.equal(bad.lesson.scenes.length, 0);
+    const keyed = bad.problems.filter((p) => p.key !== 'lesson.scene-skipped').map((p) => [p.key, p.params.line]);
+    assert.deepEqual(keyed, [['lesson.stop', 5], ['lesson.marks', 9], ['lesson.stop-before-step', 13], ['lesson.step-past-end', 17], ['lesson.twice', 22]]);
+    for (const problem of bad.problems) assertNamesLine(problem, problem.params.line);
   });
 
   it('writes a lesson that reads back identical, also narration that looks like a field', () => {
@@ -181,11 +199,124 @@ describe('the built-in lessons', () => {
   });
 });
 
+// A built-in lesson's scene as the page opens it, stepped to `step` (else to its end).
+function sceneAt(id, index, step) {
+  const params = sceneParams(builtInLesson(id).scenes[index], ids);
+  const { editor, options } = sceneSetup(engine, params, defaultOptions());
+  const session = new SearchSession(engine, editor, options);
+  if (step === undefined) session.finish();
+  else session.seek(step);
+  setCellOrigin(params.origin ?? 'top-left');
+  setMapRows(editor.height);
+  return session;
+}
+// A cell's G / H / F as the board writes them.
+const gHF = (session, x, y) => {
+  const { g, h, f } = session.search.cellInfo(x, y);
+  return [g, h, f].map((v) => formatValue(v)).join(' / ');
+};
+const written = (session) => {
+  const w = session.editor.width;
+  return [...session.search.path()].map((i) => formatCell({ x: i % w, y: (i / w) | 0 })).join(' ');
+};
+
+describe('the tutorial lessons show the tutorials\' printed numbers', () => {
+  it('000: (4,3) counted from 1 gets G=10, H=30, F=40; the paths over the wall (56) and through the pockets (84)', () => {
+    let s = sceneAt('tutorial-000', 0, 1);
+    assert.equal(formatCell({ x: 3, y: 2 }), '(4,3)');
+    assert.equal(gHF(s, 3, 2), '10 / 30 / 40');
+    dispose(s);
+    s = sceneAt('tutorial-000', 1);
+    assert.deepEqual([s.search.counters().expanded, s.search.pathCost(), written(s)], [9, 56, '(3,3) (4,2) (5,1) (6,2) (7,3)']);
+    dispose(s);
+    s = sceneAt('tutorial-000', 2);
+    assert.deepEqual([s.search.counters().expanded, s.search.pathCost(), written(s)], [16, 84, '(3,3) (4,4) (5,5) (6,6) (7,5) (8,4) (7,3)']);
+    dispose(s);
+    s = sceneAt('tutorial-000', 3);
+    assert.deepEqual([s.search.counters().expanded, s.search.status()], [27, 'no-path']);
+    dispose(s);
+  });
+
+  it('001: the 9 nodes its code expands, H = 4.12 at (1,4), the path of 8', () => {
+    const s = sceneAt('tutorial-001', 0, 0);
+    const expanded = [];
+    while (!s.finished) {
+      s.step();
+      const c = s.search.current();
+      if (c && s.search.status() === 'running') expanded.push(formatCell(c));
+      if (s.timeline().stepCount === 5) assert.equal(gHF(s, 1, 4), '4 / 4.12 / 8.12');
+    }
+    assert.deepEqual(expanded, ['(0,8)', '(0,7)', '(0,6)', '(0,5)', '(0,4)', '(1,4)', '(2,3)', '(1,2)', '(0,1)']);
+    assert.deepEqual([s.search.counters().expanded, s.search.pathCost(), written(s)], [9, 8, '(0,8) (0,7) (0,6) (0,5) (1,4) (2,3) (1,2) (0,1) (0,0)']);
+    dispose(s);
+  });
+
+  it('002: (0,2) from the bottom left gets 10 / 34 / 44, (1,0) F = 38; the path (0,1) (1,0) (2,1) (3,1) of 38, then written from the top left', () => {
+    let s = sceneAt('tutorial-002', 0, 1);
+    assert.deepEqual([formatCell({ x: 0, y: 1 }), gHF(s, 0, 1), formatCell({ x: 1, y: 3 }), gHF(s, 1, 3)], ['(0,2)', '10 / 34 / 44', '(1,0)', '14 / 24 / 38']);
+    dispose(s);
+    s = sceneAt('tutorial-002', 1);
+    assert.deepEqual([s.search.pathCost(), written(s)], [38, '(0,1) (1,0) (2,1) (3,1)']);
+    dispose(s);
+    s = sceneAt('tutorial-002', 2);
+    assert.equal(written(s), '(0,2) (1,3) (2,2) (3,2)');
+    dispose(s);
+  });
+
+  it('003: the goal entered from (9,4), cost 38, after 80 expansions', () => {
+    const s = sceneAt('tutorial-003', 1);
+    const path = written(s).split(' ');
+    assert.deepEqual([s.search.counters().expanded, s.search.pathCost(), path.at(-2)], [80, 38, '(9,4)']);
+    dispose(s);
+  });
+
+  it('004: 1/6/7, 1/4/5 and √2/√17/5.54; its rounding up, 10/60/70, 10/40/50, 14/42/56', () => {
+    const cells = (s) => [[0, 1], [2, 1], [2, 0]].map(([x, y]) => gHF(s, x, y));
+    let s = sceneAt('tutorial-004', 0, 1);
+    assert.deepEqual(cells(s), ['1 / 6 / 7', '1 / 4 / 5', '1.41 / 4.12 / 5.54']);
+    dispose(s);
+    s = sceneAt('tutorial-004', 1, 1);
+    assert.deepEqual(cells(s), ['10 / 60 / 70', '10 / 40 / 50', '14 / 42 / 56']);
+    // One diagonal is 15 away by its rounding and costs 14: the page warns.
+    assert.deepEqual(s.search.admissibility().reason, { code: 'euclidean', diagonal: 14, straightLine: 114, eightDiagonals: 112 });
+    dispose(s);
+    s = sceneAt('tutorial-004', 2, 1);
+    assert.deepEqual(cells(s), ['10 / 60 / 70', '10 / 40 / 50', '14 / 44 / 58']);
+    dispose(s);
+    setCellOrigin('top-left');
+  });
+
+  it('JPS: 6 expansions against A*\'s 74 for the same 182; D* Lite repairs with 194 expansions where A* replans with 220', () => {
+    for (const [id, index, expanded, cost] of [['jps', 0, 74, 182], ['jps', 1, 6, 182]]) {
+      const s = sceneAt(id, index);
+      assert.deepEqual([s.search.counters().expanded, s.search.pathCost()], [expanded, cost], `${id} ${index}`);
+      dispose(s);
+    }
+    const params = sceneParams(builtInLesson('dstar-lite').scenes[3], ids);
+    const walked = params.compare.map(({ algorithm }) => {
+      const { editor, options } = sceneSetup(engine, { ...params, compare: undefined }, defaultOptions());
+      editor.beginStroke();
+      for (const [x, y] of [[10, 6], [10, 7], [10, 8]]) editor.paint(x, y, 0);
+      editor.endStroke();
+      const search = engine.Search.walk(editor, { ...options, algorithm }, 1.5);
+      search.finish();
+      const result = [search.status(), search.counters().expanded];
+      search.free();
+      editor.free();
+      return result;
+    });
+    assert.deepEqual(walked, [['found', 194], ['found', 220]]);
+  });
+});
+
 describe('lesson navigation', () => {
   it('steps through a scene, then on to the next; back through it, then to the previous one at its end', () => {
     assert.deepEqual(forward({ scene: 0, count: 3, finished: false }), { kind: 'step' });
     assert.deepEqual(forward({ scene: 0, count: 3, finished: true }), { kind: 'scene', index: 1, at: 'start' });
     assert.equal(forward({ scene: 2, count: 3, finished: true }), null);
+    // A scene's own stopping step ends it before its search does.
+    assert.deepEqual(forward({ scene: 0, count: 3, finished: false, step: 4, stop: 5 }), { kind: 'step' });
+    assert.deepEqual(forward({ scene: 0, count: 3, finished: false, step: 5, stop: 5 }), { kind: 'scene', index: 1, at: 'start' });
     assert.deepEqual(back({ scene: 1, step: 16, first: 15 }), { kind: 'step' });
     assert.deepEqual(back({ scene: 1, step: 15, first: 15 }), { kind: 'scene', index: 0, at: 'end' });
     assert.equal(back({ scene: 0, step: 0, first: 0 }), null);
@@ -294,5 +425,18 @@ describe('the lesson in progress', () => {
     assert.equal(book.open(builtInLesson('heuristics')), false);
     book.remove(0);
     assert.equal(book.lesson.scenes.length, 3);
+  });
+
+  it('keeps the scene on show and its step for a reload, and ignores a damaged record', () => {
+    const win = new FakeWindow();
+    assert.equal(lessonStore.showing(win), null);
+    lessonStore.saveShowing(win, { index: 2, title: 'Over the wall', step: 7 });
+    assert.deepEqual(lessonStore.showing(win), { format: 1, index: 2, title: 'Over the wall', step: 7 });
+    for (const junk of ['{"format":1,"index":-1,"title":"x","step":0}', '{"format":1,"index":0,"step":0}', 'not json', '{"format":2,"index":0,"title":"x","step":0}']) {
+      win.localStorage.setItem('astar-visualizer.lesson.showing', junk);
+      assert.equal(lessonStore.showing(win), null, junk);
+    }
+    lessonStore.saveShowing(win, null);
+    assert.equal(lessonStore.showing(win), null);
   });
 });

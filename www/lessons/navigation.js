@@ -1,11 +1,12 @@
 // Where the stepping keys take a lesson in lesson mode: through the steps of the scene on
 // show, then on to the next scene; back through them, then to the previous scene as it ends.
 // at: { scene (index), count (scenes in the lesson), step (the search's), first (the step the
-// scene opens at), finished (the search is at its end) }. Each returns what to do:
+// scene opens at), finished (the search is at its end), stop (the scene's own last step, if
+// it has one) }. Each returns what to do:
 // { kind: 'step' } | { kind: 'scene', index, at: 'start' | 'end' } | null (nothing further).
 
-export function forward({ scene, count, finished }) {
-  if (!finished) return { kind: 'step' };
+export function forward({ scene, count, finished, step, stop }) {
+  if (!finished && !(stop !== undefined && step >= stop)) return { kind: 'step' };
   return scene + 1 < count ? { kind: 'scene', index: scene + 1, at: 'start' } : null;
 }
 

@@ -87,16 +87,15 @@ export class LessonPlayer {
     this.changed();
   }
 
-  // Where the keys are in the lesson: a scene with a stopping step is finished there.
+  // Where the keys are in the lesson.
   position() {
-    const step = this.page.driver().timeline().stepCount;
-    const stop = this.book.lesson.scenes[this.showing.index].stop;
     return {
       scene: this.showing.index,
       count: this.book.lesson.scenes.length,
-      step,
+      step: this.page.driver().timeline().stepCount,
       first: this.showing.first,
-      finished: this.page.driver().finished || (stop !== undefined && step >= stop),
+      finished: this.page.driver().finished,
+      stop: this.book.lesson.scenes[this.showing.index].stop,
     };
   }
 
