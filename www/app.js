@@ -162,7 +162,8 @@ function start(engine) {
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
   if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
-  wireShare(doc, location, { workspace, playback, compare, qr: new QrDialog(doc) }, actions.fail);
+  const qr = new QrDialog(doc);
+  wireShare(doc, location, { workspace, playback, compare, qr }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   const exports = wireExports(doc, {
     engine,
@@ -193,6 +194,8 @@ function start(engine) {
   const lessonPanel = new LessonPanel(doc, lessonBook, lessons, {
     engine, exampleIds, defaults: defaultOptions(), messages, fail: actions.fail,
     flush: () => saver?.flush(),
+    address: location.href.split(/[?#]/)[0],
+    qr,
     view: () => {
       const step = actions.driver().timeline().stepCount;
       const exampleId = workspace.exampleNote.id;
@@ -248,6 +251,8 @@ function start(engine) {
   }
   // Embedded, the problems share one line so the map keeps its room.
   if (problems.length > 0) messages.showError(problems, params.embed ? ' ' : '\n');
+  // A lesson link opens its lesson over the work the page opened with, which it keeps.
+  if (params.lesson && !params.embed) lessonPanel.openLink(params.lesson, params.scene);
   // A new language: every text built from the state is built again, the search untouched.
   onLanguageChange(() => frames.retranslate());
   changed();

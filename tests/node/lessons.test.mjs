@@ -12,10 +12,12 @@ import { BUILT_IN_LESSONS, builtInLesson } from '../../www/lessons/builtin.js';
 import { forward, back, firstScene, lastScene, moved } from '../../www/lessons/navigation.js';
 import { LessonBook } from '../../www/lessons/book.js';
 import { defaultOptions } from '../../www/state/params.js';
-import { describeError } from '../../www/i18n/errors.js';
+import { describeError, PageError } from '../../www/i18n/errors.js';
 import { SearchSession } from '../../www/state/session.js';
 import { formatCell, formatValue, setCellOrigin, setMapRows } from '../../www/i18n/format.js';
 import { lessonStore } from '../../www/lessons/store.js';
+import { lessonQuery, readLessonValue } from '../../www/lessons/link.js';
+import { parseParams, MAX_LESSON_LINK } from '../../www/state/params.js';
 
 const ids = EXAMPLES.map((example) => example.id);
 const check = (text) => checkLesson(engine, parseLesson(text, ids), ids, defaultOptions());
@@ -438,5 +440,68 @@ describe('the lesson in progress', () => {
     }
     lessonStore.saveShowing(win, null);
     assert.equal(lessonStore.showing(win), null);
+  });
+});
+
+describe('a lesson shared as a link', () => {
+  // The `lesson=` value a query holds, read as the page reads a link.
+  const valueOf = (query) => {
+    const params = parseParams(query, ids);
+    assert.deepEqual(params.problems, [], query);
+    return params;
+  };
+  // The error a promise is refused with.
+  const refusal = (promise) => promise.then(() => assert.fail('not refused'), (error) => error);
+  const deflated = async (bytes) => {
+    const packed = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    return `~${Buffer.from(packed).toString('base64url')}`;
+  };
+
+  it('names a built-in lesson, packs any other, and opens either as it was, at its scene', async () => {
+    assert.equal(await lessonQuery(builtInLesson('tutorial-001'), 1), '?lesson=tutorial-001&scene=2');
+    const own = builtInLesson('tutorial-004');
+    own.scenes[0].narration.en = 'My own words, with a mark: 1,1=A and 中文 too.';
+    own.scenes[2].marks = [[3, 1, '目标']];
+    const query = await lessonQuery(own, 0);
+    assert.match(query, /^\?lesson=~[A-Za-z0-9_-]+$/);
+    const params = valueOf(query);
+    assert.equal(params.scene, undefined);
+    const { text } = await readLessonValue(params.lesson);
+    const { lesson, problems } = check(text);
+    assert.deepEqual([lesson, problems], [own, []]);
+    assert.deepEqual(await readLessonValue(valueOf('?lesson=heuristics&scene=3').lesson), { lesson: builtInLesson('heuristics') });
+  });
+
+  it('refuses a lesson too long for a link, and hostile links, each with its message in both languages', async () => {
+    const long = builtInLesson('tutorial-000');
+    // Text that does not compress: a pseudo-random run of letters.
+    let seed = 7;
+    long.scenes[0].narration.en = Array.from({ length: 9000 }, () => String.fromCharCode(97 + ((seed = (seed * 48271) % 2147483647) % 26))).join('');
+    const tooLong = await refusal(lessonQuery(long, 0));
+    assert.equal(tooLong.key, 'lesson.link-too-long');
+    assert.equal(tooLong.params.max, MAX_LESSON_LINK);
+    const cases = [
+      ['?lesson=%3Cscript%3E', 'param.lesson'],
+      [`?lesson=~${'A'.repeat(MAX_LESSON_LINK)}`, 'param.lesson'],
+      ['?lesson=~not+base64', 'param.lesson'],
+      ['?lesson=tutorial-999', null, 'lesson.link-unknown'],
+      ['?lesson=~AAAA', null, 'lesson.link-unreadable'],
+      [`?lesson=${await deflated(new Uint8Array([0xff, 0xfe, 0x00]))}`, null, 'lesson.link-unreadable'],
+      // A deflate bomb: 5 MB of zeros in a few KB.
+      [`?lesson=${await deflated(new Uint8Array(5 * 1024 * 1024))}`, null, 'lesson.link-too-large'],
+      ['?lesson=heuristics&scene=0', 'param.scene'],
+    ];
+    for (const [query, paramKey, readKey] of cases) {
+      const params = parseParams(query, ids);
+      assert.deepEqual(params.problems.map((p) => p.key), paramKey ? [paramKey] : [], query);
+      if (readKey) assert.equal((await refusal(readLessonValue(params.lesson))).key, readKey, query);
+    }
+    for (const code of LANGUAGES) {
+      useLanguage(code);
+      for (const key of ['lesson.link-too-long', 'lesson.link-unreadable', 'lesson.link-too-large', 'lesson.link-unknown']) {
+        assertWords(describeError(new PageError(key, { length: 9100, max: MAX_LESSON_LINK, value: 'x', allowed: 'a' })), `${key} in ${code}`);
+      }
+    }
+    useLanguage('en');
   });
 });

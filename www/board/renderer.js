@@ -451,7 +451,7 @@ export class GridRenderer {
   // A frame on the edge of a cell the lesson points at: the node being expanded, the neighbour
   // being considered, a student's pick. It straddles the cell's border, clear of the
   // numbers inside, with a white casing so it shows on any fill.
-  drawMark({ x, y, kind }) {
+  drawMark({ x, y, kind, label }) {
     const ctx = this.overlay;
     const c = this.cell;
     const width = Math.max(3 * this.dpr, Math.round(c * 0.07));
@@ -464,6 +464,31 @@ export class GridRenderer {
     ctx.lineWidth = width;
     ctx.strokeStyle = MARK_STYLES[kind].colour;
     ctx.strokeRect(x * c, y * c, size, size);
+    ctx.restore();
+    if (label) this.drawMarkLabel(x, y, label, MARK_STYLES[kind].colour);
+  }
+
+  // A mark's label: a tag in the mark's colour on the cell's top edge (its bottom edge on the
+  // top row), over the grid line rather than the numbers, in type the size of F.
+  drawMarkLabel(x, y, label, colour) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const font = Math.round(Math.max(12 * this.dpr, this.smallFont));
+    ctx.save();
+    ctx.font = `700 ${font}px ${FONT_FAMILY}`;
+    const pad = Math.round(font * 0.3);
+    const w = ctx.measureText(label).width + 2 * pad;
+    const h = font + pad;
+    const left = Math.max(0, Math.min(x * c + c / 2 - w / 2, this.cols * c - w));
+    const top = y === 0 ? c - h / 2 : y * c - h / 2;
+    ctx.fillStyle = PALETTE.pathCasing;
+    ctx.fillRect(left - this.dpr, top - this.dpr, w + 2 * this.dpr, h + 2 * this.dpr);
+    ctx.fillStyle = colour;
+    ctx.fillRect(left, top, w, h);
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(label, left + w / 2, top + h / 2);
     ctx.restore();
   }
 

@@ -37,7 +37,7 @@ export function lessonFileTooLarge(file) {
 }
 
 // A link's parameters that say how a page is shown, not what a scene shows.
-const NOT_IN_SCENES = ['lang', 'embed', 'id', 'controls', 'legend', 'log', 'autoplay'];
+const NOT_IN_SCENES = ['lang', 'embed', 'id', 'controls', 'legend', 'log', 'autoplay', 'lesson', 'scene'];
 const NARRATION = /^(en|zh):[ \t]?(.*)$/;
 const TITLE = /^title (en|zh):\s*(.*)$/;
 // Characters no text file has: control characters other than tab and line ends, and the

@@ -4,17 +4,20 @@ import { downloadText } from '../maps/files.js';
 import { parseLesson, titleIn, lessonFileTooLarge } from './format.js';
 import { checkLesson } from './check.js';
 import { BUILT_IN_LESSONS, builtInLesson } from './builtin.js';
+import { lessonQuery, readLessonValue } from './link.js';
 
 // The Lessons menu (top bar) and the Lesson panel: open a built-in lesson or a lesson file,
 // add the view on show as a scene, edit a scene's titles and narration, reorder and delete
-// scenes, save the lesson file; and the notice that keeps an edited lesson another replaced.
+// scenes, save the lesson file, share the lesson as a link or a QR code; and the notice that
+// keeps an edited lesson another replaced.
 
 // At most this many of a file's problems are listed; the rest are counted.
 const LISTED_PROBLEMS = 20;
 
 export class LessonPanel {
   // page: { engine, exampleIds, defaults, messages, fail(error), view() (the view on show as
-  // a scene: { query, title, step }), flush() (the map's saved work brought up to date) }
+  // a scene: { query, title, step }), flush() (the map's saved work brought up to date),
+  // address (the page's, without a query), qr (the QR code dialog) }
   constructor(doc, book, player, page) {
     this.doc = doc;
     this.book = book;
@@ -33,6 +36,8 @@ export class LessonPanel {
       en: byId('scene-text-en'), zh: byId('scene-text-zh'),
     };
     this.save = byId('lesson-save');
+    this.shareButtons = [byId('lesson-share'), byId('lesson-share-qr')];
+    this.link = byId('lesson-link');
     this.kept = byId('lesson-kept');
     this.keptText = byId('lesson-kept-text');
     this.keptShown = false;
@@ -56,6 +61,20 @@ export class LessonPanel {
     this.save.addEventListener('click', () => this.saveFile());
     byId('lesson-new').addEventListener('click', () => this.openLesson({ title: t('lesson.untitled'), titles: {}, scenes: [] }));
     byId('lesson-back').addEventListener('click', () => this.back());
+    byId('lesson-share').addEventListener('click', async () => {
+      if (!(await this.shareLink())) return;
+      this.link.select();
+      // Copying is a convenience: without clipboard permission the selected link is there.
+      navigator.clipboard?.writeText(this.link.value).catch(() => {});
+    });
+    byId('lesson-share-qr').addEventListener('click', async () => {
+      if (!(await this.shareLink())) return;
+      try {
+        page.qr.show(this.link.value);
+      } catch (error) {
+        page.fail(error);
+      }
+    });
     byId('lesson-kept-close').addEventListener('click', () => {
       this.keptShown = false;
       this.render();
@@ -89,12 +108,13 @@ export class LessonPanel {
     this.player.changed();
   }
 
-  // Opens a lesson at its first scene; an edited lesson it replaces is kept, and said so.
-  openLesson(lesson) {
+  // Opens a lesson at its first scene (or scene `at`, from 0, if it has one); an edited
+  // lesson it replaces is kept, and said so.
+  openLesson(lesson, at = 0) {
     const kept = this.book.open(lesson);
     if (kept) this.keptShown = true;
     this.player.follow(null);
-    if (lesson.scenes.length > 0) this.player.open(0);
+    if (lesson.scenes.length > 0) this.player.open(Math.min(at, lesson.scenes.length - 1));
     this.panel.open = true;
     this.render();
   }
@@ -124,9 +144,36 @@ export class LessonPanel {
     this.openText(text, file.name);
   }
 
+  // A lesson link's `lesson=` value (and its scene=, from 1): the lesson it holds opens, as a
+  // file would; one that cannot be read opens nothing and says why.
+  async openLink(value, scene = 1) {
+    let read;
+    try {
+      read = await readLessonValue(value);
+    } catch (error) {
+      this.page.fail(error);
+      return;
+    }
+    if (read.lesson) this.openLesson(read.lesson, scene - 1);
+    else this.openText(read.text, t('lesson.link-name'), scene - 1);
+  }
+
+  // The lesson on show as a link, shown in the Lesson link field; false (and a message) when
+  // it is too long to be one.
+  async shareLink() {
+    try {
+      this.link.value = this.page.address + (await lessonQuery(this.book.lesson, this.book.scene));
+      return true;
+    } catch (error) {
+      this.link.value = '';
+      this.page.fail(error);
+      return false;
+    }
+  }
+
   // A lesson file's text: its good scenes open, and what is wrong with the others is listed
   // by line. With no good scene, the lesson on show stays.
-  openText(text, name) {
+  openText(text, name, at = 0) {
     const { engine, exampleIds, defaults, messages } = this.page;
     const { lesson, problems } = checkLesson(engine, parseLesson(text, exampleIds), exampleIds, defaults);
     const listed = problems.slice(0, LISTED_PROBLEMS);
@@ -135,7 +182,7 @@ export class LessonPanel {
       messages.showError([new PageError('lesson.file-refused', { name }), ...listed], '\n');
       return;
     }
-    this.openLesson(lesson);
+    this.openLesson(lesson, at);
     if (problems.length > 0) messages.showError([new PageError('lesson.file-problems', { name, count: lesson.scenes.length }), ...listed], '\n');
   }
 
@@ -195,6 +242,7 @@ export class LessonPanel {
     else this.status.textContent = t('lesson.status', { title: titleIn(lesson, code), scene: scene + 1, count: lesson.scenes.length });
     this.titles.hidden = !has;
     this.save.disabled = !has;
+    for (const button of this.shareButtons) button.disabled = !has || lesson.scenes.length === 0;
     const current = this.selected();
     this.sceneFields.hidden = current === null;
     // A field being typed in keeps what is typed, unless it now stands for another lesson or

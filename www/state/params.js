@@ -42,6 +42,10 @@
  *                                              (default: the reader's system setting)
  *   origin      top-left | bottom-left | top-left-1: where (0,0) is when cells are written
  *               (top-left-1: (1,1) at the top left), for this view (default: the visitor's)
+ *   lesson      a lesson to open: a built-in lesson's name (e.g. heuristics) or a lesson
+ *               file packed by the page (~ then deflated URL-safe base64), at most 8000
+ *               characters
+ *   scene       the lesson's scene to open at, from 1                          (default 1)
  *   lang        the interface language: en | zh (default: the last choice made in the page,
  *               else the browser's language)
  *   walk        1 to open Walk mode (with a finder that walks: algorithm=dstar-lite or astar):
@@ -74,7 +78,11 @@ export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
 export const THEMES = ['light', 'dark'];
 const FRAME_ID = /^[\w.:-]{1,64}$/;
-const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'theme', 'id', 'sensor', 'origin', ...FLAGS];
+// A lesson link's value: a built-in lesson's name, or a lesson file packed by the page. Past
+// this length chat programs and some servers cut links: such a lesson is shared as its file.
+export const MAX_LESSON_LINK = 8000;
+const LESSON_VALUE = /^([a-z0-9-]{1,40}|~[A-Za-z0-9_-]+)$/;
+const KNOWN = [...SEARCH_OPTIONS, 'map', 'example', 'size', 'speed', 'step', 'controls', 'compare', 'lang', 'theme', 'id', 'sensor', 'origin', 'lesson', 'scene', ...FLAGS];
 export const COMPARE_PANES = { min: 2, max: 4 };
 // The largest side of a map made or resized in the page (the engine opens map files up to
 // its own, larger limit).
@@ -255,6 +263,13 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
     } else if (name === 'lang') {
       if (LANGUAGES.includes(value)) result.lang = value;
       else problem('param.not-one-of', { name, value, allowed: LANGUAGES.join(', ') });
+    } else if (name === 'lesson') {
+      if (value.length <= MAX_LESSON_LINK && LESSON_VALUE.test(value)) result.lesson = value;
+      else problem('param.lesson', { length: value.length, max: MAX_LESSON_LINK });
+    } else if (name === 'scene') {
+      const scene = plainNumber(value);
+      if (Number.isInteger(scene) && scene >= 1 && scene <= 10000) result.scene = scene;
+      else problem('param.scene', { value });
     } else if (name === 'origin') {
       if (CELL_ORIGINS.includes(value)) result.origin = value;
       else problem('param.not-one-of', { name, value, allowed: CELL_ORIGINS.join(', ') });
