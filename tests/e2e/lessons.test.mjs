@@ -3,7 +3,9 @@
 // its marked cell framed, no option changed by a stepping key), in both languages; the view
 // on show added as a scene, narrated, saved as a file and opened again; a 10 MB file
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
-// and brought back; the lesson in progress still there after a reload.
+// and brought back; the lesson in progress still there after a reload, its scene reopened;
+// a tutorial lesson opened from its link and walked to each scene's own last step, with the
+// coordinates each scene names, and shared as a QR code.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -161,9 +163,42 @@ describe('lessons', () => {
       await waitForText(page, '#lesson-narration', /^Edited\.$/);
       await eventually(page, async () => (await page.locator('#lesson-scenes li').count()) === 4, 'the four scenes are back');
 
-      // It is kept in the browser: a reload finds it.
+      // It is kept in the browser: a reload finds it, and opens the scene that was on show
+      // again, at its step.
       await page.reload();
       await waitForText(page, '#lesson-status', /^“When to stop: the goal test”, scene 3 of 4$/);
+      await page.keyboard.press('p');
+      const reopened = await lessonBar(page);
+      assert.deepEqual([reopened.counter, reopened.narration, reopened.step], ['Scene 3 / 4', 'Edited.', '22 / 22']);
+    });
+  });
+
+  it('opens a tutorial lesson from its link; the remote walks it to each scene\'s own last step, cells written as each scene writes them; shares it as a QR code', async () => {
+    await withApp(browser(), '?lesson=tutorial-002', SLIDE, async ({ page }) => {
+      await waitForText(page, '#lesson-counter', /^Scene 1 \/ 3$/);
+      await page.keyboard.press('p');
+      const seen = [];
+      let before = await lessonBar(page);
+      for (let presses = 0; presses < 20; presses++) {
+        const said = await text(page, '#narration');
+        seen.push(`${before.counter} ${before.step} ${said.match(/\(\d,\d\)/)?.[0] ?? ''}`);
+        await page.keyboard.press('PageDown');
+        const after = await lessonBar(page);
+        if (after.counter === before.counter && after.step === before.step) break;
+        before = after;
+      }
+      // Scene 1 stops after its step 1 ((0,1) from the bottom left expanded), scene 2 opens
+      // there and runs to the goal, (3,1); scene 3 writes it from the top left, (3,2).
+      assert.deepEqual(seen, [
+        'Scene 1 / 3 0 / 4 ', 'Scene 1 / 3 1 / 4 (0,1)',
+        'Scene 2 / 3 1 / 4 (0,1)', 'Scene 2 / 3 2 / 4 (1,0)', 'Scene 2 / 3 3 / 4 (2,1)', 'Scene 2 / 3 4 / 4 (3,1)',
+        'Scene 3 / 3 3 / 4 (2,2)', 'Scene 3 / 3 4 / 4 (3,2)',
+      ]);
+      assert.equal(await page.locator('#cell-origin').inputValue(), 'top-left');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Lesson QR code' }).click();
+      await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=3$/);
+      assert.ok(await page.locator('#qr-dialog').isVisible());
     });
   });
 });

@@ -273,7 +273,7 @@ describe('the tutorial lessons show the tutorials\' printed numbers', () => {
   });
 
   it('004: 1/6/7, 1/4/5 and √2/√17/5.54; its rounding up, 10/60/70, 10/40/50, 14/42/56', () => {
-    const cells = (s) => [[0, 1], [2, 1], [2, 0]].map(([x, y]) => gHF(s, x, y));
+    const cells = (s) => [[0, 2], [2, 2], [2, 1]].map(([x, y]) => gHF(s, x, y));
     let s = sceneAt('tutorial-004', 0, 1);
     assert.deepEqual(cells(s), ['1 / 6 / 7', '1 / 4 / 5', '1.41 / 4.12 / 5.54']);
     dispose(s);

@@ -468,19 +468,19 @@ export class GridRenderer {
     if (label) this.drawMarkLabel(x, y, label, MARK_STYLES[kind].colour);
   }
 
-  // A mark's label: a tag in the mark's colour on the cell's top edge (its bottom edge on the
-  // top row), over the grid line rather than the numbers, in type the size of F.
+  // A mark's label: a tag in the mark's colour just above the cell (below it on the top row),
+  // so the numbers of the cell the lesson points at stay in view.
   drawMarkLabel(x, y, label, colour) {
     const ctx = this.overlay;
     const c = this.cell;
-    const font = Math.round(Math.max(12 * this.dpr, this.smallFont));
+    const font = Math.round(Math.max(11 * this.dpr, this.smallFont));
     ctx.save();
     ctx.font = `700 ${font}px ${FONT_FAMILY}`;
     const pad = Math.round(font * 0.3);
     const w = ctx.measureText(label).width + 2 * pad;
     const h = font + pad;
     const left = Math.max(0, Math.min(x * c + c / 2 - w / 2, this.cols * c - w));
-    const top = y === 0 ? c - h / 2 : y * c - h / 2;
+    const top = y === 0 ? c : y * c - h;
     ctx.fillStyle = PALETTE.pathCasing;
     ctx.fillRect(left - this.dpr, top - this.dpr, w + 2 * this.dpr, h + 2 * this.dpr);
     ctx.fillStyle = colour;

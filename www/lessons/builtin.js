@@ -11,8 +11,8 @@ import { NARRATION_LANGUAGES } from './format.js';
 const NINE_BY_TEN = '?map=EXOOOOXOOO/OOOXOOOXOO/OOOXOOXOXO/XXOXOXXXXO/OOOXOOOXOX/OXOOOOXOXX/OXXXXOXXXO/OXOOOOXOOO/SOOXXXOXXO'
   + '&directions=8&diagonal=always&costs=unit&heuristic=euclidean&goalTest=first-reached&neighbourOrder=n-s-e-w';
 // The Unity tutorial's f(n) example: the goal 5 cells right of the start; its nested loops.
-const UNITY = '?map=OOOOOOO/OSOOOOE/OOOOOOO&diagonal=always&neighbourOrder=columns-bottom-up&goalTest=first-reached';
-const UNITY_CELLS = [[0, 1, '1'], [2, 1, '2'], [2, 0, '3']];
+const UNITY = '?map=OOOOOOO/OOOOOOO/OSOOOOE/OOOOOOO&diagonal=always&neighbourOrder=columns-bottom-up&goalTest=first-reached';
+const UNITY_CELLS = [[0, 2, '1'], [2, 2, '2'], [2, 1, '3']];
 
 const LESSONS = [
   {
