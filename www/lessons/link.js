@@ -6,11 +6,8 @@ import { MAX_LESSON_LINK } from '../state/params.js';
 // A lesson shared as a link (and so as a QR code): a built-in lesson by its name
 // (`?lesson=heuristics`), any other as its lesson file, deflated and in URL-safe base64 after
 // a `~` (`?lesson=~…`); `&scene=3` opens it at that scene. A link is read as warily as any:
-// only those characters, at most MAX_LESSON_LINK of them, inflated to at most a lesson
-// file's size, and then read as a lesson file is, by line.
-
-// The most bytes a packed lesson may inflate to: a lesson file's most characters, in UTF-8.
-const MAX_INFLATED = MAX_LESSON_CHARS * 4;
+// only those characters, at most MAX_LESSON_LINK of them (params.js), unpacked to at most a
+// lesson file's size, and then read as a lesson file is, by line.
 
 // The built-in lesson `lesson` is word for word, or null.
 function builtInId(lesson) {
@@ -18,22 +15,10 @@ function builtInId(lesson) {
   return BUILT_IN_LESSONS.find((id) => writeLesson(builtInLesson(id)) === text) ?? null;
 }
 
-async function streamed(bytes, transform, limit) {
-  const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
-  const parts = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      await reader.cancel();
-      throw new PageError('lesson.link-too-large', { max: MAX_LESSON_CHARS / 1024 });
-    }
-    parts.push(value);
-  }
-  return new Uint8Array(await new Blob(parts).arrayBuffer());
-}
+// Bytes through a (de)compression stream. A link's value is at most MAX_LESSON_LINK
+// characters, and deflate expands at most about a thousandfold, so a packed lesson cannot
+// unpack to more than a few MB before its size is checked.
+const piped = async (bytes, transform) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(transform)).arrayBuffer());
 
 const toBase64Url = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join('')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64Url = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
@@ -42,7 +27,7 @@ const fromBase64Url = (text) => Uint8Array.from(atob(text.replace(/-/g, '+').rep
 // would be longer than a lesson link may be.
 export async function lessonQuery(lesson, scene) {
   const id = builtInId(lesson);
-  const value = id ?? `~${toBase64Url(await streamed(new TextEncoder().encode(writeLesson(lesson)), new CompressionStream('deflate-raw'), Infinity))}`;
+  const value = id ?? `~${toBase64Url(await piped(new TextEncoder().encode(writeLesson(lesson)), new CompressionStream('deflate-raw')))}`;
   const query = `?lesson=${value}${scene > 0 ? `&scene=${scene + 1}` : ''}`;
   if (query.length > MAX_LESSON_LINK) throw new PageError('lesson.link-too-long', { length: query.length, max: MAX_LESSON_LINK });
   return query;
@@ -54,16 +39,11 @@ export async function lessonQuery(lesson, scene) {
 export async function readLessonValue(value) {
   if (BUILT_IN_LESSONS.includes(value)) return { lesson: builtInLesson(value) };
   if (!value.startsWith('~')) throw new PageError('lesson.link-unknown', { value, allowed: BUILT_IN_LESSONS.join(', ') });
-  let bytes;
   try {
-    bytes = await streamed(fromBase64Url(value.slice(1)), new DecompressionStream('deflate-raw'), MAX_INFLATED);
-  } catch (error) {
-    if (error instanceof PageError) throw error;
-    throw new PageError('lesson.link-unreadable');
-  }
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    const bytes = await piped(fromBase64Url(value.slice(1)), new DecompressionStream('deflate-raw'));
+    if (bytes.length <= MAX_LESSON_CHARS * 4) return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    throw new PageError('lesson.link-unreadable');
+    // Not deflated, or not UTF-8: said below.
   }
+  throw new PageError('lesson.link-unreadable', { max: MAX_LESSON_CHARS / 1024 });
 }
