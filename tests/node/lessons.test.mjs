@@ -39,6 +39,8 @@ Dijkstra 一展开到终点（框出的格子）就停止。
 
 ## Stop when the goal leaves the open list
 ?example=goal-test&goalTest=off-open
+mark: 5,2=goal 4,1=78
+stop: 18
 en: The shortest path costs 78.
 `;
 
@@ -60,7 +62,8 @@ describe('the lesson file', () => {
   it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
     const { lesson, problems, lines } = check(SHORT);
     assert.deepEqual(problems, []);
-    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 15, stop: 15, end: 18 }]);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 17, stop: 18, end: 20 }]);
+    assert.deepEqual([lesson.scenes[1].marks, lesson.scenes[1].stop], [[[5, 2, 'goal'], [4, 1, '78']], 18]);
     assert.equal(lesson.title, 'When to stop');
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
     assert.equal(titleIn(lesson.scenes[1], 'zh'), 'Stop when the goal leaves the open list');

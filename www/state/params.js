@@ -5,7 +5,7 @@
  *
  *   algorithm   a finder's id, e.g. astar, dijkstra, jps, idastar, bi-astar
  *                                          (default: the catalogue's first finder, astar)
- *   heuristic   manhattan | octile | euclidean | chebyshev | zero
+ *   heuristic   manhattan | octile | euclidean | euclidean-up | chebyshev | zero
  *               (default: octile with 8 directions, manhattan with 4)
  *   weight      heuristic weight w in f = g + w*h, 0 to 100, for a finder that takes one
  *                                                                             (default 1)
@@ -14,11 +14,11 @@
  *   directions  4 | 8                                                         (default 8)
  *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
  *                                                          (default if-at-most-one-obstacle)
- *   costs       10-14 | exact                                                 (default 10-14)
+ *   costs       10-14 | exact | unit                                          (default 10-14)
  *   tieBreak    larger-g | smaller-g | first-in | last-in                     (default larger-g)
  *   goalTest    off-open | first-reached: stop when the goal leaves the open list, or as
  *               soon as an expansion reaches it (best-first finders)         (default off-open)
- *   neighbourOrder  clockwise | left-right-up-down | left-then-right | columns-bottom-up:
+ *   neighbourOrder  clockwise | left-right-up-down | left-then-right | columns-bottom-up | n-s-e-w:
  *               the order a node's neighbours are examined in (best-first finders)
  *                                                                      (default clockwise)
  *   map         the map as text with rows separated by "/", in the O X S E format
