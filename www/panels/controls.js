@@ -142,6 +142,8 @@ export class Controls {
     for (const [name, id] of Object.entries(METHOD_FIELDS)) this.method[name] = byId(id);
     fillFinderChoices(this.method.algorithm);
     for (const [name, prefix] of Object.entries(CATALOGUE_CHOICES)) fillValueChoices(this.method[name], optionValues()[name], prefix);
+    // The catalogue's heuristics, after the movement's default.
+    fillValueChoices(this.method.heuristic, ['auto', ...optionValues().heuristic], 'heuristic');
     this.method.weight.max = String(limits().maxWeight);
     this.method.nodeLimit.max = String(limits().maxNodeLimit);
 
