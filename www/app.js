@@ -43,6 +43,8 @@ import { LessonBook } from './lessons/book.js';
 import { LessonPlayer } from './lessons/player.js';
 import { LessonPanel } from './lessons/panel.js';
 import { viewQuery } from './lessons/format.js';
+import { Quiz } from './lessons/quiz.js';
+import { Scores } from './lessons/questions/scores.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -146,6 +148,7 @@ function start(engine) {
     scrollBy: (dx, dy) => board.scrollBy(dx, dy),
     zoom: (steps, clientX, clientY) => view.zoomAt(steps > 0 ? 1 : -1, clientX, clientY),
     pick: (cell) => {
+      if (quiz.wantsCells()) return quiz.tap(cell);
       if (!predict.on) return false;
       playback.stop();
       workspace.session.syncWithEditor();
@@ -202,6 +205,9 @@ function start(engine) {
     },
   });
   lessons.opened = () => lessonPanel.render();
+  const quiz = new Quiz(doc, lessons, {
+    engine, exampleIds, defaults: defaultOptions(), editor, fail: actions.fail, scores: new Scores(params.embed ? { localStorage: null } : window),
+  }, changed);
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, exports, predict, stepLine, gridCanvas,
@@ -212,6 +218,7 @@ function start(engine) {
     presentation,
     saver,
     lessons,
+    quiz,
     savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
     heightReporter: params.embed ? new HeightReporter(window, params.id) : null,
     stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),

@@ -3,11 +3,12 @@ import { openExample, exampleChange } from '../maps/examples.js';
 import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 import { paneMethod, paneOptions } from '../compare/pane.js';
 import { sceneParams, skipped } from './format.js';
+import { truthOf } from './questions/truth.js';
 
 // What only the engine can judge of a lesson's scenes, before any opens: the map can be read,
 // the options are taken, the marked cells lie on the map and the step is not past the end
-// of the scene's search (of its longest pane, comparing). A scene that fails is left out and
-// a message names its line.
+// of the scene's search (of its longest pane, comparing) and its question has an answer. A
+// scene that fails is left out and a message names its line.
 
 // The scene's map as an editor and the options settled for it, as a link's would be (the
 // link's options over the example's over the defaults). Throws a PageError.
@@ -78,6 +79,14 @@ export function checkScene(engine, scene, params, at, defaults) {
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
     if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
+    // A question must have an answer at the scene's step (a construct task's is the student's).
+    if (scene.question && scene.question.kind !== 'construct') {
+      try {
+        truthOf(engine, setup, step, scene.question);
+      } catch (error) {
+        problems.push(new PageError('lesson.question-refused', { line: at.question, detail: error }));
+      }
+    }
     if (step > 0) {
       const last = lastStep(engine, setup, params);
       if (step > last) problems.push(new PageError('lesson.step-past-end', { line, step, last }));

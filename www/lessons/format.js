@@ -1,5 +1,6 @@
 import { PageError } from '../i18n/errors.js';
 import { parseParams, buildQuery } from '../state/params.js';
+import { readQuestion, writeQuestion } from './questions/spec.js';
 
 // The lesson file: plain Markdown a teacher writes and diffs. A lesson is a title and a
 // sequence of scenes; a scene is a view as a link holds it (its query string, step included),
@@ -12,6 +13,7 @@ import { parseParams, buildQuery } from '../state/params.js';
 //   title zh: 一到达就停止
 //   ?example=goal-test&step=12          the view, as a link's query
 //   mark: 4,2 5,3                       cells to frame, x,y counted from the top left, from 0
+//   question: values 4,2                a question for the student (questions/spec.js)
 //   en:                                 narration, until the next en:, zh: or ## line
 //   Paragraphs of text.
 //   zh:
@@ -140,6 +142,12 @@ export function parseLesson(text, exampleIds) {
       if (marks === null) sceneProblems.push(problemAt(line, 'lesson.marks', { value: trimmed.slice(5).trim() }));
       else scene.marks.push(...marks);
       at.mark = line;
+    } else if (/^question:/.test(trimmed)) {
+      const question = readQuestion(trimmed.slice(9));
+      if (question === null) sceneProblems.push(problemAt(line, 'lesson.question', { value: trimmed.slice(9).trim() }));
+      else if (scene.question) sceneProblems.push(problemAt(line, 'lesson.twice', { field: 'question:' }));
+      else scene.question = question;
+      at.question = line;
     } else {
       sceneProblems.push(problemAt(line, 'lesson.unknown-line', { text: trimmed.slice(0, 60) }));
     }
@@ -197,6 +205,7 @@ export function writeLesson(lesson) {
   for (const scene of lesson.scenes) {
     out.push('', `## ${scene.title}`, ...writeTitles(scene.titles), scene.query);
     if (scene.marks.length > 0) out.push(`mark: ${scene.marks.map(([x, y]) => `${x},${y}`).join(' ')}`);
+    if (scene.question) out.push(writeQuestion(scene.question));
     for (const code of NARRATION_LANGUAGES) {
       if (scene.narration[code] === undefined) continue;
       out.push(`${code}:`, ...scene.narration[code].split('\n').map(escapeLine));

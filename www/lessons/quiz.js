@@ -1,0 +1,188 @@
+import { t } from '../i18n/i18n.js';
+import { formatCell } from '../i18n/format.js';
+import { finderOf } from '../finders/catalogue.js';
+import { sceneParams } from './format.js';
+import { sceneSetup } from './check.js';
+import { answerForm } from './questions/spec.js';
+import { truthOf } from './questions/truth.js';
+import { judge } from './questions/judge.js';
+import { judgeConstruct } from './questions/construct.js';
+
+// The question of the scene on show, under its narration: the prompt, the fields its answer
+// takes (cells are tapped on the board), the verdict with why, and the lesson's score, kept
+// per lesson across reloads (scores.js). The right answer comes from the engine, over the
+// scene's own map and options (questions/truth.js); a construct task is judged on the map on
+// show, the student's.
+export class Quiz {
+  // page: { engine, exampleIds, defaults, editor() (the map on show), fail(error), scores };
+  // player: the LessonPlayer; changed(): a frame is due.
+  constructor(doc, player, page, changed) {
+    this.doc = doc;
+    this.player = player;
+    this.page = page;
+    this.changed = changed;
+    const byId = (id) => doc.getElementById(id);
+    this.box = byId('question');
+    this.prompt = byId('question-prompt');
+    this.verdict = byId('question-verdict');
+    this.score = byId('question-score');
+    this.side = byId('question-side');
+    this.inputs = { f: byId('question-f'), g: byId('question-g'), h: byId('question-h'), threshold: byId('question-threshold') };
+    this.parts = {
+      side: byId('question-side-field'), values: byId('question-values'), threshold: byId('question-threshold-field'),
+      yes: byId('question-yes'), no: byId('question-no'), check: byId('question-check'),
+    };
+    // The scene the taps and the last answer are of, the cells tapped, the last answer.
+    this.of = null;
+    this.taps = [];
+    this.last = null;
+    byId('question-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.submit();
+    });
+    this.parts.yes.addEventListener('click', () => this.answer({ yes: true }));
+    this.parts.no.addEventListener('click', () => this.answer({ yes: false }));
+    byId('question-reset').addEventListener('click', () => {
+      page.scores.reset(this.lessonKey());
+      this.last = null;
+      this.changed();
+    });
+  }
+
+  // The scene on show with a question, as { scene, index, q, form }, or null.
+  asked() {
+    const { book, showing } = this.player;
+    const scene = showing && book.lesson?.scenes[showing.index];
+    if (!scene?.question) return null;
+    const finder = finderOf(sceneParams(scene, this.page.exampleIds).options.algorithm ?? this.page.defaults.algorithm);
+    return { scene, index: showing.index, q: scene.question, family: finder?.family, form: answerForm(scene.question, finder?.family) };
+  }
+
+  lessonKey() {
+    return this.player.book.lesson?.title ?? '';
+  }
+
+  // Taps and the last answer belong to one scene: another scene on show starts afresh.
+  follow(asked) {
+    const of = asked ? `${this.lessonKey()}|${asked.index}|${asked.scene.query}` : null;
+    if (of === this.of) return;
+    this.of = of;
+    this.taps = [];
+    this.last = null;
+    for (const input of Object.values(this.inputs)) input.value = '';
+  }
+
+  // Whether a tap on the board answers the question on show.
+  wantsCells() {
+    const form = this.asked()?.form;
+    return form === 'cell' || form === 'cells';
+  }
+
+  // While a next-node question waits for its answer, the board does not give it away.
+  hidesNext() {
+    const asked = this.asked();
+    this.follow(asked);
+    return asked?.q.kind === 'next' && this.last === null;
+  }
+
+  tap(cell) {
+    const asked = this.asked();
+    if (asked.form === 'cell') {
+      this.answer({ cell, side: this.side.value });
+      return true;
+    }
+    const at = this.taps.findIndex((c) => c.x === cell.x && c.y === cell.y);
+    if (at >= 0) this.taps.splice(at, 1);
+    else this.taps.push({ x: cell.x, y: cell.y });
+    this.changed();
+    return true;
+  }
+
+  submit() {
+    const { form } = this.asked() ?? {};
+    if (form === 'cells') return this.answer({ cells: [...this.taps] });
+    if (form === 'map') return this.answer({});
+    const names = form === 'values' ? ['f', 'g', 'h'] : form === 'threshold' ? ['threshold'] : [];
+    const values = names.map((name) => this.inputs[name].value.trim());
+    if (values.some((v) => v === '' || !Number.isFinite(Number(v)))) {
+      this.last = { missing: true };
+      this.changed();
+      return;
+    }
+    const [a, b, c] = values.map(Number);
+    return this.answer(form === 'values' ? { f: a, g: b, h: c } : { value: a });
+  }
+
+  // Judges an answer, keeps the score, and shows the verdict.
+  answer(given) {
+    const asked = this.asked();
+    if (!asked) return;
+    const { engine, exampleIds, defaults } = this.page;
+    let setup;
+    try {
+      setup = sceneSetup(engine, sceneParams(asked.scene, exampleIds), defaults);
+      const step = sceneParams(asked.scene, exampleIds).step ?? 0;
+      const ends = [setup.editor.start(), setup.editor.goal()];
+      this.last = asked.q.kind === 'construct'
+        ? { verdict: judgeConstruct(engine, { editor: this.page.editor(), original: setup.editor, options: setup.options }, asked.q.task) }
+        : { q: asked.q, truth: truthOf(engine, setup, step, asked.q), given, ends };
+    } catch (error) {
+      this.page.fail(error);
+      return;
+    } finally {
+      setup?.editor.free();
+    }
+    this.page.scores.record(this.lessonKey(), asked.index, this.verdictOf(this.last).right);
+    this.changed();
+  }
+
+  // Judged when shown, so the why reads in the language of the moment.
+  verdictOf(last) {
+    return last.verdict ?? judge(last.q, last.truth, last.given, last.ends);
+  }
+
+  marks() {
+    const asked = this.asked();
+    if (!asked) return [];
+    const marks = this.taps.map(({ x, y }) => ({ x, y, kind: 'picked' }));
+    if (asked.q.cell) marks.push({ ...asked.q.cell, kind: 'asked' });
+    return marks;
+  }
+
+  // The prompt's text key and params.
+  promptOf({ q, form, family }) {
+    if (q.kind === 'construct') return [`question.ask.${q.task}`];
+    if (q.kind !== 'next') return [`question.ask.${q.kind}`, { cell: q.cell && formatCell(q.cell), step: q.step }];
+    if (form === 'threshold') return ['question.ask.threshold'];
+    return [{ bidirectional: 'question.ask.next-side', incremental: 'question.ask.next-key' }[family] ?? 'question.ask.next'];
+  }
+
+  draw() {
+    const asked = this.asked();
+    this.follow(asked);
+    this.doc.body.classList.toggle('question-asking', this.hidesNext());
+    this.box.hidden = asked === null;
+    if (!asked) return;
+    const { form } = asked;
+    const show = { side: asked.family === 'bidirectional' && form === 'cell', values: form === 'values', threshold: form === 'threshold',
+      yes: form === 'yes-no', no: form === 'yes-no', check: ['values', 'threshold', 'cells', 'map'].includes(form) };
+    for (const [name, part] of Object.entries(this.parts)) part.hidden = !show[name];
+    const [key, params] = this.promptOf(asked);
+    const texts = [t(key, params)];
+    let kind = '';
+    if (this.last?.missing) texts.push(t('question.missing-number'));
+    else if (this.last) {
+      const v = this.verdictOf(this.last);
+      kind = v.right ? 'right' : 'wrong';
+      texts.push([t(v.right ? 'question.right' : 'question.wrong'), t(v.key, v.params), ...(v.also ?? []).map((a) => t(a.key, a.params))].join(' '));
+    }
+    const set = (el, text) => {
+      if (el.textContent !== text) el.textContent = text;
+    };
+    set(this.prompt, texts[0]);
+    set(this.verdict, texts[1] ?? '');
+    this.verdict.className = `question-verdict ${kind}`;
+    const count = this.player.book.lesson.scenes.filter((s) => s.question).length;
+    set(this.score, t('question.score', { right: this.page.scores.right(this.lessonKey()), count }));
+  }
+}
