@@ -33,6 +33,8 @@ function using(search, fn) {
 }
 
 const cellOf = ({ x, y }) => ({ x, y });
+// The node a step has just expanded is closed too (the board marks it as the current one).
+const closed = (info) => info.state === 'closed' || info.state === 'current';
 
 // Each cell of the map where `test(info)` holds.
 function cellsWhere(search, test) {
@@ -49,7 +51,7 @@ function costsToGoal(engine, editor, options) {
   const backward = optionsFor(options, 'dstar-lite', { heuristic: 'zero', weight: 1 });
   return using(new engine.Search(editor, backward), (search) => {
     search.finish();
-    return cellsWhere(search, (info) => info.state === 'closed').map((cell) => ({ ...cell, cost: search.cellInfo(cell.x, cell.y).g }));
+    return cellsWhere(search, closed).map((cell) => ({ ...cell, cost: search.cellInfo(cell.x, cell.y).g }));
   });
 }
 
@@ -115,7 +117,7 @@ const KINDS = {
   },
 
   closed(engine, setup, step, q) {
-    return using(searchAt(engine, setup, q.step), (search) => ({ cells: cellsWhere(search, (info) => info.state === 'closed') }));
+    return using(searchAt(engine, setup, q.step), (search) => ({ cells: cellsWhere(search, closed) }));
   },
 
   // The engine's verdict for the options, and where H overestimates on this map: the cell
