@@ -3,13 +3,15 @@
 // its marked cell framed, no option changed by a stepping key), in both languages; the view
 // on show added as a scene, narrated, saved as a file and opened again; a 10 MB file
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
-// and brought back; the lesson in progress still there after a reload.
+// and brought back; the lesson in progress still there after a reload. A student on a phone
+// answers a lesson's questions: cells tapped on the board, F, G and H typed, the verdict and
+// why in both languages, the score kept over a reload until reset.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { browserForThisFile } from './browser.mjs';
-import { withApp, text, waitForText, eventually } from './page.mjs';
+import { withApp, text, waitForText, eventually, cellPoint, PHONE } from './page.mjs';
 
 const browser = browserForThisFile();
 const SLIDE = { viewport: { width: 1280, height: 720 } };
@@ -164,6 +166,65 @@ describe('lessons', () => {
       // It is kept in the browser: a reload finds it.
       await page.reload();
       await waitForText(page, '#lesson-status', /^“When to stop: the goal test”, scene 3 of 4$/);
+    });
+  });
+
+  it('a student on a phone taps cells and types F, G and H, reads why, and keeps the score over a reload until reset', async () => {
+    await withApp(browser(), '', PHONE, async ({ page }) => {
+      const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n';
+      await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
+      await waitForText(page, '#question-prompt', /^Which cells does the path found go through\? Tap them/);
+      // The question and the board it asks about are both above the fold.
+      const fold = await page.evaluate(() => ({
+        question: document.getElementById('question').getBoundingClientRect().bottom,
+        board: document.getElementById('grid').getBoundingClientRect().top,
+        height: innerHeight,
+      }));
+      assert.ok(fold.question <= fold.height && fold.board < fold.height - 100, JSON.stringify(fold));
+      const tap = async (x, y) => {
+        const point = await cellPoint(page, x, y);
+        await page.touchscreen.tap(point.x, point.y);
+      };
+      const check = () => page.locator('#question').getByRole('button', { name: 'Check' }).click();
+      // Dijkstra stopping on first reaching the goal: (0,3) (1,4) (2,3) (3,2) (4,1).
+      for (const [x, y] of [[0, 3], [1, 4], [2, 3], [3, 2], [2, 0]]) await tap(x, y);
+      await check();
+      await waitForText(page, '#question-verdict', /^Not quite\. The path goes through 5 cells between start and goal, and costs 80\. Missing: \(4,1\)\. Not among them: \(2,0\)\.$/);
+      await tap(2, 0);
+      await tap(4, 1);
+      await check();
+      await waitForText(page, '#question-verdict', /^Right\. The path goes through 5 cells/);
+      await waitForText(page, '#question-score', /^Score: 1 of 2 right$/);
+
+      await page.getByRole('button', { name: /^2\. A better G/ }).click();
+      await waitForText(page, '#question-prompt', /^After the next step, what are F, G and H of \(3,4\)\?$/);
+      const box = page.locator('#question');
+      await box.getByLabel('F =').fill('80');
+      await box.getByLabel('G =').fill('52');
+      await box.getByLabel('H =').fill('28');
+      await check();
+      await waitForText(page, '#question-verdict', /^Not quite\. G of \(3,4\) improves from 52 \(through \(2,3\)\) to 44: its new parent is \(2,4\)\. H = 28 stays, and F = 72\.$/);
+      await box.getByLabel('F =').fill('72');
+      await box.getByLabel('G =').fill('44');
+      await check();
+      await waitForText(page, '#question-verdict', /^Right\. G of \(3,4\) improves/);
+      await waitForText(page, '#question-score', /^Score: 2 of 2 right$/);
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await waitForText(page, '#question-verdict', /^正确。\(3,4\) 的 G 从 52（经 \(2,3\)）改进为 44/);
+      await waitForText(page, '#question-score', /^得分：2 题中答对 2 题$/);
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+
+      // The score is kept over a reload, until reset.
+      await page.reload();
+      await page.locator('#lesson-panel summary').click();
+      await page.getByRole('button', { name: /^1\. The path/ }).click();
+      await waitForText(page, '#question-score', /^Score: 2 of 2 right$/);
+      await page.getByRole('button', { name: 'Reset score' }).click();
+      await waitForText(page, '#question-score', /^Score: 0 of 2 right$/);
+      await page.reload();
+      await page.locator('#lesson-panel summary').click();
+      await page.getByRole('button', { name: /^1\. The path/ }).click();
+      await waitForText(page, '#question-score', /^Score: 0 of 2 right$/);
     });
   });
 });

@@ -10,7 +10,7 @@ import { t } from '../../www/i18n/i18n.js';
 import { defaultOptions } from '../../www/state/params.js';
 import { readQuestion, writeQuestion } from '../../www/lessons/questions/spec.js';
 import { truthOf } from '../../www/lessons/questions/truth.js';
-import { judge } from '../../www/lessons/questions/judge.js';
+import { judge, whyInWords } from '../../www/lessons/questions/judge.js';
 import { judgeConstruct } from '../../www/lessons/questions/construct.js';
 import { Scores } from '../../www/lessons/questions/scores.js';
 import { parseLesson, writeLesson } from '../../www/lessons/format.js';
@@ -23,9 +23,9 @@ function words(verdict) {
   let english;
   for (const code of LANGUAGES) {
     useLanguage(code);
-    const text = [t(verdict.key, verdict.params), ...(verdict.also ?? []).map((a) => t(a.key, a.params))].join(' ');
+    const text = t(verdict.right ? 'question.right' : 'question.wrong', { why: whyInWords(verdict) });
     assertWords(text, `${verdict.key} in ${code}`);
-    if (code === 'en') english = text;
+    if (code === 'en') english = text.replace(/^(Right|Not quite)\. /, '');
   }
   useLanguage('en');
   return english;

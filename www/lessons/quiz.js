@@ -5,7 +5,7 @@ import { sceneParams } from './format.js';
 import { sceneSetup } from './check.js';
 import { answerForm } from './questions/spec.js';
 import { truthOf } from './questions/truth.js';
-import { judge } from './questions/judge.js';
+import { judge, whyInWords } from './questions/judge.js';
 import { judgeConstruct } from './questions/construct.js';
 
 // The question of the scene on show, under its narration: the prompt, the fields its answer
@@ -174,7 +174,7 @@ export class Quiz {
     else if (this.last) {
       const v = this.verdictOf(this.last);
       kind = v.right ? 'right' : 'wrong';
-      texts.push([t(v.right ? 'question.right' : 'question.wrong'), t(v.key, v.params), ...(v.also ?? []).map((a) => t(a.key, a.params))].join(' '));
+      texts.push(t(v.right ? 'question.right' : 'question.wrong', { why: whyInWords(v) }));
     }
     const set = (el, text) => {
       if (el.textContent !== text) el.textContent = text;

@@ -75,3 +75,8 @@ const JUDGES = { next, values, parent, path: cells, closed: cells, admissible };
 export function judge(q, truth, answer, ends) {
   return JUDGES[q.kind](truth, answer, q, ends);
 }
+
+// A verdict's why in words, its sentences one after the other.
+export function whyInWords(verdict) {
+  return [verdict, ...(verdict.also ?? [])].map((part) => t(part.key, part.params)).reduce((a, b) => t('question.then', { a, b }));
+}
