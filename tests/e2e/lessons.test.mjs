@@ -171,7 +171,7 @@ describe('lessons', () => {
 
   it('a student on a phone taps cells and types F, G and H, reads why, and keeps the score over a reload until reset', async () => {
     await withApp(browser(), '', PHONE, async ({ page }) => {
-      const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n';
+      const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n\n## Practice\n?size=10x8&algorithm=astar\nquestion: practice 10x8 20 5\n';
       await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
       await waitForText(page, '#question-prompt', /^Which cells does the path found go through\? Tap them/);
       // The question and the board it asks about are both above the fold.
@@ -194,7 +194,7 @@ describe('lessons', () => {
       await tap(4, 1);
       await check();
       await waitForText(page, '#question-verdict', /^Right\. The path goes through 5 cells/);
-      await waitForText(page, '#question-score', /^Score: 1 of 2 right$/);
+      await waitForText(page, '#question-score', /^Score: 1 of 3 right$/);
 
       await page.getByRole('button', { name: /^2\. A better G/ }).click();
       await waitForText(page, '#question-prompt', /^After the next step, what are F, G and H of \(3,4\)\?$/);
@@ -208,23 +208,30 @@ describe('lessons', () => {
       await box.getByLabel('G =').fill('44');
       await check();
       await waitForText(page, '#question-verdict', /^Right\. G of \(3,4\) improves/);
-      await waitForText(page, '#question-score', /^Score: 2 of 2 right$/);
+      await waitForText(page, '#question-score', /^Score: 2 of 3 right$/);
       await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
       await waitForText(page, '#question-verdict', /^正确。\(3,4\) 的 G 从 52（经 \(2,3\)）改进为 44/);
-      await waitForText(page, '#question-score', /^得分：2 题中答对 2 题$/);
+      await waitForText(page, '#question-score', /^得分：3 题中答对 2 题$/);
       await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+
+      // Practice: a random map of the seed, with a question of its own.
+      await page.getByRole('button', { name: /^3\. Practice/ }).click();
+      await page.getByRole('button', { name: 'New practice map' }).click();
+      await waitForText(page, '#question-prompt', /^Map 1: Which cell is expanded next\? Tap it\.$/);
+      await tap(0, 0);
+      await waitForText(page, '#question-verdict', /^Not quite\. \(\d+,\d+\) is next, with the lowest F = \d+/);
 
       // The score is kept over a reload, until reset.
       await page.reload();
       await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: /^1\. The path/ }).click();
-      await waitForText(page, '#question-score', /^Score: 2 of 2 right$/);
+      await waitForText(page, '#question-score', /^Score: 2 of 3 right$/);
       await page.getByRole('button', { name: 'Reset score' }).click();
-      await waitForText(page, '#question-score', /^Score: 0 of 2 right$/);
+      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
       await page.reload();
       await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: /^1\. The path/ }).click();
-      await waitForText(page, '#question-score', /^Score: 0 of 2 right$/);
+      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
     });
   });
 });

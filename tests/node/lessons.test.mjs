@@ -293,6 +293,6 @@ describe('the lesson in progress', () => {
     assert.equal(writeLesson(book.lesson), book.saved());
     assert.equal(book.open(builtInLesson('heuristics')), false);
     book.remove(0);
-    assert.equal(book.lesson.scenes.length, 4);
+    assert.equal(book.lesson.scenes.length, 5);
   });
 });

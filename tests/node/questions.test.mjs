@@ -13,6 +13,7 @@ import { truthOf } from '../../www/lessons/questions/truth.js';
 import { judge, whyInWords } from '../../www/lessons/questions/judge.js';
 import { judgeConstruct } from '../../www/lessons/questions/construct.js';
 import { Scores } from '../../www/lessons/questions/scores.js';
+import { practiceInstance, PRACTICE_KINDS } from '../../www/lessons/questions/practice.js';
 import { parseLesson, writeLesson } from '../../www/lessons/format.js';
 import { checkLesson } from '../../www/lessons/check.js';
 
@@ -46,13 +47,13 @@ const other = (cell) => ({ x: cell.x === 0 ? 1 : 0, y: cell.y });
 
 describe('a question in a lesson file', () => {
   it('reads and writes every kind, and refuses what is none', () => {
-    for (const line of ['next', 'values 4,2', 'parent 0,13', 'path', 'closed 12', 'admissible', 'construct greedy-longer', 'construct dstar-repair']) {
+    for (const line of ['next', 'values 4,2', 'parent 0,13', 'path', 'closed 12', 'admissible', 'construct greedy-longer', 'construct dstar-repair', 'practice 12x8 30 7']) {
       const q = readQuestion(line);
       assert.ok(q, line);
       assert.equal(writeQuestion(q), `question: ${line}`);
     }
     assert.deepEqual(readQuestion(' values  4,2 '), { kind: 'values', cell: { x: 4, y: 2 } });
-    for (const bad of ['', 'nxt', 'values', 'values 4;2', 'closed', 'closed x', 'path 3', 'construct fly']) assert.equal(readQuestion(bad), null, bad);
+    for (const bad of ['', 'nxt', 'values', 'values 4;2', 'closed', 'closed x', 'path 3', 'construct fly', 'practice 3x8 30 7', 'practice 12x8 61 7', 'practice 12x8 30']) assert.equal(readQuestion(bad), null, bad);
   });
 
   it('round-trips in a lesson, and names the line of a bad, doubled or unanswerable question', () => {
@@ -267,6 +268,32 @@ describe('construct tasks, judged on maps made for them', () => {
     const two = judgeOn('dstar-repair', wall(5, 2).replace('SOOOO', 'SOXOO'), OPEN);
     assert.deepEqual([two.right, two.key, two.params.count], [false, 'question.why.one-wall', 2]);
     assert.equal(judgeOn('dstar-repair', OPEN, OPEN).key, 'question.why.one-wall');
+  });
+});
+
+describe('practice on random maps', () => {
+  it('makes the same maps and questions from a seed, each kind in turn, each with its answer', () => {
+    const spec = readQuestion('practice 12x8 25 29');
+    const options = defaultOptions();
+    const made = [1, 2, 3, 4, 5, 6].map((n) => practiceInstance(engine, options, spec, n));
+    assert.deepEqual(made.map((m) => m.q.kind), [...PRACTICE_KINDS, PRACTICE_KINDS[0]]);
+    // The same seed and number give the same map and question: a class shares them.
+    assert.deepEqual(practiceInstance(engine, options, spec, 2), made[1]);
+    assert.notEqual(made[0].text, made[1].text);
+    assert.notEqual(practiceInstance(engine, options, readQuestion('practice 12x8 25 30'), 1).text, made[0].text);
+    for (const { text, step, q } of made) {
+      const editor = engine.MapEditor.fromText(text);
+      assert.deepEqual([editor.width, editor.height], [12, 8]);
+      const setup = { editor, options, ends: [editor.start(), editor.goal()] };
+      const truth = truthOf(engine, setup, step, q);
+      const answers = { next: { cell: truth.cell }, values: truth, parent: { cell: truth.cell }, path: truth, closed: truth };
+      assert.equal(judge(q, truth, answers[q.kind], setup.ends).right, true, q.kind);
+      editor.free();
+    }
+    // Walls so dense that no map has a path: none is made, and the lesson says so.
+    assert.equal(practiceInstance(engine, options, readQuestion('practice 40x40 60 1'), 1), null);
+    const refused = checkLesson(engine, parseLesson('# L\n\n## P\n?size=40x40\nquestion: practice 40x40 60 1\n', ids), ids, defaultOptions()).problems;
+    assert.deepEqual(refused.map((p) => [p.key, p.params.line]), [['lesson.question-refused', 5], ['lesson.scene-skipped', 3]]);
   });
 });
 

@@ -23,6 +23,7 @@ const LESSONS = [
       { query: '?example=swamp&heuristic=octile&step=60', marks: [], question: 'next' },
       { query: '?example=swamp&heuristic=octile&weight=3', marks: [], question: 'admissible' },
       { query: '?example=tutorial-wall', marks: [], question: 'construct manhattan-8' },
+      { query: '?size=12x8&algorithm=astar&heuristic=octile', marks: [], question: 'practice 12x8 25 29' },
     ],
   },
 ];

@@ -4,6 +4,7 @@ import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 import { paneMethod, paneOptions } from '../compare/pane.js';
 import { sceneParams, skipped } from './format.js';
 import { truthOf } from './questions/truth.js';
+import { practiceInstance } from './questions/practice.js';
 
 // What only the engine can judge of a lesson's scenes, before any opens: the map can be read,
 // the options are taken, the marked cells lie on the map and the step is not past the end
@@ -79,10 +80,13 @@ export function checkScene(engine, scene, params, at, defaults) {
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
     if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
-    // A question must have an answer at the scene's step (a construct task's is the student's).
-    if (scene.question && scene.question.kind !== 'construct') {
+    // A question must have an answer at the scene's step (a construct task's is the student's),
+    // a practice question a first map.
+    const question = scene.question;
+    if (question && question.kind !== 'construct') {
       try {
-        truthOf(engine, setup, step, scene.question);
+        if (question.kind !== 'practice') truthOf(engine, setup, step, question);
+        else if (!practiceInstance(engine, setup.options, question, 1)) throw new PageError('question.no-practice');
       } catch (error) {
         problems.push(new PageError('lesson.question-refused', { line: at.question, detail: error }));
       }

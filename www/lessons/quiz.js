@@ -1,18 +1,21 @@
 import { t } from '../i18n/i18n.js';
 import { formatCell } from '../i18n/format.js';
 import { finderOf } from '../finders/catalogue.js';
-import { sceneParams } from './format.js';
+import { PageError } from '../i18n/errors.js';
+import { sceneParams, viewQuery } from './format.js';
 import { sceneSetup } from './check.js';
 import { answerForm } from './questions/spec.js';
 import { truthOf } from './questions/truth.js';
 import { judge, whyInWords } from './questions/judge.js';
 import { judgeConstruct } from './questions/construct.js';
+import { practiceInstance } from './questions/practice.js';
 
 // The question of the scene on show, under its narration: the prompt, the fields its answer
 // takes (cells are tapped on the board), the verdict with why, and the lesson's score, kept
 // per lesson across reloads (scores.js). The right answer comes from the engine, over the
 // scene's own map and options (questions/truth.js); a construct task is judged on the map on
-// show, the student's.
+// show, the student's. A practice question opens random maps one after another, each with a
+// question of its own (questions/practice.js).
 export class Quiz {
   // page: { engine, exampleIds, defaults, editor() (the map on show), fail(error), scores };
   // player: the LessonPlayer; changed(): a frame is due.
@@ -30,18 +33,22 @@ export class Quiz {
     this.inputs = { f: byId('question-f'), g: byId('question-g'), h: byId('question-h'), threshold: byId('question-threshold') };
     this.parts = {
       side: byId('question-side-field'), values: byId('question-values'), threshold: byId('question-threshold-field'),
-      yes: byId('question-yes'), no: byId('question-no'), check: byId('question-check'),
+      yes: byId('question-yes'), no: byId('question-no'), check: byId('question-check'), next: byId('question-new'),
     };
-    // The scene the taps and the last answer are of, the cells tapped, the last answer.
-    this.of = null;
+    // The scene opening the taps and the last answer are of (the player's `showing`), the
+    // cells tapped, the last answer, and the practice map on show ({ n, instance, options,
+    // showing }).
+    this.seen = null;
     this.taps = [];
     this.last = null;
+    this.practice = null;
     byId('question-form').addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
     });
     this.parts.yes.addEventListener('click', () => this.answer({ yes: true }));
     this.parts.no.addEventListener('click', () => this.answer({ yes: false }));
+    this.parts.next.addEventListener('click', () => this.newMap());
     byId('question-reset').addEventListener('click', () => {
       page.scores.reset(this.lessonKey());
       this.last = null;
@@ -49,27 +56,68 @@ export class Quiz {
     });
   }
 
-  // The scene on show with a question, as { scene, index, q, form }, or null.
+  // The scene on show with a question, as { scene, index, q, family, form, practice }, or
+  // null. Practising, q is the question of the map on show (none before the first).
   asked() {
     const { book, showing } = this.player;
     const scene = showing && book.lesson?.scenes[showing.index];
     if (!scene?.question) return null;
+    this.follow();
     const finder = finderOf(sceneParams(scene, this.page.exampleIds).options.algorithm ?? this.page.defaults.algorithm);
-    return { scene, index: showing.index, q: scene.question, family: finder?.family, form: answerForm(scene.question, finder?.family) };
+    const practice = scene.question.kind === 'practice';
+    const q = practice ? this.practice?.instance.q ?? scene.question : scene.question;
+    return { scene, index: showing.index, q, family: finder?.family, form: answerForm(q, finder?.family), practice };
   }
 
   lessonKey() {
     return this.player.book.lesson?.title ?? '';
   }
 
-  // Taps and the last answer belong to one scene: another scene on show starts afresh.
-  follow(asked) {
-    const of = asked ? `${this.lessonKey()}|${asked.index}|${asked.scene.query}` : null;
-    if (of === this.of) return;
-    this.of = of;
+  // Taps and the last answer belong to one opening of a scene: another starts afresh.
+  follow() {
+    if (this.player.showing === this.seen) return;
+    this.seen = this.player.showing;
     this.taps = [];
     this.last = null;
     for (const input of Object.values(this.inputs)) input.value = '';
+    if (this.practice?.showing !== this.seen) this.practice = null;
+  }
+
+  // The scene's map and options (the practice map on show, practising) and its step.
+  setupOf(asked) {
+    const { engine, exampleIds, defaults } = this.page;
+    if (asked.practice) {
+      const { instance, options } = this.practice;
+      return { setup: { editor: engine.MapEditor.fromText(instance.text), options }, step: instance.step };
+    }
+    const params = sceneParams(asked.scene, exampleIds);
+    return { setup: sceneSetup(engine, params, defaults), step: params.step ?? 0 };
+  }
+
+  // The next practice map, opened as the scene, with its question.
+  newMap() {
+    const asked = this.asked();
+    const { engine, exampleIds, defaults } = this.page;
+    const n = (this.practice?.n ?? 0) + 1;
+    let instance;
+    let options;
+    try {
+      const setup = sceneSetup(engine, sceneParams(asked.scene, exampleIds), defaults);
+      setup.editor.free();
+      options = setup.options;
+      instance = practiceInstance(engine, options, asked.scene.question, n);
+    } catch (error) {
+      this.page.fail(error);
+      return;
+    }
+    if (!instance) {
+      this.page.fail(new PageError('question.no-practice'));
+      return;
+    }
+    this.player.open(asked.index, 'start', { query: viewQuery({ options, mapText: instance.text, walk: null, compare: null, step: instance.step }) });
+    this.follow();
+    this.practice = { n, instance, options, showing: this.seen };
+    this.changed();
   }
 
   // Whether a tap on the board answers the question on show.
@@ -80,9 +128,7 @@ export class Quiz {
 
   // While a next-node question waits for its answer, the board does not give it away.
   hidesNext() {
-    const asked = this.asked();
-    this.follow(asked);
-    return asked?.q.kind === 'next' && this.last === null;
+    return this.asked()?.q.kind === 'next' && this.last === null;
   }
 
   tap(cell) {
@@ -117,15 +163,15 @@ export class Quiz {
   answer(given) {
     const asked = this.asked();
     if (!asked) return;
-    const { engine, exampleIds, defaults } = this.page;
+    const { engine } = this.page;
     let setup;
     try {
-      setup = sceneSetup(engine, sceneParams(asked.scene, exampleIds), defaults);
-      const step = sceneParams(asked.scene, exampleIds).step ?? 0;
+      const opened = this.setupOf(asked);
+      setup = opened.setup;
       const ends = [setup.editor.start(), setup.editor.goal()];
       this.last = asked.q.kind === 'construct'
         ? { verdict: judgeConstruct(engine, { editor: this.page.editor(), original: setup.editor, options: setup.options }, asked.q.task) }
-        : { q: asked.q, truth: truthOf(engine, setup, step, asked.q), given, ends };
+        : { q: asked.q, truth: truthOf(engine, setup, opened.step, asked.q), given, ends };
     } catch (error) {
       this.page.fail(error);
       return;
@@ -151,6 +197,7 @@ export class Quiz {
 
   // The prompt's text key and params.
   promptOf({ q, form, family }) {
+    if (q.kind === 'practice') return ['question.ask.practice'];
     if (q.kind === 'construct') return [`question.ask.${q.task}`];
     if (q.kind !== 'next') return [`question.ask.${q.kind}`, { cell: q.cell && formatCell(q.cell), step: q.step }];
     if (form === 'threshold') return ['question.ask.threshold'];
@@ -159,16 +206,15 @@ export class Quiz {
 
   draw() {
     const asked = this.asked();
-    this.follow(asked);
     this.doc.body.classList.toggle('question-asking', this.hidesNext());
     this.box.hidden = asked === null;
     if (!asked) return;
     const { form } = asked;
     const show = { side: asked.family === 'bidirectional' && form === 'cell', values: form === 'values', threshold: form === 'threshold',
-      yes: form === 'yes-no', no: form === 'yes-no', check: ['values', 'threshold', 'cells', 'map'].includes(form) };
+      yes: form === 'yes-no', no: form === 'yes-no', check: ['values', 'threshold', 'cells', 'map'].includes(form), next: asked.practice };
     for (const [name, part] of Object.entries(this.parts)) part.hidden = !show[name];
     const [key, params] = this.promptOf(asked);
-    const texts = [t(key, params)];
+    const texts = [this.practice ? t('question.practice-map', { n: this.practice.n, ask: t(key, params) }) : t(key, params)];
     let kind = '';
     if (this.last?.missing) texts.push(t('question.missing-number'));
     else if (this.last) {
