@@ -64,6 +64,18 @@ function lastStep(engine, setup, params) {
   return Math.max(...methods.map((each) => endOf(engine, editor, each, walk)));
 }
 
+// Why question `q` has no answer in a scene opened at `step` (setup: sceneSetup's), or null:
+// a construct task's answer is the student's map, a practice question's its first map.
+export function questionProblem(engine, setup, step, q) {
+  try {
+    if (q.kind === 'practice' && !practiceInstance(engine, setup.options, q, 1)) return new PageError('question.no-practice');
+    if (q.kind !== 'practice' && q.kind !== 'construct') truthOf(engine, setup, step, q);
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
 // The problems of one scene (its params as read), each a PageError at its line: the view's,
 // or the marks'. at: where the scene's parts are (parseLesson's lines).
 export function checkScene(engine, scene, params, at, defaults) {
@@ -80,17 +92,8 @@ export function checkScene(engine, scene, params, at, defaults) {
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
     if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
-    // A question must have an answer at the scene's step (a construct task's is the student's),
-    // a practice question a first map.
-    const question = scene.question;
-    if (question && question.kind !== 'construct') {
-      try {
-        if (question.kind !== 'practice') truthOf(engine, setup, step, question);
-        else if (!practiceInstance(engine, setup.options, question, 1)) throw new PageError('question.no-practice');
-      } catch (error) {
-        problems.push(new PageError('lesson.question-refused', { line: at.question, detail: error }));
-      }
-    }
+    const refused = scene.question && questionProblem(engine, setup, step, scene.question);
+    if (refused) problems.push(new PageError('lesson.question-refused', { line: at.question, detail: refused }));
     if (step > 0) {
       const last = lastStep(engine, setup, params);
       if (step > last) problems.push(new PageError('lesson.step-past-end', { line, step, last }));

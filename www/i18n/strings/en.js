@@ -956,6 +956,8 @@ export const TEXTS = {
   'lesson.more-problems': '… and {count} more.',
   'lesson.question': 'Line {line}: "{value}" is not a question; write, for example, question: next, question: values 4,2 or question: construct jps-third.',
   'lesson.question-refused': 'Line {line}: the question has no answer: {detail}.',
+  'lesson.question-field': 'Question (as after question: in the file)',
+  'lesson.question-typed': 'Not a question: write next, values 4,2, parent 4,2, path, closed 12, admissible, construct greedy-longer (or manhattan-8, jps-third, dstar-repair) or practice 12x8 30 7. The scene keeps its question until then.',
   'question.right': 'Right. {why}',
   'question.then': '{a} {b}',
   'question.wrong': 'Not quite. {why}',

@@ -954,6 +954,8 @@ export const TEXTS = {
   'lesson.more-problems': '……还有 {count} 处。',
   'lesson.question': '第 {line} 行：“{value}”不是一个问题；例如写 question: next、question: values 4,2 或 question: construct jps-third。',
   'lesson.question-refused': '第 {line} 行：这个问题没有答案：{detail}。',
+  'lesson.question-field': '问题（文件中 question: 之后的内容）',
+  'lesson.question-typed': '不是问题：请写 next、values 4,2、parent 4,2、path、closed 12、admissible、construct greedy-longer（或 manhattan-8、jps-third、dstar-repair）或 practice 12x8 30 7。在此之前场景保留原来的问题。',
   'question.right': '正确。{why}',
   'question.then': '{a}{b}',
   'question.wrong': '不对。{why}',
