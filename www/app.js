@@ -44,6 +44,7 @@ import { LessonPlayer } from './lessons/player.js';
 import { LessonPanel } from './lessons/panel.js';
 import { viewQuery } from './lessons/format.js';
 import { Quiz } from './lessons/quiz.js';
+import { Worksheet } from './lessons/worksheet.js';
 import { Scores } from './lessons/questions/scores.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
@@ -208,6 +209,7 @@ function start(engine) {
   const quiz = new Quiz(doc, lessons, {
     engine, exampleIds, defaults: defaultOptions(), editor, fail: actions.fail, scores: new Scores(params.embed ? { localStorage: null } : window),
   }, changed);
+  new Worksheet(doc, lessonBook, { engine, exampleIds, defaults: defaultOptions(), fail: actions.fail });
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, exports, predict, stepLine, gridCanvas,

@@ -5,7 +5,8 @@
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
 // and brought back; the lesson in progress still there after a reload. A student on a phone
 // answers a lesson's questions: cells tapped on the board, F, G and H typed, the verdict and
-// why in both languages, the score kept over a reload until reset.
+// why in both languages, a practice map, the score kept over a reload until reset; and a
+// worksheet of a scene prints alone, with its answer key.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -169,7 +170,7 @@ describe('lessons', () => {
     });
   });
 
-  it('a student on a phone taps cells and types F, G and H, reads why, and keeps the score over a reload until reset', async () => {
+  it('a student on a phone taps cells and types F, G and H, reads why, practises, and keeps the score over a reload until reset; a worksheet prints', async () => {
     await withApp(browser(), '', PHONE, async ({ page }) => {
       const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n\n## Practice\n?size=10x8&algorithm=astar\nquestion: practice 10x8 20 5\n';
       await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
@@ -232,6 +233,23 @@ describe('lessons', () => {
       await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: /^1\. The path/ }).click();
       await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
+
+      // A worksheet of the scene: boards with blanks, and the answer key, printed alone.
+      await page.evaluate(() => {
+        window.printed = 0;
+        window.print = () => { window.printed += 1; };
+      });
+      await page.getByRole('button', { name: 'Print a worksheet of this scene' }).click();
+      await page.waitForFunction(() => window.printed === 1);
+      await page.emulateMedia({ media: 'print' });
+      const sheet = await page.evaluate(() => ({
+        boards: [...document.querySelectorAll('#worksheet img')].filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0).length,
+        text: document.getElementById('worksheet').innerText,
+        stage: document.querySelector('.stage').getBoundingClientRect().height,
+      }));
+      assert.equal(sheet.boards, 8);
+      assert.equal(sheet.stage, 0);
+      assert.match(sheet.text, /After step 1: fill in F, G and H of each cell marked \?[\s\S]*Answer key: Quiz: The path[\s\S]*\(0,3\): F = 10, G = 10, H = 0/);
     });
   });
 });

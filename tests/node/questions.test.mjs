@@ -14,6 +14,7 @@ import { judge, whyInWords } from '../../www/lessons/questions/judge.js';
 import { judgeConstruct } from '../../www/lessons/questions/construct.js';
 import { Scores } from '../../www/lessons/questions/scores.js';
 import { practiceInstance, PRACTICE_KINDS } from '../../www/lessons/questions/practice.js';
+import { sheetSteps, SHEET_STEPS } from '../../www/lessons/questions/sheet.js';
 import { parseLesson, writeLesson } from '../../www/lessons/format.js';
 import { checkLesson } from '../../www/lessons/check.js';
 
@@ -294,6 +295,27 @@ describe('practice on random maps', () => {
     assert.equal(practiceInstance(engine, options, readQuestion('practice 40x40 60 1'), 1), null);
     const refused = checkLesson(engine, parseLesson('# L\n\n## P\n?size=40x40\nquestion: practice 40x40 60 1\n', ids), ids, defaultOptions()).problems;
     assert.deepEqual(refused.map((p) => [p.key, p.params.line]), [['lesson.question-refused', 5], ['lesson.scene-skipped', 3]]);
+  });
+});
+
+describe('a worksheet', () => {
+  it('blanks the cells each of the next steps opens or improves, and keys them with the engine\'s numbers', () => {
+    const setup = scene('goal-test', { algorithm: 'astar', heuristic: 'octile' });
+    const search = new engine.Search(setup.editor, setup.options);
+    const steps = sheetSteps(search, 5);
+    search.free();
+    assert.equal(steps.length, SHEET_STEPS);
+    assert.ok(steps.every(({ step, cells }, i) => step > (steps[i - 1]?.step ?? 5) && cells.length > 0 && cells.length <= 3));
+    // Step 7 improves (3,4) from 52 to 44: the key says so, as the values question would.
+    const seven = steps.find(({ step }) => step === 7);
+    const cell = seven.cells.find((c) => c.x === 3 && c.y === 4);
+    const truth = truthOf(engine, setup, 6, { kind: 'values', cell });
+    assert.deepEqual([cell.f, cell.g, cell.h], [truth.f, truth.g, truth.h]);
+    assert.equal(cell.g, 44);
+    // Near the end fewer steps are left.
+    const late = new engine.Search(setup.editor, setup.options);
+    assert.ok(sheetSteps(late, 10).length < SHEET_STEPS);
+    late.free();
   });
 });
 
