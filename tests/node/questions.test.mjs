@@ -233,6 +233,7 @@ describe('construct tasks, judged on maps made for them', () => {
     words(verdict);
     return verdict;
   };
+  const GOAL_TEST = 'OOOOOO\nXXOOOO\nSXOOXE\nOXOOXO\nOOOOOO';
   const OPEN = 'OOOOOOOOOO\nOOOOOOOOOO\nSOOOOOOOOE\nOOOOOOOOOO\nOOOOOOOOOO';
 
   it('greedy best-first longer than A*', () => {
@@ -248,6 +249,10 @@ describe('construct tasks, judged on maps made for them', () => {
     const right = judgeOn('manhattan-8', 'OXOOOXX\nOOOXOOX\nSOOOXOE\nOOOOOXO\nOOOOOOO');
     assert.deepEqual([right.right, right.params.a, right.params.b], [true, '82', '76']);
     assert.equal(judgeOn('manhattan-8', OPEN).right, false);
+    // Stopping on first reaching the goal, A* may come back longer: the shortest path is
+    // still what Dijkstra finds stopping when the goal leaves the open list.
+    const goalTest = judgeConstruct(engine, { editor: engine.MapEditor.fromText(GOAL_TEST), options: { ...defaultOptions(), goalTest: 'first-reached' } }, 'manhattan-8');
+    assert.equal(goalTest.params.b, '78');
   });
 
   it('JPS under a third of A*\'s expansions', () => {
