@@ -174,7 +174,7 @@ describe('lessons', () => {
     await withApp(browser(), '', PHONE, async ({ page }) => {
       const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n\n## Practice\n?size=10x8&algorithm=astar\nquestion: practice 10x8 20 5\n';
       await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
-      await waitForText(page, '#question-prompt', /^Which cells does the path found go through\? Tap them/);
+      await waitForText(page, '#question-prompt', /^Tap the cells of the path found/);
       // The question and the board it asks about are both above the fold.
       const fold = await page.evaluate(() => ({
         question: document.getElementById('question').getBoundingClientRect().bottom,

@@ -126,7 +126,7 @@ describe('the next node, for every finder family', () => {
     const { truth } = ask(setup, 4, { kind: 'next' }, {});
     const right = judge({ kind: 'next' }, truth, { cell: truth.cell, side: truth.side }, setup.ends);
     assert.equal(right.right, true);
-    assert.match(words(right), new RegExp(`The ${truth.side} search goes next and expands \\(${truth.cell.x},${truth.cell.y}\\)`));
+    assert.match(words(right), new RegExp(`^The ${truth.side} search \\(from the (start|goal)\\) goes next and expands \\(${truth.cell.x},${truth.cell.y}\\)`));
     const otherSide = truth.side === 'forward' ? 'backward' : 'forward';
     assert.equal(judge({ kind: 'next' }, truth, { cell: truth.cell, side: otherSide }, setup.ends).right, false);
     assert.equal(judge({ kind: 'next' }, truth, { cell: other(truth.cell), side: truth.side }, setup.ends).right, false);
@@ -137,7 +137,7 @@ describe('the next node, for every finder family', () => {
     const { truth, verdict } = ask(setup, 3, { kind: 'next' }, { value: 72 });
     assert.deepEqual([truth.threshold, truth.iteration], [72, 3]);
     assert.equal(verdict.right, true);
-    assert.equal(words(verdict), 'Iteration 3 runs with threshold 72: the smallest F that went over the last threshold.');
+    assert.equal(words(verdict), 'Iteration 3 has threshold 72: the smallest F over the last one.');
     assert.equal(judge({ kind: 'next' }, truth, { value: 64 }, setup.ends).right, false);
     // At the start the first threshold is the start's own H.
     assert.equal(truthOf(engine, setup, 0, { kind: 'next' }).iteration, 1);

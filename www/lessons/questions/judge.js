@@ -28,7 +28,7 @@ function next(truth, answer) {
     if (right || !picked) return { right, key: 'question.why.key', params: { ...params, ...key } };
     return { right, key: 'question.why.key-other', params: { ...params, ...key, picked: formatCell(picked), pk: `[${num(picked.k1)}, ${num(picked.k2)}]` } };
   }
-  if (truth.side !== undefined) return { right, key: `question.why.side-${truth.side}`, params };
+  if (truth.side !== undefined) return { right, key: 'question.why.side', params: { ...params, side: t(`finder.bi.${truth.side}`) } };
   if (truth.name === null) return { right, key: 'question.why.queue', params };
   const picked = truth.entries.find((e) => same(e, answer.cell));
   if (right || !picked) return { right, key: picked || right ? 'question.why.lowest' : 'question.why.not-open', params: { ...params, picked: formatCell(answer.cell) } };
