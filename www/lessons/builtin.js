@@ -48,7 +48,7 @@ export function builtInLesson(id) {
       ...titled(`lesson.${id}.${i + 1}.title`),
       query,
       marks: marks.map((cell) => [...cell]),
-      question: readQuestion(question),
+      ...(question ? { question: readQuestion(question) } : {}),
       narration: Object.fromEntries(NARRATION_LANGUAGES.map((code) => [code, textIn(code, `lesson.${id}.${i + 1}.text`)])),
     })),
   };
