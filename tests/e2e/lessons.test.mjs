@@ -189,6 +189,7 @@ describe('lessons', () => {
       const check = () => page.locator('#question').getByRole('button', { name: 'Check' }).click();
       // Dijkstra stopping on first reaching the goal: (0,3) (1,4) (2,3) (3,2) (4,1).
       for (const [x, y] of [[0, 3], [1, 4], [2, 3], [3, 2], [2, 0]]) await tap(x, y);
+      await waitForText(page, '#question-prompt', /Chosen: \(0,3\) \(1,4\) \(2,3\) \(3,2\) \(2,0\)\.$/);
       await check();
       await waitForText(page, '#question-verdict', /^Not quite\. The path goes through 5 cells between start and goal, and costs 80\. Missing: \(4,1\)\. Not among them: \(2,0\)\.$/);
       await tap(2, 0);

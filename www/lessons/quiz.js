@@ -214,7 +214,10 @@ export class Quiz {
       yes: form === 'yes-no', no: form === 'yes-no', check: ['values', 'threshold', 'cells', 'map'].includes(form), next: asked.practice };
     for (const [name, part] of Object.entries(this.parts)) part.hidden = !show[name];
     const [key, params] = this.promptOf(asked);
-    const texts = [this.practice ? t('question.practice-map', { n: this.practice.n, ask: t(key, params) }) : t(key, params)];
+    let prompt = this.practice ? t('question.practice-map', { n: this.practice.n, ask: t(key, params) }) : t(key, params);
+    // The cells tapped so far, also for those who do not see the board.
+    if (this.taps.length > 0) prompt = t('question.then', { a: prompt, b: t('question.chosen', { cells: this.taps.map(formatCell).join(' ') }) });
+    const texts = [prompt];
     let kind = '';
     if (this.last?.missing) texts.push(t('question.missing-number'));
     else if (this.last) {

@@ -1001,6 +1001,7 @@ export const TEXTS = {
   'question.why.parent': 'The parent of {cell} is {parent}: its G = {g} comes through it.',
   'question.why.path': 'The path goes through {count} cells between start and goal, and costs {cost}.',
   'question.why.closed': 'After step {step}, {count} cells besides start and goal are closed.',
+  'question.chosen': 'Chosen: {cells}.',
   'question.missing': 'Missing: {cells}.',
   'question.extra': 'Not among them: {cells}.',
   'question.why.admissible': 'It never overestimates with these moves and costs.',

@@ -999,6 +999,7 @@ export const TEXTS = {
   'question.why.parent': '{cell} 的父节点是 {parent}：它的 G = {g} 经由该格得到。',
   'question.why.path': '路径在起点和终点之间经过 {count} 个格子，代价为 {cost}。',
   'question.why.closed': '第 {step} 步之后，除起点和终点外有 {count} 个格子已关闭。',
+  'question.chosen': '已选：{cells}。',
   'question.missing': '缺少：{cells}。',
   'question.extra': '不在其中：{cells}。',
   'question.why.admissible': '在这样的走法和代价下它从不高估。',
