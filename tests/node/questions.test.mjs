@@ -17,6 +17,7 @@ import { practiceInstance, PRACTICE_KINDS } from '../../www/lessons/questions/pr
 import { sheetSteps, SHEET_STEPS } from '../../www/lessons/questions/sheet.js';
 import { parseLesson, writeLesson } from '../../www/lessons/format.js';
 import { checkLesson } from '../../www/lessons/check.js';
+import { LessonBook } from '../../www/lessons/book.js';
 
 const ids = EXAMPLES.map((example) => example.id);
 
@@ -69,6 +70,18 @@ describe('a question in a lesson file', () => {
     assert.deepEqual(bad('question: next\nquestion: path'), [['lesson.twice', 6], ['lesson.scene-skipped', 3]]);
     assert.deepEqual(bad('question: closed 99'), [['lesson.question-refused', 5], ['lesson.scene-skipped', 3]]);
     assert.deepEqual(bad('question: values 5,0'), [['lesson.question-refused', 5], ['lesson.scene-skipped', 3]]);
+  });
+});
+
+describe('a question edited in the Lesson panel', () => {
+  it('is kept with the lesson in progress and written to its file, or taken away', () => {
+    const win = new FakeWindow();
+    const book = new LessonBook(win, ids);
+    book.open(parseLesson('# L\n\n## Q\n?example=goal-test\n', ids).lesson);
+    book.setQuestion(0, readQuestion('closed 4'));
+    assert.match(new LessonBook(win, ids).saved(), /\?example=goal-test\nquestion: closed 4\n/);
+    book.setQuestion(0, null);
+    assert.doesNotMatch(new LessonBook(win, ids).saved(), /question:/);
   });
 });
 
