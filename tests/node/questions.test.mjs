@@ -309,6 +309,16 @@ describe('practice on random maps', () => {
       assert.equal(judge(q, truth, answers[q.kind], setup.ends).right, true, q.kind);
       editor.free();
     }
+    // Every family of finder gets questions that have answers.
+    for (const algorithm of ['jps', 'bi-astar', 'idastar', 'dstar-lite', 'lpastar', 'bfs']) {
+      const own = scene('goal-test', { algorithm }).options;
+      for (let n = 1; n <= PRACTICE_KINDS.length; n += 1) {
+        const { text, step, q } = practiceInstance(engine, own, spec, n);
+        const editor = engine.MapEditor.fromText(text);
+        assert.doesNotThrow(() => truthOf(engine, { editor, options: own }, step, q), `${algorithm} ${q.kind}`);
+        editor.free();
+      }
+    }
     // Walls so dense that no map has a path: none is made, and the lesson says so.
     assert.equal(practiceInstance(engine, options, readQuestion('practice 40x40 60 1'), 1), null);
     const refused = checkLesson(engine, parseLesson('# L\n\n## P\n?size=40x40\nquestion: practice 40x40 60 1\n', ids), ids, defaultOptions()).problems;
