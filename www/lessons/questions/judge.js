@@ -10,7 +10,7 @@ import { t } from '../../i18n/i18n.js';
 const CLOSE = 0.01;
 const LISTED = 6;
 
-const same = (a, b) => a && b && a.x === b.x && a.y === b.y;
+const same = (a, b) => Boolean(a && b) && a.x === b.x && a.y === b.y;
 const num = (v) => formatValue(v, 2);
 const cellList = (cells) => cells.slice(0, LISTED).map(formatCell).join(' ') + (cells.length > LISTED ? ' …' : '');
 

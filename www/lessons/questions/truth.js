@@ -7,8 +7,6 @@ import { PRIORITY_NAMES, tieRule } from '../../finders/common.js';
 // scene's map and options, taken to the scene's step (`step`) and on. Throws a PageError
 // when the question has no answer there (a step past the end, a cell never reached).
 
-const QUEUE = 64;
-
 // The scene's options for another finder, as a compare pane runs it (`over`: options set).
 export function optionsFor(options, algorithm, over = {}) {
   const { heuristic = options.heuristic ?? 'auto', weight = finderOf(algorithm).options.weight ? options.weight : 1, ...own } = over;
@@ -73,7 +71,9 @@ const KINDS = {
         }
         throw new PageError('question.no-next');
       }
-      const entries = finder.family === 'incremental' ? search.queuePage(0, QUEUE) : search.openList(QUEUE);
+      // The whole list, so a cell picked from deep in it is told as open.
+      const open = search.openCount();
+      const entries = finder.family === 'incremental' ? search.queuePage(0, open) : search.openList(open);
       const event = search.step();
       if (!event?.node) throw new PageError('question.no-next');
       return {
