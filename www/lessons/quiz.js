@@ -63,10 +63,29 @@ export class Quiz {
     const scene = showing && book.lesson?.scenes[showing.index];
     if (!scene?.question) return null;
     this.follow();
-    const finder = finderOf(sceneParams(scene, this.page.exampleIds).options.algorithm ?? this.page.defaults.algorithm);
+    const family = this.familyOf(scene);
     const practice = scene.question.kind === 'practice';
     const q = practice ? this.practice?.instance.q ?? scene.question : scene.question;
-    return { scene, index: showing.index, q, family: finder?.family, form: answerForm(q, finder?.family), practice };
+    return { scene, index: showing.index, q, family, form: answerForm(q, family), practice };
+  }
+
+  // The finder family of the scene's options as they settle (an example's own count), worked
+  // out once per scene.
+  familyOf(scene) {
+    if (this.familyScene !== scene) {
+      this.familyScene = scene;
+      this.family = undefined;
+      const { engine, exampleIds, defaults } = this.page;
+      try {
+        const { editor, options } = sceneSetup(engine, sceneParams(scene, exampleIds), defaults);
+        editor.free();
+        this.family = finderOf(options.algorithm)?.family;
+      } catch (error) {
+        // A scene the page cannot open asks nothing it can judge; opening it says why.
+        if (!(error instanceof PageError)) throw error;
+      }
+    }
+    return this.family;
   }
 
   lessonKey() {

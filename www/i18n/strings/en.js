@@ -971,7 +971,7 @@ export const TEXTS = {
   'question.yes': 'Yes',
   'question.no': 'No',
   'question.f': 'F =',
-  'question.side': 'Side',
+  'question.side': 'Which side',
   'question.threshold': 'Threshold =',
   'question.missing-number': 'Enter a number in each field.',
   'question.ask.next': 'Which cell is expanded next? Tap it.',

@@ -969,7 +969,7 @@ export const TEXTS = {
   'question.yes': '是',
   'question.no': '否',
   'question.f': 'F =',
-  'question.side': '方向',
+  'question.side': '哪一侧',
   'question.threshold': '阈值 =',
   'question.missing-number': '请在每一栏填一个数。',
   'question.ask.next': '下一个扩展哪个格子？点它。',
