@@ -44,6 +44,9 @@ import { LessonBook } from './lessons/book.js';
 import { LessonPlayer } from './lessons/player.js';
 import { LessonPanel } from './lessons/panel.js';
 import { viewQuery } from './lessons/format.js';
+import { Quiz } from './lessons/quiz.js';
+import { Worksheet } from './lessons/worksheet.js';
+import { Scores } from './lessons/questions/scores.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -148,6 +151,7 @@ function start(engine) {
     scrollBy: (dx, dy) => board.scrollBy(dx, dy),
     zoom: (steps, clientX, clientY) => view.zoomAt(steps > 0 ? 1 : -1, clientX, clientY),
     pick: (cell) => {
+      if (quiz.wantsCells()) return quiz.tap(cell);
       if (!predict.on) return false;
       playback.stop();
       workspace.session.syncWithEditor();
@@ -208,6 +212,10 @@ function start(engine) {
     },
   });
   lessons.opened = () => lessonPanel.render();
+  const quiz = new Quiz(doc, lessons, {
+    engine, exampleIds, defaults: defaultOptions(), editor, fail: actions.fail, scores: new Scores(params.embed ? { localStorage: null } : window),
+  }, changed);
+  new Worksheet(doc, lessonBook, { engine, exampleIds, defaults: defaultOptions(), fail: actions.fail });
   Object.assign(frames.page, {
     workspace, compare, playback, driver: actions.driver, syncWithEditor, fail, view, renderer, input, controls,
     scenarios, exports, predict, stepLine, gridCanvas,
@@ -218,6 +226,7 @@ function start(engine) {
     presentation,
     saver,
     lessons,
+    quiz,
     savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
     heightReporter: params.embed ? new HeightReporter(window, params.id) : null,
     stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),

@@ -12,7 +12,7 @@ export class FrameLoop {
   // page: { workspace, compare, playback, driver(), syncWithEditor(), fail(error), view
   //   (BoardView), renderer, input, panels, pseudocode, stepLine, predict, controls,
   //   scenarios, exports ({ update() }), presentation, cellCard, handout, saver, savedNotice, heightReporter, stepLineButton, gridCanvas, warning,
-  //   stepBackButton, lessons (LessonPlayer) }
+  //   stepBackButton, lessons (LessonPlayer), quiz (the scene's question) }
   constructor(page) {
     this.page = page;
     this.requested = false;
@@ -61,6 +61,7 @@ export class FrameLoop {
     // In either view: what is saved follows the work and the view on show.
     p.savedNotice.update(session);
     p.lessons.draw();
+    p.quiz.draw();
     const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));
     p.saver?.note(`${session.generation} ${editor.revision()} ${p.driver().timeline().stepCount} ${p.playback.speedIndex} ${viewOnShow}`);
     p.workspace.exampleNote.update(editor);
@@ -80,10 +81,10 @@ export class FrameLoop {
     const line = p.stepLine.position(session);
     p.pseudocode.show(line, session.rules);
     const predictMarks = p.predict.marks(session);
-    const hideNext = p.predict.hidesNext(session);
+    const hideNext = p.predict.hidesNext(session) || p.quiz.hidesNext();
     const view = session.frameView(p.renderer.labelCells());
     // While the class guesses the next node, nothing on the board gives it away.
-    view.marks = hideNext ? [] : [...p.lessons.marks(), ...p.stepLine.marks(line), ...predictMarks];
+    view.marks = hideNext ? p.quiz.marks() : [...p.lessons.marks(), ...p.quiz.marks(), ...p.stepLine.marks(line), ...predictMarks];
     if (hideNext) view.next = null;
     // In the middle of an expansion its node is the one being expanded (a mark): the last
     // step's node, what it touched and the head it left are not filled as if they were now.

@@ -5,13 +5,16 @@
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
 // and brought back; the lesson in progress still there after a reload, its scene reopened;
 // a tutorial lesson opened from its link and walked to each scene's own last step, with the
-// coordinates each scene names, and shared as a QR code.
+// coordinates each scene names, and shared as a QR code. A student on a phone answers a
+// lesson's questions: cells tapped on the board, F, G and H typed, the verdict and why in
+// both languages, a practice map, the score kept over a reload until reset; and a
+// worksheet of a scene prints alone, with its answer key.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { browserForThisFile } from './browser.mjs';
-import { withApp, text, waitForText, eventually } from './page.mjs';
+import { withApp, text, waitForText, eventually, cellPoint, PHONE } from './page.mjs';
 
 const browser = browserForThisFile();
 const SLIDE = { viewport: { width: 1280, height: 720 } };
@@ -199,6 +202,90 @@ describe('lessons', () => {
       await page.getByRole('button', { name: 'Lesson QR code' }).click();
       await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=3$/);
       assert.ok(await page.locator('#qr-dialog').isVisible());
+    });
+  });
+
+  it('a student on a phone taps cells and types F, G and H, reads why, practises, and keeps the score over a reload until reset; a worksheet prints', async () => {
+    await withApp(browser(), '', PHONE, async ({ page }) => {
+      const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n\n## Practice\n?size=10x8&algorithm=astar\nquestion: practice 10x8 20 5\n';
+      await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
+      await waitForText(page, '#question-prompt', /^Tap the cells of the path found/);
+      // The question and the board it asks about are both above the fold.
+      const fold = await page.evaluate(() => ({
+        question: document.getElementById('question').getBoundingClientRect().bottom,
+        board: document.getElementById('grid').getBoundingClientRect().top,
+        height: innerHeight,
+      }));
+      assert.ok(fold.question <= fold.height && fold.board < fold.height - 100, JSON.stringify(fold));
+      const tap = async (x, y) => {
+        const point = await cellPoint(page, x, y);
+        await page.touchscreen.tap(point.x, point.y);
+      };
+      const check = () => page.locator('#question').getByRole('button', { name: 'Check' }).click();
+      // Dijkstra stopping on first reaching the goal: (0,3) (1,4) (2,3) (3,2) (4,1).
+      for (const [x, y] of [[0, 3], [1, 4], [2, 3], [3, 2], [2, 0]]) await tap(x, y);
+      await waitForText(page, '#question-prompt', /Chosen: \(0,3\) \(1,4\) \(2,3\) \(3,2\) \(2,0\)\.$/);
+      await check();
+      await waitForText(page, '#question-verdict', /^Not quite\. The path goes through 5 cells between start and goal, and costs 80\. Missing: \(4,1\)\. Not among them: \(2,0\)\.$/);
+      await tap(2, 0);
+      await tap(4, 1);
+      await check();
+      await waitForText(page, '#question-verdict', /^Right\. The path goes through 5 cells/);
+      await waitForText(page, '#question-score', /^Score: 1 of 3 right$/);
+
+      await page.getByRole('button', { name: /^2\. A better G/ }).click();
+      await waitForText(page, '#question-prompt', /^After the next step, what are F, G and H of \(3,4\)\?$/);
+      const box = page.locator('#question');
+      await box.getByLabel('F =').fill('80');
+      await box.getByLabel('G =').fill('52');
+      await box.getByLabel('H =').fill('28');
+      await check();
+      await waitForText(page, '#question-verdict', /^Not quite\. G of \(3,4\) improves from 52 \(through \(2,3\)\) to 44: its new parent is \(2,4\)\. H = 28 stays, and F = 72\.$/);
+      await box.getByLabel('F =').fill('72');
+      await box.getByLabel('G =').fill('44');
+      await check();
+      await waitForText(page, '#question-verdict', /^Right\. G of \(3,4\) improves/);
+      await waitForText(page, '#question-score', /^Score: 2 of 3 right$/);
+      await page.getByRole('combobox', { name: 'Language' }).selectOption('zh');
+      await waitForText(page, '#question-verdict', /^正确。\(3,4\) 的 G 从 52（经 \(2,3\)）改进为 44/);
+      await waitForText(page, '#question-score', /^得分：3 题中答对 2 题$/);
+      await page.getByRole('combobox', { name: '语言' }).selectOption('en');
+
+      // Practice: a random map of the seed, with a question of its own.
+      await page.getByRole('button', { name: /^3\. Practice/ }).click();
+      await page.getByRole('button', { name: 'New practice map' }).click();
+      await waitForText(page, '#question-prompt', /^Map 1: Which cell is expanded next\? Tap it\.$/);
+      await tap(0, 0);
+      await waitForText(page, '#question-verdict', /^Not quite\. \(\d+,\d+\) is next, with the lowest F = \d+/);
+
+      // The score is kept over a reload, until reset.
+      await page.reload();
+      await page.locator('#lesson-panel summary').click();
+      await page.getByRole('button', { name: /^1\. The path/ }).click();
+      await waitForText(page, '#question-score', /^Score: 2 of 3 right$/);
+      await page.getByRole('button', { name: 'Reset score' }).click();
+      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
+      await page.reload();
+      await page.locator('#lesson-panel summary').click();
+      await page.getByRole('button', { name: /^1\. The path/ }).click();
+      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
+
+      // A worksheet of the scene: boards with blanks, and the answer key, printed alone.
+      await page.evaluate(() => {
+        window.printed = 0;
+        window.print = () => { window.printed += 1; };
+      });
+      await page.getByRole('button', { name: 'Print a worksheet of this scene' }).click();
+      await page.waitForFunction(() => window.printed === 1);
+      await page.emulateMedia({ media: 'print' });
+      const sheet = await page.evaluate(() => ({
+        boards: [...document.querySelectorAll('#worksheet img')].filter((img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().width > 0).length,
+        text: document.getElementById('worksheet').innerText,
+        stage: document.querySelector('.stage').getBoundingClientRect().height,
+      }));
+      assert.equal(sheet.boards, 8);
+      assert.equal(sheet.stage, 0);
+      assert.match(sheet.text, /After step 1: fill in F, G and H of each cell marked \?[\s\S]*Answer key: Quiz: The path[\s\S]*\(0,3\): F = 10, G = 10, H = 0/);
     });
   });
 });

@@ -429,7 +429,7 @@ describe('the lesson in progress', () => {
     assert.equal(writeLesson(book.lesson), book.saved());
     assert.equal(book.open(builtInLesson('heuristics')), false);
     book.remove(0);
-    assert.equal(book.lesson.scenes.length, 3);
+    assert.equal(book.lesson.scenes.length, 5);
   });
 
   it('keeps the scene on show and its step for a reload, and ignores a damaged record', () => {

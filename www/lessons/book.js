@@ -124,6 +124,14 @@ export class LessonBook {
     });
   }
 
+  // The scene's question (questions/spec.js), or none (null).
+  setQuestion(index, question) {
+    this.change((lesson) => {
+      if (question) lesson.scenes[index].question = question;
+      else delete lesson.scenes[index].question;
+    });
+  }
+
   // A title as typed, on one line; `code` null for the heading, else a language's.
   setTitle(item, code, text) {
     const clean = text.replace(/\s+/g, ' ').trim();

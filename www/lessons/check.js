@@ -3,11 +3,13 @@ import { openExample, exampleChange } from '../maps/examples.js';
 import { settleOptions, searchAccepts } from '../state/optionlayers.js';
 import { paneMethod, paneOptions } from '../compare/pane.js';
 import { sceneParams, skipped } from './format.js';
+import { truthOf } from './questions/truth.js';
+import { practiceInstance } from './questions/practice.js';
 
 // What only the engine can judge of a lesson's scenes, before any opens: the map can be read,
 // the options are taken, the marked cells lie on the map and the step is not past the end
-// of the scene's search (of its longest pane, comparing), nor is its stopping step. A scene that fails is left out and
-// a message names its line.
+// of the scene's search (of its longest pane, comparing), nor is its stopping step, and its
+// question has an answer. A scene that fails is left out and a message names its line.
 
 // The scene's map as an editor and the options settled for it, as a link's would be (the
 // link's options over the example's over the defaults). Throws a PageError.
@@ -62,6 +64,18 @@ function lastStep(engine, setup, params) {
   return Math.max(...methods.map((each) => endOf(engine, editor, each, walk)));
 }
 
+// Why question `q` has no answer in a scene opened at `step` (setup: sceneSetup's), or null:
+// a construct task's answer is the student's map, a practice question's its first map.
+export function questionProblem(engine, setup, step, q) {
+  try {
+    if (q.kind === 'practice' && !practiceInstance(engine, setup.options, q, 1)) return new PageError('question.no-practice');
+    if (q.kind !== 'practice' && q.kind !== 'construct') truthOf(engine, setup, step, q);
+    return null;
+  } catch (error) {
+    return error;
+  }
+}
+
 // The problems of one scene (its params as read), each a PageError at its line: the view's,
 // or the marks'. at: where the scene's parts are (parseLesson's lines).
 export function checkScene(engine, scene, params, at, defaults) {
@@ -78,6 +92,8 @@ export function checkScene(engine, scene, params, at, defaults) {
     const outside = scene.marks.filter(([x, y]) => x >= width || y >= height);
     if (outside.length > 0) problems.push(new PageError('lesson.mark-outside', { line: at.mark, cells: outside.map(([x, y]) => `${x},${y}`).join(' '), width, height }));
     const step = params.step ?? 0;
+    const refused = scene.question && questionProblem(engine, setup, step, scene.question);
+    if (refused) problems.push(new PageError('lesson.question-refused', { line: at.question, detail: refused }));
     if (scene.stop !== undefined && scene.stop < step) problems.push(new PageError('lesson.stop-before-step', { line: at.stop, stop: scene.stop, step }));
     const furthest = Math.max(step, scene.stop ?? 0);
     if (furthest > 0) {

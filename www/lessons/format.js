@@ -1,5 +1,6 @@
 import { PageError } from '../i18n/errors.js';
 import { parseParams, buildQuery } from '../state/params.js';
+import { readQuestion, writeQuestion } from './questions/spec.js';
 
 // The lesson file: plain Markdown a teacher writes and diffs. A lesson is a title and a
 // sequence of scenes; a scene is a view as a link holds it (its query string, step included),
@@ -15,6 +16,7 @@ import { parseParams, buildQuery } from '../state/params.js';
 //                                       with a short label drawn beside the frame after =
 //   stop: 14                            the scene's own last step: the remote goes on to the
 //                                       next scene after it (else at the search's end)
+//   question: values 4,2                a question for the student (questions/spec.js)
 //   en:                                 narration, until the next en:, zh: or ## line
 //   Paragraphs of text.
 //   zh:
@@ -149,6 +151,12 @@ export function parseLesson(text, exampleIds) {
       else if (/^\d{1,7}$/.test(value)) scene.stop = Number(value);
       else sceneProblems.push(problemAt(line, 'lesson.stop', { value: value.slice(0, 20) }));
       at.stop = line;
+    } else if (/^question:/.test(trimmed)) {
+      const question = readQuestion(trimmed.slice(9));
+      if (question === null) sceneProblems.push(problemAt(line, 'lesson.question', { value: trimmed.slice(9).trim() }));
+      else if (scene.question) sceneProblems.push(problemAt(line, 'lesson.twice', { field: 'question:' }));
+      else scene.question = question;
+      at.question = line;
     } else {
       sceneProblems.push(problemAt(line, 'lesson.unknown-line', { text: trimmed.slice(0, 60) }));
     }
@@ -211,6 +219,7 @@ export function writeLesson(lesson) {
     out.push('', `## ${scene.title}`, ...writeTitles(scene.titles), scene.query);
     if (scene.marks.length > 0) out.push(`mark: ${scene.marks.map(([x, y, label]) => (label === undefined ? `${x},${y}` : `${x},${y}=${label}`)).join(' ')}`);
     if (scene.stop !== undefined) out.push(`stop: ${scene.stop}`);
+    if (scene.question) out.push(writeQuestion(scene.question));
     for (const code of NARRATION_LANGUAGES) {
       if (scene.narration[code] === undefined) continue;
       out.push(`${code}:`, ...scene.narration[code].split('\n').map(escapeLine));

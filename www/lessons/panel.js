@@ -1,8 +1,9 @@
 import { t, textIn, language, onLanguageChange } from '../i18n/i18n.js';
-import { PageError } from '../i18n/errors.js';
+import { PageError, describeError } from '../i18n/errors.js';
 import { downloadText } from '../maps/files.js';
-import { parseLesson, titleIn, lessonFileTooLarge } from './format.js';
-import { checkLesson } from './check.js';
+import { parseLesson, titleIn, lessonFileTooLarge, sceneParams } from './format.js';
+import { checkLesson, sceneSetup, questionProblem } from './check.js';
+import { readQuestion, writeQuestion } from './questions/spec.js';
 import { BUILT_IN_LESSONS, builtInLesson } from './builtin.js';
 import { lessonQuery, readLessonValue } from './link.js';
 
@@ -33,8 +34,9 @@ export class LessonPanel {
     this.fields = {
       title: byId('lesson-title'), titleZh: byId('lesson-title-zh'),
       sceneTitle: byId('scene-title'), sceneTitleZh: byId('scene-title-zh'),
-      en: byId('scene-text-en'), zh: byId('scene-text-zh'),
+      en: byId('scene-text-en'), zh: byId('scene-text-zh'), question: byId('scene-question'),
     };
+    this.questionProblem = byId('scene-question-problem');
     this.save = byId('lesson-save');
     this.shareButtons = [byId('lesson-share'), byId('lesson-share-qr')];
     this.link = byId('lesson-link');
@@ -86,6 +88,7 @@ export class LessonPanel {
     sceneTitleZh.addEventListener('input', () => this.edit(() => this.book.setTitle(this.selected(), 'zh', sceneTitleZh.value)));
     en.addEventListener('input', () => this.edit(() => this.book.setNarration(this.book.scene, 'en', en.value)));
     zh.addEventListener('input', () => this.edit(() => this.book.setNarration(this.book.scene, 'zh', zh.value)));
+    this.fields.question.addEventListener('input', () => this.editQuestion());
     this.list.addEventListener('click', (e) => this.listClick(e));
     if (book.problems.length > 0) page.messages.showError(book.problems, '\n');
     this.render();
@@ -106,6 +109,29 @@ export class LessonPanel {
     fn();
     this.render();
     this.player.changed();
+  }
+
+  // A question as typed: taken when it reads as one and has an answer in the scene; else the
+  // scene keeps the question it had, and the field says why.
+  editQuestion() {
+    const field = this.fields.question;
+    const text = field.value.trim();
+    const question = text === '' ? null : readQuestion(text);
+    let problem = text !== '' && question === null ? new PageError('lesson.question-typed') : null;
+    if (question) {
+      const { engine, exampleIds, defaults } = this.page;
+      const params = sceneParams(this.selected(), exampleIds);
+      try {
+        const setup = sceneSetup(engine, params, defaults);
+        problem = questionProblem(engine, setup, params.step ?? 0, question);
+        setup.editor.free();
+      } catch (error) {
+        problem = error;
+      }
+    }
+    this.questionProblem.textContent = problem ? describeError(problem) : '';
+    field.setAttribute('aria-invalid', String(problem !== null));
+    if (!problem) this.edit(() => this.book.setQuestion(this.book.scene, question));
   }
 
   // Opens a lesson at its first scene (or scene `at`, from 0, if it has one); an edited
@@ -261,6 +287,8 @@ export class LessonPanel {
       fill(this.fields.sceneTitleZh, current.titles.zh ?? '');
       fill(this.fields.en, current.narration.en ?? '');
       fill(this.fields.zh, current.narration.zh ?? '');
+      if (other) this.questionProblem.textContent = '';
+      fill(this.fields.question, current.question ? writeQuestion(current.question).slice(10) : '');
     }
     this.renderList(lesson?.scenes ?? [], scene, code);
     this.kept.hidden = !(this.keptShown && this.book.kept);

@@ -41,11 +41,12 @@ export class LessonPlayer {
 
   // Opens scene `index` at its first step, or at its end (`at` 'end', going back: its own
   // stopping step, or the search's end), or at step `at` (a number: reopened after a
-  // reload). A part the page refuses is left out with a message, as a link's is.
-  open(index, at = 'start') {
+  // reload). A part the page refuses is left out with a message, as a link's is. `view`
+  // ({ query }): another view shown as the scene (a practice question's map).
+  open(index, at = 'start', view = null) {
     const { workspace, compare, playback, driver, controls, messages, saver } = this.page;
     const scene = this.book.lesson.scenes[index];
-    const params = sceneParams(scene, this.page.exampleIds);
+    const params = sceneParams(view ?? scene, this.page.exampleIds);
     const problems = params.problems.map(({ key, values }) => new PageError(key, values));
     playback.stop();
     saver?.flush();

@@ -2,7 +2,7 @@
 // on every visit (and in a shared link that names it).
 
 // mulberry32: a small, fast, well-spread 32-bit generator; plenty for map making.
-function seededRandom(seed) {
+export function seededRandom(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
