@@ -10,6 +10,7 @@ use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
+use crate::finder::partway::partway;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
@@ -797,6 +798,22 @@ impl Finder for JumpPointSearch {
             .into_iter()
             .map(|(cell, _)| self.values(cell))
             .collect()
+    }
+
+    /// The jump points a step opens or improves come in one by one, as its journal records
+    /// them.
+    fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        self.step()?;
+        let changes: Vec<_> = (self.journal.last_changes().iter())
+            .map(|c| (c.cell, c.old_key))
+            .collect();
+        let after = (self.open.peek_sorted(k + changes.len()).into_iter())
+            .map(|(cell, key)| (cell, key, self.values(cell)))
+            .collect();
+        self.step_back();
+        Some(partway(after, &changes, made, k, |cell, _| {
+            self.values(cell)
+        }))
     }
 
     fn path(&self) -> &[u32] {

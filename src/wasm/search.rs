@@ -187,6 +187,14 @@ impl JsSearch {
         to_js(&self.inner.queue_page(offset, count)?)
     }
 
+    /// LPA* and D* Lite: up to `count` queued cells in pop order partway through the next
+    /// step, as Step line runs it: only the first `made` of the cells it changes changed
+    /// (the vertex taken is the first). `undefined` once the search has ended.
+    #[wasm_bindgen(js_name = queuePartway)]
+    pub fn queue_partway(&mut self, made: f64, count: f64) -> JsResult<JsValue> {
+        to_js(&self.inner.queue_partway(made, count)?)
+    }
+
     /// G per cell in cost units, `Infinity` where not reached.
     #[wasm_bindgen(js_name = gPtr)]
     pub fn g_ptr(&self) -> *const f64 {
