@@ -15,7 +15,7 @@ pub(crate) fn partway<K: QueueKey, V>(
     changes: &[(u32, Option<K>)],
     made: usize,
     k: usize,
-    before: impl Fn(u32, K) -> V,
+    before: &dyn Fn(u32, K) -> V,
 ) -> Vec<V> {
     let not_yet = changes.get(made..).unwrap_or_default();
     let mut entries: Vec<(K, V)> = (after.into_iter())
@@ -230,11 +230,11 @@ mod tests {
         ];
         let changes = [(8, Some(key(0, 8))), (7, None), (5, Some(key(9, 5)))];
         let old = |cell: u32, _| if cell == 5 { "5 old" } else { "8" };
-        let at = |made| partway(after.clone(), &changes, made, 10, old);
+        let at = |made| partway(after.clone(), &changes, made, 10, &old);
         assert_eq!(at(0), ["8", "3", "5 old"]);
         assert_eq!(at(1), ["3", "5 old"]);
         assert_eq!(at(2), ["7", "3", "5 old"]);
         assert_eq!(at(3), ["7", "5 new", "3"]);
-        assert_eq!(partway(after, &changes, 1, 1, old), ["3"]);
+        assert_eq!(partway(after, &changes, 1, 1, &old), ["3"]);
     }
 }

@@ -623,6 +623,8 @@ impl Finder for Bidirectional {
     }
 
     /// One step with an event describing it; `None` once finished.
+    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut neighbours = Vec::with_capacity(8);
         let step = self.take_step(Some(&mut neighbours))?;
@@ -786,7 +788,7 @@ impl Finder for Bidirectional {
             .map(|(cell, key)| (cell, key, self.entry(side, cell)))
             .collect();
         self.step_back();
-        let mut out = partway(after, &changes, made, first, |cell, _| {
+        let mut out = partway(after, &changes, made, first, &|cell, _| {
             self.entry(side, cell)
         });
         out.extend(self.entries(1 - side, k - out.len()));

@@ -655,6 +655,8 @@ fn mark_cell(
 }
 
 impl Finder for JumpPointSearch {
+    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut jumps = Vec::new();
         let mut report = |search: &JumpPointSearch, d, passed, end, seen| {
@@ -811,7 +813,7 @@ impl Finder for JumpPointSearch {
             .map(|(cell, key)| (cell, key, self.values(cell)))
             .collect();
         self.step_back();
-        Some(partway(after, &changes, made, k, |cell, _| {
+        Some(partway(after, &changes, made, k, &|cell, _| {
             self.values(cell)
         }))
     }

@@ -33,7 +33,7 @@ impl Search {
             .map(|(cell, key)| (cell, key, self.values(cell)))
             .collect();
         self.step_back();
-        Some(partway(after, &changes, made, k, |cell, _| {
+        Some(partway(after, &changes, made, k, &|cell, _| {
             self.values(cell)
         }))
     }

@@ -46,7 +46,7 @@ impl Incremental {
             .map(|(cell, key)| (cell, key, self.queued(cell, key)))
             .collect();
         self.step_back();
-        Some(partway(after, &changes, made, k, |cell, key| {
+        Some(partway(after, &changes, made, k, &|cell, key| {
             self.queued(cell, key)
         }))
     }
@@ -68,6 +68,8 @@ impl Incremental {
 
 impl Finder for Incremental {
     /// One step with an event describing it; `None` once the search has ended.
+    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let taken = self.take_step()?;
         let step = self.s.counters.steps;
