@@ -623,7 +623,8 @@ impl Finder for Bidirectional {
     }
 
     /// One step with an event describing it; `None` once finished.
-    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // page's engine.
     #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut neighbours = Vec::with_capacity(8);
@@ -654,6 +655,7 @@ impl Finder for Bidirectional {
     }
 
     /// Undoes the last step exactly; `false` at the beginning.
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         let Some((log, changes)) = self.journal.pop() else {
             return false;

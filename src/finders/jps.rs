@@ -655,7 +655,8 @@ fn mark_cell(
 }
 
 impl Finder for JumpPointSearch {
-    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // page's engine.
     #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut jumps = Vec::new();
@@ -669,6 +670,7 @@ impl Finder for JumpPointSearch {
         }))
     }
 
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         let Some((record, changes)) = self.journal.pop() else {
             return false;

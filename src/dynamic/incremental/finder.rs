@@ -68,7 +68,8 @@ impl Incremental {
 
 impl Finder for Incremental {
     /// One step with an event describing it; `None` once the search has ended.
-    // Not inlined into `open_list_partway`, its other caller: one copy in the page's engine.
+    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // page's engine.
     #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let taken = self.take_step()?;
@@ -104,6 +105,7 @@ impl Finder for Incremental {
 
     /// Undoes the last step exactly; `false` at the beginning or just after a batch of
     /// changes or a move of the start (see [`Incremental::undo_change`]).
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         match self.journal.last() {
             Some(Entry {
