@@ -11,6 +11,7 @@ import { openScene, useLanguage, chooseFinder } from './harness.mjs';
 import { StepLine } from '../../www/panels/stepline.js';
 import { StepEvents } from '../../www/state/stepevents.js';
 import { familyOf } from '../../www/finders/catalogue.js';
+import { describeOrder } from '../../www/finders/narration.js';
 import { t } from '../../www/i18n/i18n.js';
 
 const ALL = 10000;
@@ -107,6 +108,20 @@ describe('the open list during Step line', () => {
     for (const [language, words] of [['en', ['forward', 'backward']], ['zh', ['正向', '反向']]]) {
       useLanguage(language);
       assert.deepEqual(['forward', 'backward'].map((side) => t(`open.side.${side}`)), words);
+    }
+  });
+
+  it('says IDA* keeps a path, not an open list, in both languages: no line takes a node off one', () => {
+    for (const [language, words] of [['en', 'IDA* keeps a path, not an open list'], ['zh', 'IDA* 保存的是一条路径，而不是开启列表']]) {
+      useLanguage(language);
+      const session = openScene('tutorial-wall');
+      chooseFinder(session, 'idastar');
+      // The open list panel's caption.
+      const caption = t('open.caption', { order: describeOrder(session.finder, session.resolvedOptions) });
+      assert.ok(caption.includes(words), caption);
+      assert.equal(session.search.openListPartway(0, ALL), null);
+      const lines = everyLine(session, (position, counts) => assert.equal(counts.taken, false, position.line));
+      assert.ok(lines > 20, `${lines} lines`);
     }
   });
 

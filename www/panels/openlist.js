@@ -85,7 +85,7 @@ export class OpenListPanel {
     const queue = familyOf(session.finder)?.queue ?? OPEN_LIST;
     queue.columns.forEach((text, k) => setText(this.headings[k], text));
     // In the middle of an expansion, once its node is off the list: the list as the lines
-    // run so far left it (undefined from a finder that does not say).
+    // run so far left it (null from a finder that does not say).
     const during = lineByLine?.taken ? queue.partway(search, lineByLine.made, this.offset + OPEN_PAGE) : undefined;
     const total = during ? search.openCount() + lineByLine.open : search.openCount();
     this.total = total;
