@@ -81,7 +81,7 @@ pub trait Finder {
     /// The first `k` open nodes in the order they will be taken.
     fn open_list(&self, k: usize) -> Vec<NodeValues>;
     /// The first `k` open nodes partway through the next step: its node taken off and only
-    /// the first `made` of the entries it adds or improves in (see [`partway::partway`]); the
+    /// the first `made` of the entries it adds or improves in (see `partway.rs`); the
     /// search is left as it was. `None` once finished, for a step that takes no node, and for
     /// a finder without an open list (IDA*, a walk) or with a queue of its own (LPA* and
     /// D* Lite: [`Repairing::queue_partway`]).
