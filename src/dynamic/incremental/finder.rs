@@ -68,7 +68,7 @@ impl Incremental {
 
 impl Finder for Incremental {
     /// One step with an event describing it; `None` once the search has ended.
-    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // Neither is inlined into `queue_partway`, their other caller: one copy each in the
     // page's engine.
     #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
