@@ -370,7 +370,8 @@ fn check_event(
                         y: n.y as u32,
                         g: *g,
                         h: *h,
-                        f: *f
+                        f: *f,
+                        side: None,
                     }
                 );
                 if let Outcome::Improved {

@@ -120,7 +120,14 @@ fn every_event(s: &mut dyn Finder) -> Vec<StepEvent> {
 }
 
 fn values(x: u32, y: u32, g: f64, h: f64, f: f64) -> NodeValues {
-    NodeValues { x, y, g, h, f }
+    NodeValues {
+        x,
+        y,
+        g,
+        h,
+        f,
+        side: None,
+    }
 }
 
 const P: fn(u32, u32) -> Point = Point::new;
@@ -771,7 +778,8 @@ fn start_equal_to_goal_is_found_at_once() {
                     y: 1,
                     g: 0.0,
                     h: 0.0,
-                    f: 0.0
+                    f: 0.0,
+                    side: None,
                 },
                 cost: 0.0,
                 steps: 0

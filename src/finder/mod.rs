@@ -6,6 +6,7 @@
 pub mod journal;
 pub mod key;
 pub mod open_list;
+pub(crate) mod partway;
 pub(crate) mod relaxation;
 pub mod repairing;
 
@@ -80,9 +81,10 @@ pub trait Finder {
     /// The first `k` open nodes in the order they will be taken.
     fn open_list(&self, k: usize) -> Vec<NodeValues>;
     /// The first `k` open nodes partway through the next step: its node taken off and only
-    /// the first `made` of the entries it adds or improves in; the search is left as it was.
-    /// `None` once finished, and for a finder whose steps are not told line by line against
-    /// one open list (the best-first loop's are).
+    /// the first `made` of the entries it adds or improves in (see `partway.rs`); the
+    /// search is left as it was. `None` once finished, for a step that takes no node, and for
+    /// a finder without an open list (IDA*, a walk) or with a queue of its own (LPA* and
+    /// D* Lite: [`Repairing::queue_partway`]).
     fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
         let _ = (made, k);
         None

@@ -17,6 +17,9 @@ pub trait Repairing {
     fn key_of(&self, cell: u32) -> Option<[f64; 2]>;
     /// The first `k` queued cells in the order they will be taken, with their keys.
     fn queue(&self, k: usize) -> Vec<QueuedKey>;
+    /// The same partway through the next step: only the first `made` of the cells it changes
+    /// changed; the search is left as it was. `None` once it has ended.
+    fn queue_partway(&mut self, made: usize, k: usize) -> Option<Vec<QueuedKey>>;
     /// A batch of cell changes, after which further steps repair the search; how many
     /// cells changed.
     fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<usize, RepairError>;

@@ -19,6 +19,7 @@ use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
+use crate::finder::partway::partway;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::{Basics, Finder};
 use crate::finders::graph::Graph;
@@ -60,6 +61,7 @@ impl Kind {
 
 const FORWARD: usize = 0;
 const BACKWARD: usize = 1;
+const SIDES: [Side; 2] = [Side::Forward, Side::Backward];
 
 /// One side's search.
 #[derive(Clone, Debug)]
@@ -525,6 +527,21 @@ impl Bidirectional {
         NodeValues::displayed(p, (g, h, f), self.cost_scale(), self.priority_scale())
     }
 
+    /// An open list entry: a cell's values on one side, with the side.
+    fn entry(&self, side: usize, cell: u32) -> NodeValues {
+        NodeValues {
+            side: Some(SIDES[side]),
+            ..self.side_values(side, cell)
+        }
+    }
+
+    /// The first `k` entries of one side's open list.
+    fn entries(&self, side: usize, k: usize) -> Vec<NodeValues> {
+        (self.sides[side].open.peek_sorted(k).into_iter())
+            .map(|(cell, _)| self.entry(side, cell))
+            .collect()
+    }
+
     fn shown_side(&self, cell: u32) -> usize {
         if self.sides[FORWARD].record[cell as usize] != UNVISITED {
             FORWARD
@@ -606,6 +623,9 @@ impl Finder for Bidirectional {
     }
 
     /// One step with an event describing it; `None` once finished.
+    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut neighbours = Vec::with_capacity(8);
         let step = self.take_step(Some(&mut neighbours))?;
@@ -625,11 +645,7 @@ impl Finder for Bidirectional {
                 met,
             } => StepEvent::SideExpanded {
                 step: number,
-                side: if side == FORWARD {
-                    Side::Forward
-                } else {
-                    Side::Backward
-                },
+                side: SIDES[side],
                 node: self.side_values(side, cell),
                 neighbours,
                 test: self.shown_test(test),
@@ -639,6 +655,7 @@ impl Finder for Bidirectional {
     }
 
     /// Undoes the last step exactly; `false` at the beginning.
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         let Some((log, changes)) = self.journal.pop() else {
             return false;
@@ -740,29 +757,44 @@ impl Finder for Bidirectional {
         self.graph.points(changes.iter().map(|c| c.cell))
     }
 
-    /// Both open lists: the heads of the side whose turn is next, then the other's.
+    /// Both open lists: the heads of the side whose turn is next, then the other's, each
+    /// entry with its side.
     fn open_list(&self, k: usize) -> Vec<NodeValues> {
         let next = if self.s.expansions[FORWARD] <= self.s.expansions[BACKWARD] {
             FORWARD
         } else {
             BACKWARD
         };
-        let first = k.div_ceil(2);
-        let mut out: Vec<NodeValues> = self.sides[next]
-            .open
-            .peek_sorted(first)
-            .into_iter()
-            .map(|(cell, _)| self.side_values(next, cell))
-            .collect();
-        let rest = k - out.len();
-        out.extend(
-            self.sides[1 - next]
-                .open
-                .peek_sorted(rest)
-                .into_iter()
-                .map(|(cell, _)| self.side_values(1 - next, cell)),
-        );
+        let mut out = self.entries(next, k.div_ceil(2));
+        out.extend(self.entries(1 - next, k - out.len()));
         out
+    }
+
+    /// Both open lists as `open_list` gives them partway through the next step: the side
+    /// expanding first, its node off its list and its entries coming in one by one as the
+    /// journal records them; the other side's as it is.
+    fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        self.step()?;
+        let Some((side, _, _)) = self.journal.last().and_then(|log| log.popped) else {
+            // The stopping test ended the search: no node is taken.
+            self.step_back();
+            return None;
+        };
+        let first = k.div_ceil(2);
+        let changes: Vec<_> = (self.journal.last_changes().iter())
+            .filter(|c| c.side == side)
+            .map(|c| (c.cell, c.key))
+            .collect();
+        let after = (self.sides[side].open.peek_sorted(first + changes.len()))
+            .into_iter()
+            .map(|(cell, key)| (cell, key, self.entry(side, cell)))
+            .collect();
+        self.step_back();
+        let mut out = partway(after, &changes, made, first, &|cell, _| {
+            self.entry(side, cell)
+        });
+        out.extend(self.entries(1 - side, k - out.len()));
+        Some(out)
     }
 
     /// The best path so far, start to goal (the answer once found; empty before the two

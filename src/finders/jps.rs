@@ -10,6 +10,7 @@ use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::journal::Journal;
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
+use crate::finder::partway::partway;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
@@ -654,6 +655,9 @@ fn mark_cell(
 }
 
 impl Finder for JumpPointSearch {
+    // Neither is inlined into `open_list_partway`, their other caller: one copy each in the
+    // page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let mut jumps = Vec::new();
         let mut report = |search: &JumpPointSearch, d, passed, end, seen| {
@@ -666,6 +670,7 @@ impl Finder for JumpPointSearch {
         }))
     }
 
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         let Some((record, changes)) = self.journal.pop() else {
             return false;
@@ -797,6 +802,22 @@ impl Finder for JumpPointSearch {
             .into_iter()
             .map(|(cell, _)| self.values(cell))
             .collect()
+    }
+
+    /// The jump points a step opens or improves come in one by one, as its journal records
+    /// them.
+    fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
+        self.step()?;
+        let changes: Vec<_> = (self.journal.last_changes().iter())
+            .map(|c| (c.cell, c.old_key))
+            .collect();
+        let after = (self.open.peek_sorted(k + changes.len()).into_iter())
+            .map(|(cell, key)| (cell, key, self.values(cell)))
+            .collect();
+        self.step_back();
+        Some(partway(after, &changes, made, k, &|cell, _| {
+            self.values(cell)
+        }))
     }
 
     fn path(&self) -> &[u32] {

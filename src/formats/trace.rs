@@ -289,6 +289,7 @@ impl<W: Write> EventWriter<'_, W> {
             g,
             h,
             f,
+            side: None,
         };
         self.node(kind, to, Some(parent), Some(values))
     }

@@ -3,7 +3,7 @@
 //! in (or changes) at the line that adds (or improves) it, not when the step ends.
 
 use super::Search;
-use crate::finder::key::Key;
+use crate::finder::partway::partway;
 use crate::finder::Finder;
 use crate::vocabulary::events::{NodeValues, Outcome, StepEvent};
 
@@ -15,63 +15,27 @@ impl Search {
     pub fn open_list_partway(&mut self, made: usize, k: usize) -> Option<Vec<NodeValues>> {
         // The step as the page takes it, its neighbours in the order it looked at them.
         let event = self.step()?;
-        // The cells the step opens or improves, in order (true: improved).
-        let changes: Vec<(u32, bool)> = match &event {
+        let improvements = self.history.last_changes();
+        // The cells the step opens or improves, in order, with their keys before.
+        let changes: Vec<_> = match &event {
             StepEvent::Expanded { neighbours, .. } => neighbours
                 .iter()
+                .filter(|n| matches!(n.outcome, Outcome::Opened { .. } | Outcome::Improved { .. }))
                 .filter_map(|n| {
-                    let improved = match n.outcome {
-                        Outcome::Opened { .. } => false,
-                        Outcome::Improved { .. } => true,
-                        _ => return None,
-                    };
-                    let cell = self.grid.index_of(n.x, n.y).ok()?;
-                    Some((cell as u32, improved))
+                    let cell = self.grid.index_of(n.x, n.y).ok()? as u32;
+                    let old = improvements.iter().find(|c| c.cell == cell);
+                    Some((cell, old.map(|c| c.old_key)))
                 })
                 .collect(),
             _ => Vec::new(),
         };
-        let not_yet = changes.get(made..).unwrap_or_default();
-        let improvements = self.history.last_changes();
-        // The list after the whole step, in pop order (the order the page reads it in), less
-        // the cells not opened yet; the cells not improved yet go back in at their old keys.
-        let mut entries: Vec<(Key, u32, f64)> = Vec::new();
-        let mut not_improved: Vec<(Key, u32, f64)> = Vec::new();
-        for (cell, key) in self.open.peek_sorted(self.open.len()) {
-            match not_yet.iter().find(|&&(c, _)| c == cell) {
-                None => entries.push((key, cell, self.g[cell as usize])),
-                Some((_, false)) => {}
-                Some((_, true)) => {
-                    if let Some(old) = improvements.iter().find(|change| change.cell == cell) {
-                        not_improved.push((old.old_key, cell, old.old_g));
-                    }
-                }
-            }
-        }
-        for entry in not_improved {
-            let at = entries.partition_point(|&(key, _, _)| key < entry.0);
-            entries.insert(at, entry);
-        }
-        entries.truncate(k);
-        let values = entries
-            .into_iter()
-            .map(|(_, cell, g)| self.values_with(cell, g))
+        let after = (self.open.peek_sorted(k + changes.len()).into_iter())
+            .map(|(cell, key)| (cell, key, self.values(cell)))
             .collect();
         self.step_back();
-        Some(values)
-    }
-
-    /// A cell's numbers in display units as they are with cost `g`.
-    fn values_with(&self, cell: u32, g: f64) -> NodeValues {
-        let c = cell as usize;
-        let p = self.grid.point(c);
-        let now = self.estimate_at(c, p, g);
-        NodeValues::displayed(
-            p,
-            (g, now.h, now.f),
-            self.cost_scale(),
-            self.priority_scale(),
-        )
+        Some(partway(after, &changes, made, k, &|cell, _| {
+            self.values(cell)
+        }))
     }
 }
 

@@ -144,6 +144,18 @@ impl SearchHandle {
         Ok(queue.into_iter().skip(offset).collect())
     }
 
+    /// Up to `count` queued cells of LPA* or D* Lite in pop order partway through the next
+    /// step (see [`Repairing::queue_partway`]); `None` once the search has ended.
+    pub fn queue_partway(
+        &mut self,
+        made: f64,
+        count: f64,
+    ) -> Result<Option<Vec<QueuedKey>>, ArgumentProblem> {
+        let made = whole(made, "made", f64::from(u32::MAX))? as usize;
+        let count = whole(count, "count", MAX_BATCH)? as usize;
+        Ok(self.incremental_mut()?.queue_partway(made, count))
+    }
+
     /// H and F as last filled by [`SearchHandle::fill_estimates`].
     pub fn shown(&self) -> &ShownEstimates {
         &self.shown

@@ -15,6 +15,9 @@ pub struct NodeValues {
     pub g: f64,
     pub h: f64,
     pub f: f64,
+    /// The side of a bidirectional search an open list entry waits on (none elsewhere).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
 }
 
 impl NodeValues {
@@ -32,6 +35,7 @@ impl NodeValues {
             g: g / cost_scale,
             h: h / cost_scale,
             f: f / priority_scale,
+            side: None,
         }
     }
 }

@@ -187,6 +187,14 @@ impl JsSearch {
         to_js(&self.inner.queue_page(offset, count)?)
     }
 
+    /// LPA* and D* Lite: up to `count` queued cells in pop order partway through the next
+    /// step, as Step line runs it: only the first `made` of the cells it changes changed
+    /// (the vertex taken is the first). `null` once the search has ended.
+    #[wasm_bindgen(js_name = queuePartway)]
+    pub fn queue_partway(&mut self, made: f64, count: f64) -> JsResult<JsValue> {
+        to_js(&self.inner.queue_partway(made, count)?)
+    }
+
     /// G per cell in cost units, `Infinity` where not reached.
     #[wasm_bindgen(js_name = gPtr)]
     pub fn g_ptr(&self) -> *const f64 {
@@ -237,7 +245,7 @@ impl JsSearch {
 
     /// Up to `count` open nodes in pop order partway through the next step, as Step line
     /// runs it: the node being expanded off the list, and only the first `made` of the
-    /// entries the step adds or improves in. `undefined` once finished or for a finder that
+    /// entries the step adds or improves in. `null` once finished or for a finder that
     /// does not say (the page then shows the list as it stands).
     #[wasm_bindgen(js_name = openListPartway)]
     pub fn open_list_partway(&mut self, made: f64, count: f64) -> JsResult<JsValue> {

@@ -1,11 +1,18 @@
 // The handout: Print handout (or the browser's own Print) puts the board, the pseudocode, the
-// open list and the step log on A4 pages without a control, under a header naming the map
-// and the options, in the page's language.
+// open list and the step log on the printer's pages (A4, Letter) without a control, under a
+// header naming the map and the options, in the page's language. The board's printed width
+// is measured in the PDF itself: its page drawn as pixels by poppler's pdftoppm (installed
+// with the browser by `cargo xtask test`).
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { browserForThisFile } from './browser.mjs';
 import { DESKTOP, withApp } from './page.mjs';
+import { PALETTE } from '../../www/board/palette.js';
 
 const browser = browserForThisFile();
 // An A4 page's width inside its 12 mm margins, in CSS px (96 per inch).
@@ -37,6 +44,35 @@ async function printed(page) {
       narration: shown(document.getElementById('narration')),
     };
   }, A4_CONTENT_WIDTH);
+}
+
+// The board's width on the first page of a PDF, in points: the longest straight run of its
+// grid lines' colour, with the page's width. The page is drawn at 72 dots per inch (a dot a
+// point) as a binary PPM.
+function printedBoard(pdf) {
+  const folder = mkdtempSync(join(tmpdir(), 'handout-'));
+  try {
+    writeFileSync(join(folder, 'handout.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', '72', '-f', '1', '-l', '1', '-singlefile', join(folder, 'handout.pdf'), join(folder, 'page')]);
+    const image = readFileSync(join(folder, 'page.ppm'));
+    let [head, width, height] = /^P6\s+(\d+)\s+(\d+)\s+255\s/.exec(image.toString('latin1', 0, 40));
+    const header = head.length;
+    [width, height] = [Number(width), Number(height)];
+    const line = PALETTE.gridLine.match(/\w\w/g).map((hex) => parseInt(hex, 16));
+    let longest = 0;
+    for (let y = 0; y < height; y++) {
+      let run = 0;
+      for (let x = 0; x < width; x++) {
+        const at = header + 3 * (y * width + x);
+        const near = line.every((v, c) => Math.abs(image[at + c] - v) <= 12);
+        run = near ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+    }
+    return { board: longest, page: width };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 // The pages of a PDF.
@@ -97,6 +133,18 @@ describe('handout', () => {
       assert.ok(onScreen < 0.8 * sheet.page, `the board is ${onScreen} px wide on the screen`);
       assert.ok(Math.abs(sheet.grid - sheet.page) < 2, `the board is ${sheet.grid} px wide on a ${sheet.page} px page`);
       assert.ok(sheet.legend, 'the legend is printed');
+      // On paper: the board fills the printable width (the page less its 12 mm margins) of
+      // A4 and of Letter, in both languages.
+      const margins = 2 * (12 / 25.4) * 72;
+      for (const language of ['en', 'zh']) {
+        await page.evaluate((code) => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage(code)), language);
+        await page.waitForFunction((code) => document.documentElement.lang.startsWith(code), language);
+        for (const format of ['A4', 'Letter']) {
+          const printedWidth = printedBoard(await page.pdf({ format, printBackground: true }));
+          const printable = printedWidth.page - margins;
+          assert.ok(Math.abs(printedWidth.board - printable) <= 3, `${language}, ${format}: the board is ${printedWidth.board} pt wide of ${printable.toFixed(1)} pt`);
+        }
+      }
     });
   });
 });

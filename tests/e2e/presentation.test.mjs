@@ -269,6 +269,21 @@ describe('presentation mode', () => {
       await page.keyboard.press('ArrowLeft');
       await waitForText(page, '#count-step', /^0 /);
       assert.deepEqual(await method(), chosen);
+      // So does every other select on the page, chosen from with the mouse.
+      const selects = await page.locator('select:visible:enabled').all();
+      assert.ok(selects.length >= 8, `${selects.length} selects`);
+      for (const select of selects) {
+        const value = await select.inputValue();
+        await chooseOption(select, value);
+        for (const key of ['PageDown', 'PageUp', 'ArrowDown', 'ArrowUp', 'Home']) await page.keyboard.press(key);
+        await page.keyboard.press('ArrowRight');
+        await waitForText(page, '#count-step', /^1 /);
+        await page.keyboard.press('ArrowLeft');
+        await waitForText(page, '#count-step', /^0 /);
+        assert.equal(await select.inputValue(), value, await select.getAttribute('id'));
+      }
+      assert.deepEqual(await method(), chosen);
+      await chooseOption(page.locator('#algorithm'), chosen[0]);
       assert.equal(await page.evaluate(() => document.activeElement.id), 'algorithm');
       await page.keyboard.press('p');
       assert.equal(await page.getByRole('button', { name: 'Presentation' }).getAttribute('aria-pressed'), 'true');

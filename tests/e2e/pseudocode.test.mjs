@@ -218,6 +218,40 @@ describe('pseudocode', () => {
       assert.ok(!(await openRows(page)).includes(chosen), `${chosen} left the open list`);
       assert.equal((await openRows(page)).length, Number((await readout(page)).open));
       assert.match((await readout(page)).timeline, /^3 \//);
+
+      // Every finder with an open list follows the line the same way: Jump Point Search's
+      // jump points, a bidirectional search's two lists (each row saying its side), D* Lite's
+      // queue U (its vertex leaves at "U.Remove(u)"). The node taken is the head row.
+      const sides = () => page.$$eval('#open-rows tr', (rows) => rows.map((row) => row.children[1].dataset.side));
+      for (const [algorithm, takes] of [['jps', 'pop'], ['bi-astar', 'pop'], ['dstar-lite', 'over-set']]) {
+        // The new finder keeps the step reached; back to its first.
+        const listing = await page.locator('#pseudocode-algorithm').textContent();
+        await page.locator('#algorithm').selectOption(algorithm);
+        await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) !== listing, `${algorithm}: its listing`);
+        while (Number((await readout(page)).step.split(' ')[0]) > 1) await changed(() => click(page, 'Step back'));
+        if (/^0\b/.test((await readout(page)).step)) await click(page, 'Step');
+        await waitForText(page, '#count-step', /^1\b/);
+        let state;
+        let rows;
+        for (let lines = 0; state?.id !== takes; lines++) {
+          assert.ok(lines < 60, `${algorithm}: no "${takes}" line`);
+          rows = await openRows(page);
+          state = await changed(() => click(page, 'Step line'));
+        }
+        assert.deepEqual(await openRows(page), rows.slice(1), `${algorithm}: the node taken left the list at "${takes}"`);
+        assert.equal((await openRows(page)).length, Number((await readout(page)).open), algorithm);
+        if (algorithm === 'dstar-lite') continue;
+        do state = await changed(() => click(page, 'Step line')); while (state.id !== 'add');
+        const added = await openRows(page);
+        assert.equal(added.length, rows.length, `${algorithm}: an entry came in at "add"`);
+        assert.equal(added.length, Number((await readout(page)).open), algorithm);
+        if (algorithm !== 'bi-astar') continue;
+        assert.deepEqual([...new Set(await sides())].sort(), ['backward', 'forward']);
+        await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('zh')));
+        await eventually(page, async () => (await sides()).every((side) => side === '正向' || side === '反向'), 'the sides in Chinese');
+        await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('en')));
+        await eventually(page, async () => (await sides()).includes('forward'), 'the sides in English again');
+      }
     });
   });
 

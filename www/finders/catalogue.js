@@ -22,10 +22,12 @@ import { incremental } from './incremental.js';
 //   relaxed(event)      the neighbours a step gives new numbers, for Predict; absent when
 //                       the family has no single open list taken in priority order
 //   tentativePath       whether the best path so far shows while the search runs
-//   queue?              { columns, page(search, offset, count), row(entry) -> texts }: an
-//                       open list of its own (else F, G and H of openListPage)
+//   queue?              { columns, page(search, offset, count), partway(search, made,
+//                       count), row(entry) -> texts }: an open list of its own (else F, G
+//                       and H of openListPage, and openListPartway line by line)
 //   ready?(session)     { line, ran, note } where the pseudocode rests before step 1
-//   lineCounts?(ran)    { expanded, open } the lines run so far add, line by line
+//   lineCounts?(ran)    { expanded, open, taken?, made? } the lines run so far add, line by
+//                       line (see StepLine.counts)
 
 // In this order the page lists the finders: family by family, each family's finders in the
 // catalogue's order (a finder of a family the page lacks comes last, and says so when used).

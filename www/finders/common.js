@@ -48,8 +48,10 @@ export function popKey(finder) {
   return finder?.priority === 'h' ? 'code.note.pop-h' : 'code.note.pop';
 }
 
-// The lines of one step, each { line, note: { key, params }, node, neighbour, values }:
-// `at(line, key, params, neighbour)` adds one about `node`.
+// The lines of one step, each { line, note: { key, params }, node, neighbour, values, list }:
+// `at(line, key, params, neighbour)` adds one about `node`. `list` marks the line that puts
+// an entry on the open list ('in') or moves it up ('moved'): the engine's partway list
+// (openListPartway) counts these.
 export function lineMaker(lines, node) {
   return (line, key, params = {}, neighbour = null) => {
     const item = { line, note: { key, params }, node, neighbour };
@@ -75,7 +77,7 @@ export const NEIGHBOUR_OUTCOMES = {
       line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.g) });
       line('new', 'code.note.new');
       line('set', 'code.note.set', { parent: formatCell(node), g: value(nb.g), h: value(nb.h), f: value(nb.f) }).values = { f: nb.f, g: nb.g, h: nb.h };
-      line('add', 'code.note.add');
+      line('add', 'code.note.add').list = 'in';
     },
   },
   improved: {
@@ -84,7 +86,9 @@ export const NEIGHBOUR_OUTCOMES = {
       line('cost', 'code.note.cost', { from: value(node.g), to: value(nb.g) });
       line('new', 'code.note.in-open');
       line('better', 'code.note.better', { candidate: value(nb.g), old: value(nb.oldG) });
-      line('update', 'code.note.update', { parent: formatCell(node), g: value(nb.g), f: value(nb.f) }).values = { f: nb.f, g: nb.g, h: nb.h };
+      const update = line('update', 'code.note.update', { parent: formatCell(node), g: value(nb.g), f: value(nb.f) });
+      update.values = { f: nb.f, g: nb.g, h: nb.h };
+      update.list = 'moved';
     },
   },
   'not-improved': {

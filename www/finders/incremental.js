@@ -179,6 +179,8 @@ const MARKS = {
 const QUEUE = {
   columns: ['[k1; k2]', 'g', 'rhs'],
   page: (search, offset, count) => search.queuePage(offset, count),
+  // Partway through a step: the vertex taken is the first change (see lineCounts).
+  partway: (search, made, count) => search.queuePartway(made, count),
   row: (entry) => [keyText([entry.k1, entry.k2]), finite(entry.g), finite(entry.rhs)],
   // The paper's name for it, U, with a gloss: the panel, the counter and the legend say
   // what the pseudocode and the sentences say.
@@ -207,7 +209,12 @@ export const incremental = {
       note: repairing ? { key: countedKey('code.note.inc-batch', session.lastBatch), params: { count: session.lastBatch, km: finite(info.km ?? 0) } } : { key: 'code.note.inc-ready', params: {} },
     };
   },
-  // Line by line: the vertex counts as expanded once its g is set.
-  lineCounts: (ran) => ({ expanded: ran.some((id) => id === 'over-set' || id === 'under-set') ? 1 : 0, open: 0 }),
+  // Line by line: the vertex counts as expanded once its g is set, and an over-consistent
+  // one leaves U there ("g(u) = rhs(u); U.Remove(u)"), its first change to U; the others
+  // (UpdateVertex, an under-consistent vertex's own among them) come with the step's last line.
+  lineCounts(ran) {
+    const removed = ran.includes('over-set');
+    return { expanded: removed || ran.includes('under-set') ? 1 : 0, open: removed ? -1 : 0, taken: removed, made: removed ? 1 : 0 };
+  },
   tentativePath: false,
 };

@@ -29,7 +29,7 @@ const RESULTS = {
     lines(line, r, node) {
       line('cost', 'code.note.jps-cost', { from: value(node.g), to: value(r.g) });
       line('better', 'code.note.new');
-      setLines(line, r, node);
+      setLines(line, r, node, 'in');
     },
   },
   improved: {
@@ -37,7 +37,7 @@ const RESULTS = {
     lines(line, r, node) {
       line('cost', 'code.note.jps-cost', { from: value(node.g), to: value(r.g) });
       line('better', 'code.note.better', { candidate: value(r.g), old: value(r.oldG) });
-      setLines(line, r, node);
+      setLines(line, r, node, 'moved');
     },
   },
   'not-improved': {
@@ -53,9 +53,10 @@ const RESULTS = {
   },
 };
 
-function setLines(line, r, node) {
+// "add it to the open list (or move it up)": `list` says which it does (see lineMaker).
+function setLines(line, r, node, list) {
   line('set', 'code.note.set', { parent: formatCell(node), g: value(r.g), h: value(r.h), f: value(r.f) }).values = { f: r.f, g: r.g, h: r.h };
-  line('add', 'code.note.add');
+  line('add', 'code.note.add').list = list;
 }
 
 // Why a jump that found nothing stopped at its last cell: the next cell is off the map, or a

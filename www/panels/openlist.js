@@ -11,6 +11,7 @@ export const OPEN_PAGE = 50;
 const OPEN_LIST = {
   columns: ['F', 'G', 'H'],
   page: (search, offset, count) => search.openListPage(offset, count),
+  partway: (search, made, count) => search.openListPartway(made, count),
   row: (entry) => [formatValue(entry.f, 2), formatValue(entry.g, 2), formatValue(entry.h, 2)],
 };
 
@@ -84,8 +85,8 @@ export class OpenListPanel {
     const queue = familyOf(session.finder)?.queue ?? OPEN_LIST;
     queue.columns.forEach((text, k) => setText(this.headings[k], text));
     // In the middle of an expansion, once its node is off the list: the list as the lines
-    // run so far left it (undefined from a finder that does not say).
-    const during = lineByLine?.taken && queue === OPEN_LIST ? search.openListPartway(lineByLine.made, this.offset + OPEN_PAGE) : undefined;
+    // run so far left it (null from a finder that does not say).
+    const during = lineByLine?.taken ? queue.partway(search, lineByLine.made, this.offset + OPEN_PAGE) : undefined;
     const total = during ? search.openCount() + lineByLine.open : search.openCount();
     this.total = total;
     if (this.offset >= total) this.offset = Math.max(0, Math.floor((total - 1) / OPEN_PAGE) * OPEN_PAGE);
@@ -104,7 +105,9 @@ export class OpenListPanel {
         td.textContent = text;
         tr.append(td);
       }
-      // Shown by the style sheet after the cell, so the cell's own text stays the cell.
+      // Shown by the style sheet around the cell, so the cell's own text stays the cell:
+      // the side of a bidirectional search it waits on, and the head.
+      if (entry.side) tr.children[1].dataset.side = t(`open.side.${entry.side}`);
       if (tr.className === 'head') tr.children[1].dataset.next = t('open.next');
       return tr;
     });

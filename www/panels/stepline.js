@@ -77,7 +77,9 @@ export class StepLine {
       // Each neighbour given its numbers so far, with the parent "parent ← current" set.
       const given = lines.filter((l) => l.values).map((l) => ({ ...l.neighbour, ...l.values, parent: l.node }));
       const progress = { step: session.search.stepCount() + 1, done: this.done, lines: this.nextLines(session).length };
-      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress };
+      // What the lines run so far did to the open list, in order: 'in' or 'moved'.
+      const changes = lines.map((l) => l.list).filter(Boolean);
+      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress, changes };
     }
     const count = session.search.stepCount();
     if (count === 0) {
@@ -92,19 +94,17 @@ export class StepLine {
 
   // What the lines run so far did to the counters, in the middle of an expansion (null
   // between expansions): the step under way, how many of its lines have run, one more node
-  // expanded once it came off the open list, and the open list's size after what they added
-  // (with, for a best-first finder, whether the node is off the list and how many entries
-  // came in or changed).
+  // expanded once it came off the open list, and the open list's size after what they added;
+  // for the open list panel (openlist.js), whether the node is off the list and how many
+  // changes to it the lines made (the engine's list partway through the step follows them).
   counts(position) {
     if (!position.progress) return null;
     const ran = position.ran;
     const family = familyOf(position.finder);
     if (family?.lineCounts) return { ...position.progress, note: position.note, ...family.lineCounts(ran) };
     const taken = ran.includes('pop') ? 1 : 0;
-    // For the open list (openlist.js): whether the node is off it, and how many entries the
-    // lines run so far added or improved.
-    const made = ran.filter((id) => id === 'add' || id === 'update').length;
-    return { ...position.progress, note: position.note, expanded: taken, open: ran.filter((id) => id === 'add').length - taken, taken: taken === 1, made };
+    const opened = position.changes.filter((change) => change === 'in').length;
+    return { ...position.progress, note: position.note, expanded: taken, open: opened - taken, taken: taken === 1, made: position.changes.length };
   }
 
   // What to show on the board in the middle of an expansion: the numbers the lines run so far

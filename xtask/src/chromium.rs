@@ -3,7 +3,8 @@
 //!
 //! The page is in Chinese as well as English, and its layout tests measure Chinese text: without
 //! a font with Chinese glyphs the browser draws boxes of another width, so a font is installed
-//! beside the browser where one is missing.
+//! beside the browser where one is missing. The handout test measures the board on the page of
+//! the PDF the browser prints, drawn by poppler's `pdftoppm`, installed the same way.
 
 use crate::process;
 use anyhow::{bail, Context, Result};
@@ -14,6 +15,9 @@ const DEBIAN_CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMIUM_PACKAGE: &str = "chromium";
 /// A compact font with the Chinese glyphs (Micro Hei, a sans-serif like the page's).
 const CHINESE_FONT_PACKAGE: &str = "fonts-wqy-microhei";
+/// `pdftoppm`, which draws a PDF's page as pixels.
+const PDF_RENDERER: &str = "pdftoppm";
+const PDF_RENDERER_PACKAGE: &str = "poppler-utils";
 const NAMES_ON_PATH: &[&str] = &[
     "chromium",
     "chromium-browser",
@@ -41,8 +45,13 @@ pub fn find_or_install() -> Result<PathBuf> {
     if found.is_none() {
         packages.push(CHROMIUM_PACKAGE);
     }
-    if !has_chinese_font() {
+    let font = has_chinese_font();
+    if !font {
         packages.push(CHINESE_FONT_PACKAGE);
+    }
+    let pdf_renderer = process::find_on_path(PDF_RENDERER).is_some();
+    if !pdf_renderer {
+        packages.push(PDF_RENDERER_PACKAGE);
     }
     if packages.is_empty() {
         return Ok(found.expect("a browser was found"));
@@ -50,10 +59,18 @@ pub fn find_or_install() -> Result<PathBuf> {
     if !can_install_debian_package() {
         return match found {
             Some(found) => {
-                println!(
-                    "warning: no font with Chinese glyphs: the Chinese page is measured with \
-                     boxes in their place (install one, e.g. Debian's {CHINESE_FONT_PACKAGE})"
-                );
+                if !font {
+                    println!(
+                        "warning: no font with Chinese glyphs: the Chinese page is measured with \
+                         boxes in their place (install one, e.g. Debian's {CHINESE_FONT_PACKAGE})"
+                    );
+                }
+                if !pdf_renderer {
+                    println!(
+                        "warning: no {PDF_RENDERER}: the handout test cannot measure the printed \
+                         board (install poppler, e.g. Debian's {PDF_RENDERER_PACKAGE})"
+                    );
+                }
                 Ok(found)
             }
             None => bail!("no Chromium or Chrome found: {HOW_TO_GET_ONE}"),

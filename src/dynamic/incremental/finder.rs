@@ -2,6 +2,7 @@
 //! capability, and the queue as the page shows it.
 
 use crate::checks::search_error::SearchError;
+use crate::finder::partway::partway;
 use crate::finder::repairing::{CellEdit, QueuedKey, RepairError, Repairing};
 use crate::finder::{Basics, Finder};
 use crate::geometry::grid::{Grid, Point};
@@ -10,6 +11,7 @@ use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 use super::compute::Taken;
 use super::entry::{Entry, EntryKind};
+use super::key::TwoPartKey;
 use super::{Incremental, Variant};
 
 impl Incremental {
@@ -23,27 +25,52 @@ impl Incremental {
 
     /// The first `k` queued cells in the order they will be taken, with their keys.
     pub fn queue(&self, k: usize) -> Vec<QueuedKey> {
-        let scale = self.cost_scale();
-        self.open
-            .peek_sorted(k)
-            .into_iter()
-            .map(|(cell, key)| {
-                let p = self.graph.point(cell);
-                QueuedKey {
-                    x: p.x,
-                    y: p.y,
-                    k1: key.k1 as f64 / scale,
-                    k2: key.k2 as f64 / scale,
-                    g: self.g[cell as usize] / scale,
-                    rhs: self.rhs[cell as usize] / scale,
-                }
-            })
+        (self.open.peek_sorted(k).into_iter())
+            .map(|(cell, key)| self.queued(cell, key))
             .collect()
+    }
+
+    /// The first `k` queued cells partway through the next step, for line-by-line stepping:
+    /// only the first `made` of the cells it changes changed, in the order its journal saved
+    /// them (the vertex taken first: `U.Remove(u)` is the first change). `None` once the
+    /// search has ended, and while whole repairs are logged (a walk's planner).
+    pub fn queue_partway(&mut self, made: usize, k: usize) -> Option<Vec<QueuedKey>> {
+        if !self.logs_steps() {
+            return None;
+        }
+        self.step()?;
+        let changes: Vec<_> = (self.journal.last_changes().iter())
+            .map(|c| (c.cell, c.key()))
+            .collect();
+        let after = (self.open.peek_sorted(k + changes.len()).into_iter())
+            .map(|(cell, key)| (cell, key, self.queued(cell, key)))
+            .collect();
+        self.step_back();
+        Some(partway(after, &changes, made, k, &|cell, key| {
+            self.queued(cell, key)
+        }))
+    }
+
+    /// A queued cell with its key, in display units.
+    fn queued(&self, cell: u32, key: TwoPartKey) -> QueuedKey {
+        let scale = self.cost_scale();
+        let p = self.graph.point(cell);
+        QueuedKey {
+            x: p.x,
+            y: p.y,
+            k1: key.k1 as f64 / scale,
+            k2: key.k2 as f64 / scale,
+            g: self.g[cell as usize] / scale,
+            rhs: self.rhs[cell as usize] / scale,
+        }
     }
 }
 
 impl Finder for Incremental {
     /// One step with an event describing it; `None` once the search has ended.
+    // Neither is inlined into `queue_partway`, their other caller: one copy each in the
+    // page's engine.
+    #[inline(never)]
     fn step(&mut self) -> Option<StepEvent> {
         let taken = self.take_step()?;
         let step = self.s.counters.steps;
@@ -78,6 +105,7 @@ impl Finder for Incremental {
 
     /// Undoes the last step exactly; `false` at the beginning or just after a batch of
     /// changes or a move of the start (see [`Incremental::undo_change`]).
+    #[inline(never)]
     fn step_back(&mut self) -> bool {
         match self.journal.last() {
             Some(Entry {
@@ -229,6 +257,10 @@ impl Repairing for Incremental {
 
     fn queue(&self, k: usize) -> Vec<QueuedKey> {
         Incremental::queue(self, k)
+    }
+
+    fn queue_partway(&mut self, made: usize, k: usize) -> Option<Vec<QueuedKey>> {
+        Incremental::queue_partway(self, made, k)
     }
 
     fn apply_edits(&mut self, edits: &[CellEdit]) -> Result<usize, RepairError> {

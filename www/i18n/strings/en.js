@@ -163,6 +163,8 @@ export const TEXTS = {
   'open.empty': 'Empty.',
   'open.over': 'The search is over; these nodes were still waiting.',
   'open.next': '← next',
+  'open.side.forward': 'forward',
+  'open.side.backward': 'backward',
   'order.astar': 'lowest F = G + H first',
   'order.astar-weighted': 'lowest F = G + {weight}·H first',
   'order.dijkstra': 'lowest G first',

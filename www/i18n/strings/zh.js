@@ -161,6 +161,8 @@ export const TEXTS = {
   'open.empty': '空。',
   'open.over': '搜索已结束；这些节点仍在等待。',
   'open.next': '← 下一个',
+  'open.side.forward': '正向',
+  'open.side.backward': '反向',
   'order.astar': '估价函数 F = G + H 最小的优先',
   'order.astar-weighted': 'F = G + {weight}·H 最小的优先',
   'order.dijkstra': 'G 最小的优先',
