@@ -14,6 +14,8 @@ pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
+/// The stand-in's decoder of the packed engine.
+const UNLZMA: &str = include_str!("dist/unlzma.js");
 
 /// Builds the file and returns its path.
 pub fn command(root: &Path) -> Result<PathBuf> {
@@ -30,11 +32,14 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let wasm = std::fs::read(&wasm_file)?;
     check_no_float_formatting(&wasm)?;
     let optimised = wasm_opt::shrink(&tools, &scratch.join("wasm-opt"), &wasm)?;
-    // The stand-in carries the module packed (see dist/engine.js), at Zstandard's strongest.
-    let packed = zstd::bulk::compress(&optimised, 22).context("packing the engine")?;
-    std::fs::write(engine_dir.join(format!("{LIB_NAME}_bg.wasm.zst")), packed)?;
+    // The stand-in carries the module packed (see dist/engine.js).
+    std::fs::write(
+        engine_dir.join(format!("{LIB_NAME}_bg.wasm.lzma")),
+        pack(&optimised)?,
+    )?;
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
+    std::fs::write(engine_dir.join("unlzma.js"), UNLZMA)?;
 
     let html = std::fs::read_to_string(root.join("index.html")).context("reading index.html")?;
     let page = single_file::single_file(
@@ -74,6 +79,24 @@ fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {
     Ok(())
 }
 
+/// `bytes` packed with LZMA at its strongest, in the .lzma layout with their size in the
+/// header (the encoder writes "unknown" there), which `dist/unlzma.js` reads.
+fn pack(bytes: &[u8]) -> Result<Vec<u8>> {
+    use std::io::Write;
+    use xz2::stream::{LzmaOptions, Stream};
+    /// liblzma's LZMA_PRESET_EXTREME, which xz2 does not name: `xz -9e`.
+    const EXTREME: u32 = 1 << 31;
+    let mut options = LzmaOptions::new_preset(9 | EXTREME)?;
+    // The longest matches the format has: a few hundred bytes smaller for the engine.
+    options.nice_len(273);
+    let mut encoder =
+        xz2::write::XzEncoder::new_stream(Vec::new(), Stream::new_lzma_encoder(&options)?);
+    encoder.write_all(bytes)?;
+    let mut packed = encoder.finish()?;
+    packed[5..13].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    Ok(packed)
+}
+
 fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024)
 }
@@ -84,4 +107,57 @@ pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes)?;
     Ok(encoder.finish()?.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `dist/unlzma.js` run by Node.js on `packed`: its output holds the bytes unpacked.
+    fn unpack_in_node(packed: &[u8]) -> std::process::Output {
+        let dir = std::env::temp_dir().join(format!("xtask-unlzma-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("unlzma.mjs"), UNLZMA).unwrap();
+        std::fs::write(dir.join("packed.lzma"), packed).unwrap();
+        let script = "import { unlzma } from './unlzma.mjs';\n\
+            import { readFileSync } from 'node:fs';\n\
+            process.stdout.write(unlzma(readFileSync('packed.lzma')));\n";
+        let output = std::process::Command::new("node")
+            .current_dir(&dir)
+            .args(["--input-type=module", "-e", script])
+            .output()
+            .unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        output
+    }
+
+    #[test]
+    fn the_page_unpacks_what_dist_packs() {
+        if crate::npm::check_node().is_err() {
+            assert!(!crate::on_ci(), "Node.js is required on CI");
+            return;
+        }
+        // A real program (every kind of match and literal, distances up to megabytes), text,
+        // one byte, nothing, and a run far longer than the longest match.
+        let program = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+        let text = std::fs::read(crate::repository_root().join("README.md")).unwrap();
+        for bytes in [
+            &program[..program.len().min(3 << 20)],
+            &text[..],
+            b"A",
+            b"",
+            &[7; 100_000],
+        ] {
+            let output = unpack_in_node(&pack(bytes).unwrap());
+            assert!(output.status.success(), "{output:?}");
+            assert!(output.stdout == bytes, "{} bytes", bytes.len());
+        }
+        // A cut stream is refused rather than unpacked into wrong bytes.
+        let mut cut = pack(&text).unwrap();
+        cut.truncate(cut.len() / 2);
+        let output = unpack_in_node(&cut);
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("the packed engine is damaged"), "{error}");
+    }
 }

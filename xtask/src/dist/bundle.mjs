@@ -90,7 +90,7 @@ try {
     // Files a stylesheet or a module pulls in travel inside the bundle.
     loader: {
       '.wasm': 'binary',
-      '.zst': 'binary',
+      '.lzma': 'binary',
       '.png': 'dataurl',
       '.jpg': 'dataurl',
       '.gif': 'dataurl',
