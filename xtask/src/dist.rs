@@ -3,9 +3,10 @@
 
 use crate::single_file::{self, Sources};
 use crate::wasm_build::{self, Bindings, LIB_NAME};
-use crate::{npm, wasm_opt};
+use crate::{npm, process, wasm_opt};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 pub const DIST_FILE: &str = "dist/astar-visualizer.html";
 /// The most the single-file page may weigh, gzipped: what a reader downloads (16 KiB of it
@@ -14,8 +15,12 @@ pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
-/// The stand-in's decoder of the packed engine.
+/// The decoder of the packed engine and texts.
 const UNLZMA: &str = include_str!("dist/unlzma.js");
+/// The interface texts of every language, packed, and the script that gathers them.
+const STRINGS_DIR: &str = "www/i18n/strings";
+const TEXTS_MODULE: &str = include_str!("dist/texts.js");
+const TEXTS_SCRIPT: &str = include_str!("dist/texts.mjs");
 
 /// Builds the file and returns its path.
 pub fn command(root: &Path) -> Result<PathBuf> {
@@ -40,6 +45,8 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
     std::fs::write(engine_dir.join("unlzma.js"), UNLZMA)?;
+    let mut replace = vec![(root.join(ENGINE_MODULE), stand_in)];
+    replace.extend(pack_texts(root, &engine_dir)?);
 
     let html = std::fs::read_to_string(root.join("index.html")).context("reading index.html")?;
     let page = single_file::single_file(
@@ -47,7 +54,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
         &Sources {
             root,
             packages: &root.join(npm::TOOLS.dir()),
-            replace: &[(root.join(ENGINE_MODULE), stand_in)],
+            replace: &replace,
             scratch: &scratch.join("dist-bundle"),
         },
     )?;
@@ -77,6 +84,41 @@ fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Packs the texts of every file of `STRINGS_DIR` into `dir` (see `dist/texts.js`) and returns
+/// the stand-ins that take each file's place: (file, stand-in).
+fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
+    let script = dir.join("texts.mjs");
+    let gathered = dir.join("texts.json");
+    std::fs::write(&script, TEXTS_SCRIPT)?;
+    let strings = root.join(STRINGS_DIR);
+    let printed = process::run_and_collect(
+        Command::new("node")
+            .arg(&script)
+            .arg(&strings)
+            .arg(&gathered),
+    )
+    .context("gathering the interface texts")?;
+    let files: Vec<String> = serde_json::from_str(printed.trim())
+        .with_context(|| format!("{} printed no list of files: {printed}", script.display()))?;
+    std::fs::write(
+        dir.join("texts.json.lzma"),
+        pack(&std::fs::read(&gathered)?)?,
+    )?;
+    std::fs::write(dir.join("texts.js"), TEXTS_MODULE)?;
+    files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| {
+            let stand_in = dir.join(format!("strings-{file}"));
+            std::fs::write(
+                &stand_in,
+                format!("import {{ languageTexts }} from './texts.js';\nexport const TEXTS = languageTexts({index});\n"),
+            )?;
+            Ok((strings.join(file), stand_in))
+        })
+        .collect()
 }
 
 /// `bytes` packed with LZMA at its strongest, in the .lzma layout with their size in the
@@ -158,6 +200,47 @@ mod tests {
         let output = unpack_in_node(&cut);
         assert!(!output.status.success());
         let error = String::from_utf8_lossy(&output.stderr);
-        assert!(error.contains("the packed engine is damaged"), "{error}");
+        assert!(error.contains("the packed data is damaged"), "{error}");
+    }
+
+    #[test]
+    fn gathers_every_languages_texts_in_englishs_order() {
+        if crate::npm::check_node().is_err() {
+            assert!(!crate::on_ci(), "Node.js is required on CI");
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("xtask-texts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("texts.mjs"), TEXTS_SCRIPT).unwrap();
+        let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
+        let gather = || {
+            Command::new("node")
+                .current_dir(&dir)
+                .args(["texts.mjs", ".", "texts.json"])
+                .output()
+                .unwrap()
+        };
+        write("en.js", "export const TEXTS = { a: 'A', b: 'B {n}' };\n");
+        write("zh.js", "export const TEXTS = { b: '乙 {n}', a: '甲' };\n");
+        write("de.js", "export const TEXTS = { a: 'Ä', b: 'Ü {n}' };\n");
+        let output = gather();
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout).trim(),
+            r#"["en.js","de.js","zh.js"]"#
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("texts.json")).unwrap(),
+            r#"[["a","b"],["A","B {n}"],["Ä","Ü {n}"],["甲","乙 {n}"]]"#
+        );
+        write("zh.js", "export const TEXTS = { a: '甲', c: '丙' };\n");
+        let output = gather();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains("zh.js and en.js differ in their keys: b, c"),
+            "{error}"
+        );
     }
 }

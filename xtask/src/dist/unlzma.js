@@ -1,6 +1,6 @@
-// Unpacks the single-file page's engine: an LZMA stream in the .lzma ("LZMA alone") layout
+// Unpacks the single-file page's engine and texts: an LZMA stream in the .lzma ("LZMA alone") layout
 // whose header gives the unpacked size, as `cargo xtask dist` writes it. LZMA packs the wasm
-// a tenth smaller than Zstandard, and this decoder is smaller than a Zstandard one.
+// a tenth smaller than Zstandard (the texts a seventh smaller than gzip), and this decoder is smaller than a Zstandard one.
 // It follows the LZMA specification (the LZMA SDK's lzma-specification.txt) for one whole
 // stream in memory: the output array is the dictionary.
 
@@ -167,6 +167,6 @@ export function unlzma(input) {
     for (let end = Math.min(pos + len + 2, size); pos < end; pos++) out[pos] = out[pos - rep0 - 1];
   }
   // A stream cut short reads past its end (as undefined) rather than stopping.
-  if (pos < size || at > input.length) throw new Error('the packed engine is damaged');
+  if (pos < size || at > input.length) throw new Error('the packed data is damaged');
   return out;
 }
