@@ -1,6 +1,7 @@
-// Unpacks the single-file page's engine and texts: an LZMA stream in the .lzma ("LZMA alone") layout
-// whose header gives the unpacked size, as `cargo xtask dist` writes it. LZMA packs the wasm
-// a tenth smaller than Zstandard (the texts a seventh smaller than gzip), and this decoder is smaller than a Zstandard one.
+// Unpacks the single-file page's engine and texts: an LZMA stream in the .lzma ("LZMA
+// alone") layout whose header gives the unpacked size, as `cargo xtask dist` writes it. LZMA
+// packs the wasm a tenth smaller than Zstandard (the texts a seventh smaller than gzip), and
+// this decoder is smaller than a Zstandard one.
 // It follows the LZMA specification (the LZMA SDK's lzma-specification.txt) for one whole
 // stream in memory: the output array is the dictionary.
 
