@@ -3,9 +3,10 @@
 
 use crate::single_file::{self, Sources};
 use crate::wasm_build::{self, Bindings, LIB_NAME};
-use crate::{npm, wasm_opt};
+use crate::{npm, process, wasm_opt};
 use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 pub const DIST_FILE: &str = "dist/astar-visualizer.html";
 /// The most the single-file page may weigh, gzipped: what a reader downloads (16 KiB of it
@@ -14,6 +15,12 @@ pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
+/// The decoder of the packed engine and texts.
+const UNLZMA: &str = include_str!("dist/unlzma.js");
+/// The interface texts of every language, packed, and the script that gathers them.
+const STRINGS_DIR: &str = "www/i18n/strings";
+const TEXTS_MODULE: &str = include_str!("dist/texts.js");
+const TEXTS_SCRIPT: &str = include_str!("dist/texts.mjs");
 
 /// Builds the file and returns its path.
 pub fn command(root: &Path) -> Result<PathBuf> {
@@ -30,11 +37,16 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let wasm = std::fs::read(&wasm_file)?;
     check_no_float_formatting(&wasm)?;
     let optimised = wasm_opt::shrink(&tools, &scratch.join("wasm-opt"), &wasm)?;
-    // The stand-in carries the module packed (see dist/engine.js), at Zstandard's strongest.
-    let packed = zstd::bulk::compress(&optimised, 22).context("packing the engine")?;
-    std::fs::write(engine_dir.join(format!("{LIB_NAME}_bg.wasm.zst")), packed)?;
+    // The stand-in carries the module packed (see dist/engine.js).
+    std::fs::write(
+        engine_dir.join(format!("{LIB_NAME}_bg.wasm.lzma")),
+        pack(&optimised)?,
+    )?;
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
+    std::fs::write(engine_dir.join("unlzma.js"), UNLZMA)?;
+    let mut replace = vec![(root.join(ENGINE_MODULE), stand_in)];
+    replace.extend(pack_texts(root, &engine_dir)?);
 
     let html = std::fs::read_to_string(root.join("index.html")).context("reading index.html")?;
     let page = single_file::single_file(
@@ -42,7 +54,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
         &Sources {
             root,
             packages: &root.join(npm::TOOLS.dir()),
-            replace: &[(root.join(ENGINE_MODULE), stand_in)],
+            replace: &replace,
             scratch: &scratch.join("dist-bundle"),
         },
     )?;
@@ -74,6 +86,60 @@ fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {
     Ok(())
 }
 
+/// Packs the texts of every file of `STRINGS_DIR` into `dir` (see `dist/texts.js`) and returns
+/// the stand-ins that take each file's place: (file, stand-in).
+fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
+    let script = dir.join("texts.mjs");
+    let gathered = dir.join("texts.json");
+    std::fs::write(&script, TEXTS_SCRIPT)?;
+    let strings = root.join(STRINGS_DIR);
+    let printed = process::run_and_collect(
+        Command::new("node")
+            .arg(&script)
+            .arg(&strings)
+            .arg(&gathered),
+    )
+    .context("gathering the interface texts")?;
+    let files: Vec<String> = serde_json::from_str(printed.trim())
+        .with_context(|| format!("{} printed no list of files: {printed}", script.display()))?;
+    std::fs::write(
+        dir.join("texts.json.lzma"),
+        pack(&std::fs::read(&gathered)?)?,
+    )?;
+    std::fs::write(dir.join("texts.js"), TEXTS_MODULE)?;
+    files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| {
+            let stand_in = dir.join(format!("strings-{file}"));
+            std::fs::write(
+                &stand_in,
+                format!("import {{ languageTexts }} from './texts.js';\nexport const TEXTS = languageTexts({index});\n"),
+            )?;
+            Ok((strings.join(file), stand_in))
+        })
+        .collect()
+}
+
+/// `bytes` packed with LZMA at its strongest, in the .lzma layout with their size in the
+/// header (the encoder writes "unknown" there), which `dist/unlzma.js` reads.
+fn pack(bytes: &[u8]) -> Result<Vec<u8>> {
+    use std::io::Write;
+    use xz2::stream::{LzmaOptions, Stream};
+    /// liblzma's LZMA_PRESET_EXTREME, which xz2 does not name: `xz -9e`.
+    const EXTREME: u32 = 1 << 31;
+    let mut options = LzmaOptions::new_preset(9 | EXTREME)?;
+    // The longest matches the format has, and no modelling of 4-byte alignment (wasm's code
+    // and the texts have none): each a few hundred bytes smaller for the engine.
+    options.nice_len(273).position_bits(0);
+    let mut encoder =
+        xz2::write::XzEncoder::new_stream(Vec::new(), Stream::new_lzma_encoder(&options)?);
+    encoder.write_all(bytes)?;
+    let mut packed = encoder.finish()?;
+    packed[5..13].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    Ok(packed)
+}
+
 fn kib(bytes: usize) -> usize {
     bytes.div_ceil(1024)
 }
@@ -84,4 +150,98 @@ pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes)?;
     Ok(encoder.finish()?.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `dist/unlzma.js` run by Node.js on `packed`: its output holds the bytes unpacked.
+    fn unpack_in_node(packed: &[u8]) -> std::process::Output {
+        let dir = std::env::temp_dir().join(format!("xtask-unlzma-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("unlzma.mjs"), UNLZMA).unwrap();
+        std::fs::write(dir.join("packed.lzma"), packed).unwrap();
+        let script = "import { unlzma } from './unlzma.mjs';\n\
+            import { readFileSync } from 'node:fs';\n\
+            process.stdout.write(unlzma(readFileSync('packed.lzma')));\n";
+        let output = std::process::Command::new("node")
+            .current_dir(&dir)
+            .args(["--input-type=module", "-e", script])
+            .output()
+            .unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        output
+    }
+
+    #[test]
+    fn the_page_unpacks_what_dist_packs() {
+        if crate::npm::check_node().is_err() {
+            assert!(!crate::on_ci(), "Node.js is required on CI");
+            return;
+        }
+        // A real program (every kind of match and literal, distances up to megabytes), text,
+        // one byte, nothing, and a run far longer than the longest match.
+        let program = std::fs::read(std::env::current_exe().unwrap()).unwrap();
+        let text = std::fs::read(crate::repository_root().join("README.md")).unwrap();
+        for bytes in [
+            &program[..program.len().min(3 << 20)],
+            &text[..],
+            b"A",
+            b"",
+            &[7; 100_000],
+        ] {
+            let output = unpack_in_node(&pack(bytes).unwrap());
+            assert!(output.status.success(), "{output:?}");
+            assert!(output.stdout == bytes, "{} bytes", bytes.len());
+        }
+        // A cut stream is refused rather than unpacked into wrong bytes.
+        let mut cut = pack(&text).unwrap();
+        cut.truncate(cut.len() / 2);
+        let output = unpack_in_node(&cut);
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("the packed data is damaged"), "{error}");
+    }
+
+    #[test]
+    fn gathers_every_languages_texts_in_englishs_order() {
+        if crate::npm::check_node().is_err() {
+            assert!(!crate::on_ci(), "Node.js is required on CI");
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("xtask-texts-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("texts.mjs"), TEXTS_SCRIPT).unwrap();
+        let write = |file: &str, text: &str| std::fs::write(dir.join(file), text).unwrap();
+        let gather = || {
+            Command::new("node")
+                .current_dir(&dir)
+                .args(["texts.mjs", ".", "texts.json"])
+                .output()
+                .unwrap()
+        };
+        write("en.js", "export const TEXTS = { a: 'A', b: 'B {n}' };\n");
+        write("zh.js", "export const TEXTS = { b: '乙 {n}', a: '甲' };\n");
+        write("de.js", "export const TEXTS = { a: 'Ä', b: 'Ü {n}' };\n");
+        let output = gather();
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout).trim(),
+            r#"["en.js","de.js","zh.js"]"#
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("texts.json")).unwrap(),
+            r#"[["a","b"],["A","B {n}"],["Ä","Ü {n}"],["甲","乙 {n}"]]"#
+        );
+        write("zh.js", "export const TEXTS = { a: '甲', c: '丙' };\n");
+        let output = gather();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            error.contains("zh.js and en.js differ in their keys: b, c"),
+            "{error}"
+        );
+    }
 }

@@ -8,11 +8,11 @@
 //   imports   index.html's import map ({ specifier: path }), so that a bare import
 //             resolves to the very file the served page loads
 //   replace   { module: stand-in }: absolute paths of modules bundled in place of others
-//             (the engine loader that fetches the .wasm becomes one that carries it)
+//             (the engine loader that fetches the .wasm becomes one that carries it, and
+//             each file of interface texts one that takes them from a packed list)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const esbuild = createRequire(path.join(config.packages, 'package.json'))('esbuild');
@@ -23,25 +23,6 @@ const pagePlugin = {
     build.onResolve({ filter: /^\.\.?\// }, (args) => {
       const standIn = config.replace[path.resolve(args.resolveDir, args.path)];
       return standIn === undefined ? undefined : { path: standIn };
-    });
-    // The interface text of a language other than English goes in as its texts alone, in
-    // English's key order, and takes its keys from English's: every key written once, not once
-    // per language (about 5 KiB of the gzipped page).
-    build.onLoad({ filter: /[\\/]www[\\/]i18n[\\/]strings[\\/][a-z-]+\.js$/ }, async (args) => {
-      if (path.basename(args.path) === 'en.js') return undefined;
-      const english = path.join(path.dirname(args.path), 'en.js');
-      const { TEXTS: own } = await import(pathToFileURL(args.path).href);
-      const { TEXTS: en } = await import(pathToFileURL(english).href);
-      const keys = Object.keys(en);
-      const unmatched = [...keys.filter((key) => !Object.hasOwn(own, key)), ...Object.keys(own).filter((key) => !Object.hasOwn(en, key))];
-      if (unmatched.length > 0) {
-        return { errors: [{ text: `${path.basename(args.path)} and en.js differ in their keys: ${unmatched.slice(0, 5).join(', ')}` }] };
-      }
-      return {
-        contents: `import { TEXTS as EN } from './en.js';\nconst OWN = ${JSON.stringify(keys.map((key) => own[key]))};\nexport const TEXTS = Object.fromEntries(Object.keys(EN).map((key, i) => [key, OWN[i]]));\n`,
-        loader: 'js',
-        resolveDir: path.dirname(args.path),
-      };
     });
     // Bare specifiers (`gifenc`, `@scope/lib/x.js`): the served page finds them only
     // through the import map, so the bundle takes them from there too.
@@ -90,7 +71,7 @@ try {
     // Files a stylesheet or a module pulls in travel inside the bundle.
     loader: {
       '.wasm': 'binary',
-      '.zst': 'binary',
+      '.lzma': 'binary',
       '.png': 'dataurl',
       '.jpg': 'dataurl',
       '.gif': 'dataurl',
