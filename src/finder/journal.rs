@@ -41,6 +41,11 @@ impl<Step, Change> Journal<Step, Change> {
         self.steps.push((step, self.changes.len()));
     }
 
+    /// Room for `changes` more changes, and no more, before the journal grows.
+    pub fn reserve_exact(&mut self, changes: usize) {
+        self.changes.reserve_exact(changes);
+    }
+
     /// Notes a change made by the step under way, to be taken back when it is undone.
     pub fn record(&mut self, change: Change) {
         self.changes.push(change);

@@ -116,10 +116,27 @@ impl Incremental {
     pub(super) fn set_rhs(&mut self, cell: u32, rhs: f64, by: Option<usize>) {
         let c = cell as usize;
         if rhs.is_finite() && self.rhs[c].is_infinite() && self.g[c].is_infinite() {
+            if self.touched.len() == self.touched.capacity() {
+                self.compact_touched();
+            }
             self.touched.push(cell);
         }
         self.rhs[c] = rhs;
         self.record[c] = record_of(self.record[c] & STATE_MASK, by);
+    }
+
+    /// Before the list of touched cells grows: each cell once, and only those not clean
+    /// now (a cell made infinite again and again by a walk's repairs is listed each time).
+    fn compact_touched(&mut self) {
+        let mut touched = std::mem::take(&mut self.touched);
+        touched.sort_unstable();
+        touched.dedup();
+        touched.retain(|&cell| {
+            let c = cell as usize;
+            let clean = self.g[c] == f64::INFINITY && self.rhs[c] == f64::INFINITY;
+            !(clean && self.record[c] == UNVISITED && self.marks[c] == 0)
+        });
+        self.touched = touched;
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.

@@ -11,9 +11,11 @@ impl Incremental {
     /// the steps that repair it, each cell's values once: undo goes back a repair at a
     /// time, and the log grows with the cells a repair changes rather than with its steps
     /// (an agent's walk steps back move by move, and a walk of thousands of moves on a
-    /// large map would otherwise keep every step of every repair).
-    pub fn log_whole_repairs(&mut self) {
+    /// large map would otherwise keep every step of every repair). The log has room for
+    /// `room` cells' values at once.
+    pub fn log_whole_repairs(&mut self, room: usize) {
         self.saved = Some(vec![0; self.g.len().div_ceil(64)]);
+        self.journal.reserve_exact(room);
     }
 
     /// Whether each step is an entry of its own, put into words.
@@ -102,6 +104,11 @@ impl Incremental {
             let c = change.cell as usize;
             if let Some(saved) = self.saved.as_mut() {
                 saved[c / 64] &= !(1 << (c % 64));
+            }
+            // A cell the touched list let go of once it was clean is listed again.
+            let clean = self.g[c] == f64::INFINITY && self.rhs[c] == f64::INFINITY;
+            if clean && (change.g.is_finite() || change.rhs.is_finite()) {
+                self.touched.push(change.cell);
             }
             (self.g[c], self.rhs[c]) = (change.g, change.rhs);
             (self.record[c], self.marks[c]) = (change.record, change.mark);

@@ -14,31 +14,33 @@ use crate::checks::search_error::SearchError;
 use crate::dynamic::incremental::{Incremental, Variant};
 use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
-use crate::geometry::grid::{Grid, Point};
+use crate::geometry::grid::{Grid, Point, GROUND};
 use crate::options::SearchOptions;
 use crate::vocabulary::agent::PlannerKind;
 
 use super::planner::Planner;
 
 /// The log of repairs holds the values of at most one cell in this many of the map's (48
-/// bytes each: 1.5 MiB on a 512x512 map, where a whole repair logs a few hundred cells);
-/// when it holds more, the oldest moves' are forgotten down to half of that.
-pub const LOG_BUDGET: usize = 8;
+/// bytes each: 0.75 MiB on a 512x512 map, where a move's repair logs a few hundred cells);
+/// when a move takes it over, the oldest moves' are forgotten down to half of that.
+pub const LOG_BUDGET: usize = 16;
 
 /// What the planner was asked, in order: enough to ask it again.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 enum Call {
     /// The agent moved to the next cell of the plan.
     TakeNext,
-    /// The sensor found these changes, learned.
-    Learn(Vec<CellEdit>),
+    /// The sensor found this many changes (the next ones in [`History::edits`]), learned.
+    Learn(u32),
 }
 
 /// A move as the record keeps it.
 #[derive(Clone, Copy, Debug)]
 struct Move {
-    /// Where its calls begin in [`History::calls`].
+    /// Where its calls and their changes begin in [`History::calls`] and
+    /// [`History::edits`].
     calls: usize,
+    edits: usize,
     /// The search's log when it began (see [`Incremental::checkpoint`]); `None` when the
     /// log no longer holds it.
     log: Option<usize>,
@@ -48,21 +50,15 @@ struct Move {
 
 /// What a walk that steps back keeps: how to make the search again, from the first one.
 struct History {
-    /// The map as known at the start, and the start: the first search's.
-    known: Grid,
+    /// The cells of the map as known at the start that are not plain ground, and the
+    /// start: the first search's.
+    known: Vec<CellEdit>,
     start: Point,
     calls: Vec<Call>,
+    edits: Vec<CellEdit>,
     moves: Vec<Move>,
     /// The most cells' values the log holds.
     budget: usize,
-}
-
-impl History {
-    /// The calls of move `k`.
-    fn calls_of(&self, k: usize) -> &[Call] {
-        let end = self.moves.get(k + 1).map_or(self.calls.len(), |m| m.calls);
-        &self.calls[self.moves[k].calls..end]
-    }
 }
 
 pub(super) struct DStarLite {
@@ -145,8 +141,15 @@ impl DStarLite {
         let Some(mut history) = self.history.take() else {
             return;
         };
+        let searched = self.search.grid();
+        let mut known = Grid::new(searched.width(), searched.height()).expect("its size");
+        for edit in &history.known {
+            // On the grid: it was read off a grid of this size.
+            let _ = known.set(edit.at, edit.terrain);
+        }
         // The first search was made on this map from this start.
-        let _ = self.search.start_over(&history.known, history.start);
+        let _ = self.search.start_over(&known, history.start);
+        drop(known);
         self.search.run();
         let mut logged_from = history.moves.len();
         let mut kept = 0;
@@ -163,13 +166,21 @@ impl DStarLite {
                 self.search.set_logging(true);
             }
             history.moves[k].log = (k >= logged_from).then(|| self.search.checkpoint());
-            for call in history.calls_of(k) {
+            let Move { calls, edits, .. } = history.moves[k];
+            let end = history
+                .moves
+                .get(k + 1)
+                .map_or(history.calls.len(), |m| m.calls);
+            let mut edits = edits;
+            for &call in &history.calls[calls..end] {
                 match call {
                     Call::TakeNext => {
                         self.move_on();
                     }
-                    Call::Learn(changes) => {
+                    Call::Learn(n) => {
+                        let changes = &history.edits[edits..edits + n as usize];
                         self.repair(changes);
+                        edits += n as usize;
                     }
                 }
             }
@@ -211,7 +222,8 @@ impl Planner for DStarLite {
             return None;
         }
         if let Some(history) = self.history.as_mut() {
-            history.calls.push(Call::Learn(changes.to_vec()));
+            history.calls.push(Call::Learn(changes.len() as u32));
+            history.edits.extend_from_slice(changes);
         }
         Some(self.search.repair_expanded())
     }
@@ -220,15 +232,25 @@ impl Planner for DStarLite {
     /// the planner is told kept, from the first search (made just before).
     fn remember_moves(&mut self) {
         self.remembering = true;
-        self.search.log_whole_repairs();
-        let known = self.search.grid().clone();
+        let known = self.search.grid();
+        let budget = known.cell_count() / LOG_BUDGET;
+        let not_ground = (known.terrain().iter().enumerate())
+            .filter(|&(_, &terrain)| terrain != GROUND)
+            .map(|(i, &terrain)| CellEdit {
+                at: known.point(i),
+                terrain,
+            })
+            .collect();
         self.history.get_or_insert_with(|| History {
-            budget: known.cell_count() / LOG_BUDGET,
-            known,
+            known: not_ground,
             start: self.search.start(),
             calls: Vec::new(),
+            edits: Vec::new(),
             moves: Vec::new(),
+            budget,
         });
+        // Room for a move over the budget before the oldest moves are forgotten.
+        self.search.log_whole_repairs(budget + budget / 2);
     }
 
     /// The move's number: the search's log, and what the planner is told, from here on are
@@ -248,6 +270,7 @@ impl Planner for DStarLite {
         };
         history.moves.push(Move {
             calls: history.calls.len(),
+            edits: history.edits.len(),
             log: Some(self.search.checkpoint()),
             logged: 0,
         });
@@ -265,6 +288,7 @@ impl Planner for DStarLite {
             return;
         };
         history.calls.truncate(from.calls);
+        history.edits.truncate(from.edits);
         history.moves.truncate(checkpoint);
         if !from.log.is_some_and(|log| self.search.undo_to(log)) {
             self.replay();
