@@ -1,12 +1,14 @@
 //! `cargo bench --bench walk_memory`: what a walk shown in the page keeps so that every move
 //! steps back exactly, D* Lite's against A*'s (A* from scratch when the path is blocked),
 //! after up to 2,000 moves on each 512x512 Moving AI map, from each map's longest scenario
-//! (8 directions, no corner cutting, sensor radius 3).
+//! (8 directions, no corner cutting, sensor radius 3); then a drawn move of the D* Lite walk
+//! against a drawn step of a plain A* search.
 //!
 //! Memory is the heap the walk holds at the end (an allocator that counts), the map itself
-//! included; time is thread CPU time per move, each move's step event made as the page
-//! makes it. A* keeps little (it searches again from the cell and the known map it stood
-//! on); D* Lite logs each move's repair, every cell it changed once.
+//! included, and the most it held at once; time is thread CPU time per move, each move's
+//! step event made as the page makes it, and per step back, every move stepped back one at
+//! a time. A* keeps little (it searches again from the cell and the known map it stood on);
+//! D* Lite logs its latest moves' repairs and makes its search again past them.
 
 #[path = "support/cpu_time.rs"]
 mod cpu_time;
@@ -70,13 +72,14 @@ struct Measured {
     held: f64,
     peak: f64,
     ms_per_move: f64,
-    /// Stepping back the last [`BACK`] moves one at a time: the mean and the slowest, in ms.
+    /// Stepping back the moves one at a time, to the start: the mean and the slowest, in ms.
     back_mean: f64,
     back_max: f64,
 }
 
-/// Moves stepped back one at a time at the end of each walk, timed.
-const BACK: u32 = 200;
+/// Moves stepped back one at a time at the end of each walk, timed: all of them, past the
+/// log D* Lite keeps of its latest repairs.
+const BACK: u32 = MOVES;
 
 const MIB: f64 = 1024.0 * 1024.0;
 
@@ -239,7 +242,7 @@ fn frames(grid: &Grid, scenario: &Scenario) -> ((u32, f64), (u32, f64)) {
 fn main() {
     println!(
         "Heap held by each walk after up to {MOVES} moves and the most it held at once, in \
-         MiB; then\nthe last {BACK} moves stepped back one at a time. Times are {}.\n",
+         MiB; then\nevery move stepped back one at a time. Times are {}.\n",
         cpu_time::CLOCK
     );
     println!(
