@@ -116,7 +116,9 @@ impl Incremental {
     pub(super) fn set_rhs(&mut self, cell: u32, rhs: f64, by: Option<usize>) {
         let c = cell as usize;
         if rhs.is_finite() && self.rhs[c].is_infinite() && self.g[c].is_infinite() {
-            if self.touched.len() == self.touched.capacity() {
+            if self.touched.len() == self.touched.capacity()
+                && self.touched.len() >= self.g.len() / 16
+            {
                 self.compact_touched();
             }
             self.touched.push(cell);
@@ -125,18 +127,18 @@ impl Incremental {
         self.record[c] = record_of(self.record[c] & STATE_MASK, by);
     }
 
-    /// Before the list of touched cells grows: each cell once, and only those not clean
-    /// now (a cell made infinite again and again by a walk's repairs is listed each time).
+    /// Before the list of touched cells grows past a sixteenth of the map: each cell not
+    /// clean now, once (a cell made infinite again and again by a walk's repairs is listed
+    /// each time).
+    #[cold]
     fn compact_touched(&mut self) {
-        let mut touched = std::mem::take(&mut self.touched);
-        touched.sort_unstable();
-        touched.dedup();
-        touched.retain(|&cell| {
-            let c = cell as usize;
+        self.touched.clear();
+        for c in 0..self.g.len() {
             let clean = self.g[c] == f64::INFINITY && self.rhs[c] == f64::INFINITY;
-            !(clean && self.record[c] == UNVISITED && self.marks[c] == 0)
-        });
-        self.touched = touched;
+            if !(clean && self.record[c] == UNVISITED && self.marks[c] == 0) {
+                self.touched.push(c as u32);
+            }
+        }
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.

@@ -125,12 +125,7 @@ impl Drop for Incremental {
         if std::thread::panicking() {
             return;
         }
-        for cell in self.touched.drain(..) {
-            let c = cell as usize;
-            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
-            (self.record[c], self.marks[c]) = (UNVISITED, 0);
-        }
-        self.open.clear();
+        self.clean();
         CellArrays {
             g: std::mem::take(&mut self.g),
             rhs: std::mem::take(&mut self.rhs),
@@ -200,34 +195,18 @@ impl Incremental {
         Ok(finder)
     }
 
-    /// Starts again as [`Incremental::new`] would, over `grid` from `start` to the same goal,
-    /// in the arrays it has (the cells it touched cleared, as when it hands them on): a
-    /// walk that steps back far makes its search again from its first one. The log is
-    /// forgotten; logging stays as it was set.
-    pub fn start_over(&mut self, grid: &Grid, start: Point) -> Result<(), SearchError> {
-        let searched = &self.graph.grid;
-        if (grid.width(), grid.height()) != (searched.width(), searched.height()) {
-            let topology = Arc::clone(self.graph.neighbourhood.topology());
-            let (goal, options, variant) = (self.goal_at, self.options, self.variant);
-            *self =
-                Incremental::with_topology(grid.clone(), start, goal, options, variant, topology)?;
-            return Ok(());
-        }
+    /// Starts again as [`Incremental::new`] would, over `grid` (of this search's size) from
+    /// `start` to the same goal, in the arrays it has: a walk that steps back far makes its
+    /// search again from its first one. The log is forgotten; logging stays as it was set.
+    pub(crate) fn start_over(&mut self, grid: &Grid, start: Point) -> Result<(), SearchError> {
         let (s, _) = endpoint_cells(grid, start, self.goal_at)?;
-        for cell in self.touched.drain(..) {
-            let c = cell as usize;
-            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
-            (self.record[c], self.marks[c]) = (UNVISITED, 0);
-        }
-        self.open.clear();
-        let differ: Vec<usize> = (grid.terrain().iter().zip(self.graph.grid.terrain()))
-            .enumerate()
-            .filter(|(_, (new, old))| new != old)
-            .map(|(i, _)| i)
-            .collect();
-        for i in differ {
-            // The same size: every index is on the grid.
-            let _ = self.graph.set_terrain(grid.point(i), grid.terrain()[i]);
+        self.clean();
+        for i in 0..grid.cell_count() {
+            let terrain = grid.terrain()[i];
+            if terrain != self.graph.grid.terrain()[i] {
+                // The same size: every index is on the grid.
+                let _ = self.graph.set_terrain(grid.point(i), terrain);
+            }
         }
         self.clear_log();
         self.s = Scalars::first(s, start);
@@ -235,6 +214,17 @@ impl Incremental {
         self.from_scratch = OnceCell::new();
         self.initialize();
         Ok(())
+    }
+
+    /// Every cell back to infinite g and rhs, unvisited and unmarked, and the queue empty,
+    /// clearing only the cells it touched.
+    fn clean(&mut self) {
+        for cell in self.touched.drain(..) {
+            let c = cell as usize;
+            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
+            (self.record[c], self.marks[c]) = (UNVISITED, 0);
+        }
+        self.open.clear();
     }
 
     /// The options as the search keeps them: the variant's own algorithm, checked against
