@@ -1,6 +1,6 @@
 //! D* Lite as the agent's planner: one search from the goal toward the agent, walked on as
 //! the agent moves and repaired for what the sensor finds (k_m grows by
-//! h(s_last, s_start) at each repair), never made again from scratch.
+//! h(s_last, s_start) at each repair), never searched again from scratch as it walks.
 //!
 //! A walk that steps back keeps what the planner was told at each move (the cells the
 //! sensor found changed, and each move along the plan): D* Lite is deterministic, so the
@@ -138,11 +138,14 @@ impl DStarLite {
     /// latest moves that fit the log's budget logged (the last one at least), those
     /// before not.
     fn replay(&mut self) {
+        let searched = self.search.grid();
+        // The size of a grid made before.
+        let Ok(mut known) = Grid::new(searched.width(), searched.height()) else {
+            return;
+        };
         let Some(mut history) = self.history.take() else {
             return;
         };
-        let searched = self.search.grid();
-        let mut known = Grid::new(searched.width(), searched.height()).expect("its size");
         for edit in &history.known {
             // On the grid: it was read off a grid of this size.
             let _ = known.set(edit.at, edit.terrain);
