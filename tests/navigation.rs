@@ -13,7 +13,7 @@ use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::vocabulary::events::StepEvent;
 use astar_visualizer::vocabulary::status::{Counters, FinderInfo};
-use astar_visualizer::{Algorithm, Finder};
+use astar_visualizer::{Algorithm, Finder, Search};
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;
@@ -243,6 +243,15 @@ proptest! {
         while let Some(event) = walk.step() {
             events.push(event);
             states.push(shown(&walk));
+            // What A* from scratch would expand, from a search of its own made now.
+            let navigation = walk.navigation();
+            let a_star = SearchOptions { algorithm: Algorithm::AStar, ..o };
+            let fresh = Search::new(navigation.known().clone(), navigation.position(), goal, a_star)
+                .map_or(0, |mut search| {
+                    search.run();
+                    search.counters().expanded
+                });
+            prop_assert_eq!(walk.info().from_scratch_expanded, Some(fresh));
         }
         let moves = events.len() as u32;
         for (share, one_at_a_time) in targets {
