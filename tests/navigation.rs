@@ -7,8 +7,13 @@
 mod common;
 
 use astar_visualizer::dynamic::navigation::{Navigation, NavigationError, Visit};
+use astar_visualizer::dynamic::walk::Walk;
+use astar_visualizer::finder::repairing::QueuedKey;
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
+use astar_visualizer::vocabulary::events::StepEvent;
+use astar_visualizer::vocabulary::status::{Counters, FinderInfo};
+use astar_visualizer::{Algorithm, Finder, Search};
 use astar_visualizer::{CostModel, DiagonalRule, Directions, Grid, Point, SearchOptions, TieBreak};
 use common::Rules;
 use proptest::prelude::*;
@@ -172,6 +177,102 @@ proptest! {
         tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
     ) {
         walk_and_check(&world, start, goal, rules, tie_break, radius, planner)?;
+    }
+}
+
+/// Everything a step back must put back in a D* Lite walk, as the page reads it.
+#[derive(Debug, PartialEq)]
+struct Shown {
+    at: Point,
+    known: Vec<u8>,
+    seen: Vec<u8>,
+    trail: Vec<u32>,
+    g: Vec<f64>,
+    rhs: Vec<f64>,
+    records: Vec<u8>,
+    marks: Vec<u16>,
+    queue: Vec<QueuedKey>,
+    k_m: f64,
+    path: Vec<u32>,
+    counters: Counters,
+    info: FinderInfo,
+}
+
+fn shown(walk: &Walk) -> Shown {
+    let navigation = walk.navigation();
+    let d_star_lite = navigation.finder().unwrap();
+    Shown {
+        at: navigation.position(),
+        known: navigation.known().terrain().to_vec(),
+        seen: navigation.seen().to_vec(),
+        trail: navigation.trail().to_vec(),
+        g: walk.g_values().to_vec(),
+        rhs: d_star_lite.rhs_values().to_vec(),
+        records: walk.records().to_vec(),
+        marks: walk.marks().to_vec(),
+        queue: d_star_lite.queue(usize::MAX),
+        k_m: d_star_lite.k_m(),
+        path: walk.path().to_vec(),
+        counters: walk.counters(),
+        info: walk.info(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A D* Lite walk keeps the log of its latest repairs only, up to a budget a small
+    /// map soon fills, and makes its search again from the first one to step back past
+    /// it: wherever it is taken, back or on, by a move or in one go, it shows what it
+    /// showed there, and tells the same moves again.
+    #[test]
+    fn a_d_star_lite_walk_is_exact_wherever_it_is_taken(
+        (world, start, goal) in world(),
+        rules in Rules::any(),
+        radius in select(vec![1.5, 2.0, 3.0]),
+        tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
+        targets in prop::collection::vec((0.0..=1.0f64, any::<bool>()), 1..12),
+    ) {
+        let o = SearchOptions { algorithm: Algorithm::DStarLite, ..options(rules, tie_break) };
+        let mut walk = Walk::new(world, start, goal, o, radius, PlannerKind::DStarLite).unwrap();
+        let mut states = vec![shown(&walk)];
+        let mut events = Vec::new();
+        while let Some(event) = walk.step() {
+            events.push(event);
+            states.push(shown(&walk));
+            // What A* from scratch would expand, from a search of its own made now.
+            let navigation = walk.navigation();
+            let a_star = SearchOptions { algorithm: Algorithm::AStar, ..o };
+            let fresh = Search::new(navigation.known().clone(), navigation.position(), goal, a_star)
+                .map_or(0, |mut search| {
+                    search.run();
+                    search.counters().expanded
+                });
+            prop_assert_eq!(walk.info().from_scratch_expanded, Some(fresh));
+        }
+        let moves = events.len() as u32;
+        for (share, one_at_a_time) in targets {
+            let target = (share * f64::from(moves)).round() as u32;
+            if one_at_a_time {
+                while walk.counters().steps > target {
+                    prop_assert!(walk.step_back());
+                    let k = walk.counters().steps as usize;
+                    prop_assert_eq!(&shown(&walk), &states[k], "stepped back to move {}", k);
+                }
+                while walk.counters().steps < target {
+                    let k = walk.counters().steps as usize;
+                    prop_assert_eq!(walk.step(), Some(events[k].clone()));
+                    prop_assert_eq!(&shown(&walk), &states[k + 1], "stepped on to move {}", k + 1);
+                }
+            } else {
+                prop_assert_eq!(walk.seek(target), target);
+                prop_assert_eq!(&shown(&walk), &states[target as usize], "sought move {}", target);
+            }
+        }
+        walk.seek(0);
+        prop_assert_eq!(&shown(&walk), &states[0]);
+        let again: Vec<StepEvent> = std::iter::from_fn(|| walk.step()).collect();
+        prop_assert_eq!(again, events);
     }
 }
 

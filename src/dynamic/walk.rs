@@ -131,6 +131,18 @@ impl Finder for Walk {
         undone
     }
 
+    /// Back in one go (the planner makes its search of that move once), or forwards.
+    fn seek(&mut self, target: u32) -> u32 {
+        let moves = self.moves();
+        if target < moves {
+            let undone = self.navigation.step_back_by(moves - target);
+            self.visits.truncate(self.visits.len() - undone as usize);
+        } else {
+            self.advance(target - moves);
+        }
+        self.moves()
+    }
+
     fn advance(&mut self, n: u32) -> u32 {
         let mut taken = 0;
         while taken < n && self.take_move().is_some() {

@@ -6,6 +6,10 @@
 //! The changes of all steps share one list, each step's record saying where its own begin:
 //! recording a change is one push, and a search that records costs little more than one
 //! that does not.
+//!
+//! The oldest steps can be forgotten to bound what the journal holds (an agent's walk of
+//! thousands of moves): checkpoints keep counting from the first step ever recorded, and
+//! those before the oldest step kept can no longer be undone to.
 
 /// Records of steps (`Step`), each with the changes (`Change`) made while it was the last.
 #[derive(Clone, Debug)]
@@ -13,6 +17,8 @@ pub struct Journal<Step, Change> {
     /// Each step's record and where its changes begin in `changes`.
     steps: Vec<(Step, usize)>,
     changes: Vec<Change>,
+    /// Steps forgotten from the front: the checkpoint of the oldest step kept.
+    forgotten: usize,
 }
 
 impl<Step, Change> Default for Journal<Step, Change> {
@@ -26,12 +32,18 @@ impl<Step, Change> Journal<Step, Change> {
         Journal {
             steps: Vec::new(),
             changes: Vec::new(),
+            forgotten: 0,
         }
     }
 
     /// Opens the record of a step: the changes recorded from now on are its own.
     pub fn begin(&mut self, step: Step) {
         self.steps.push((step, self.changes.len()));
+    }
+
+    /// Room for `changes` more changes, and no more, before the journal grows.
+    pub fn reserve_exact(&mut self, changes: usize) {
+        self.changes.reserve_exact(changes);
     }
 
     /// Notes a change made by the step under way, to be taken back when it is undone.
@@ -65,19 +77,53 @@ impl<Step, Change> Journal<Step, Change> {
         Some((step, self.changes.drain(from..).rev()))
     }
 
-    /// How many steps are recorded: undoing back to this count returns to this moment.
+    /// How many steps were recorded, forgotten ones included: undoing back to this count
+    /// returns to this moment.
     pub fn checkpoint(&self) -> usize {
-        self.steps.len()
+        self.forgotten + self.steps.len()
+    }
+
+    /// The checkpoint of the oldest step kept: undoing can go back this far and no further.
+    pub fn oldest(&self) -> usize {
+        self.forgotten
+    }
+
+    /// How many changes the steps recorded since `checkpoint` hold (all those kept, when it
+    /// is older than the oldest step kept).
+    pub fn changes_since(&self, checkpoint: usize) -> usize {
+        let from = (self.steps)
+            .get(checkpoint.saturating_sub(self.forgotten))
+            .map_or(self.changes.len(), |&(_, from)| from);
+        self.changes.len() - from
+    }
+
+    /// Forgets the steps before `checkpoint` (none past the newest), with their changes.
+    pub fn forget_before(&mut self, checkpoint: usize) {
+        let n = checkpoint
+            .saturating_sub(self.forgotten)
+            .min(self.steps.len());
+        let from = self
+            .steps
+            .get(n)
+            .map_or(self.changes.len(), |&(_, from)| from);
+        self.steps.drain(..n);
+        self.changes.drain(..from);
+        for (_, begins) in &mut self.steps {
+            *begins -= from;
+        }
+        self.forgotten += n;
     }
 
     pub fn is_empty(&self) -> bool {
         self.steps.is_empty()
     }
 
-    /// Forgets every step: what came before can no longer be undone.
+    /// Forgets every step: what came before can no longer be undone, and checkpoints count
+    /// from here.
     pub fn clear(&mut self) {
         self.steps.clear();
         self.changes.clear();
+        self.forgotten = 0;
     }
 }
 
@@ -141,6 +187,28 @@ mod tests {
         *c.journal.last_mut().unwrap() = 5;
         assert!(c.step_back());
         assert_eq!((c.total, c.seen.len()), (5, 0));
+    }
+
+    #[test]
+    fn forgetting_the_oldest_steps_keeps_the_checkpoints_and_the_rest_undoable() {
+        let mut c = Counter::default();
+        c.step(&[1, 2]);
+        c.step(&[3]);
+        c.step(&[4, 5, 6]);
+        assert_eq!(c.journal.changes_since(1), 4);
+        c.journal.forget_before(2);
+        assert_eq!((c.journal.oldest(), c.journal.checkpoint()), (2, 3));
+        assert_eq!(c.journal.changes_since(0), 3, "only what is kept");
+        assert_eq!(c.journal.changes_since(2), 3);
+        assert_eq!(c.journal.changes_since(3), 0);
+        assert!(c.step_back());
+        assert_eq!((c.total, c.seen.as_slice()), (6, [1, 2, 3].as_slice()));
+        assert!(!c.step_back(), "the steps before are forgotten");
+        c.step(&[7]);
+        assert_eq!(c.journal.checkpoint(), 3);
+        c.journal.forget_before(10);
+        assert_eq!((c.journal.oldest(), c.journal.checkpoint()), (3, 3));
+        assert!(c.journal.last_changes().is_empty());
     }
 
     #[test]

@@ -18,6 +18,7 @@ use std::io::{self, Write};
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
 use crate::text::number_text::number_text;
+use crate::vocabulary::agent::Arrival;
 use crate::vocabulary::events::{
     JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VertexAction, VisitOutcome,
 };
@@ -212,8 +213,24 @@ fn write_events<W: Write>(
                 }
                 writer.node("closing", at, parent, Some(node))?;
             }
-            // A walk: the agent's move, from the cell it left.
-            StepEvent::Moved { from, at, .. } => writer.node("expanding", at, Some(from), None)?,
+            // A walk: the agent's move, from the cell it left; each cell its sensor found
+            // other than the agent thought, updated from where it stood; `end` on arrival,
+            // so that following the parents from it gives the trail.
+            StepEvent::Moved {
+                from,
+                at,
+                revealed,
+                arrival,
+                ..
+            } => {
+                writer.node("expanding", at, Some(from), None)?;
+                for cell in revealed {
+                    writer.node("updating", cell, Some(at), None)?;
+                }
+                if let Some(Arrival::Arrived { travelled, .. }) = arrival {
+                    writer.event("end", at, Some(from), [Some(travelled), None, None])?;
+                }
+            }
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }
     }

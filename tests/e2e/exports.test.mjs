@@ -307,7 +307,7 @@ describe('exporting', () => {
 
 // The exports show the view on show: a walk's animation walks (the fog over what the agent
 // has not seen, the agent moving), and the compare view's PNG and animation have every pane
-// under its name.
+// under its name, and its trace is a file per pane.
 describe('exports follow the view', () => {
   const count = (pixels, colour, tolerance = 12) => {
     let n = 0;
@@ -315,7 +315,7 @@ describe('exports follow the view', () => {
     return n;
   };
 
-  it('animates a walk as it walks, and pictures and animates every pane of the compare view under its name', async () => {
+  it('animates a walk as it walks, and pictures, animates and traces every pane of the compare view', async () => {
     await withApp(browser(), '?example=dstar-detour&algorithm=dstar-lite&walk=1&sensor=1.5', DESKTOP, async ({ page }) => {
       await openExportPanel(page);
       await page.getByLabel('To step').fill('6');
@@ -378,6 +378,33 @@ describe('exports follow the view', () => {
       };
       const [before, after] = [thirds(0), thirds(6)];
       for (const k of [0, 1, 2]) assert.ok(after[k] > before[k], `pane ${k + 1} searches in the animation (${before} → ${after})`);
+      // The trace: each pane's whole search, a file each, named by place and finder.
+      const files = [];
+      const saving = new Promise((resolve) => {
+        page.on('download', async (saved) => {
+          files.push({ name: saved.suggestedFilename(), text: (await readFile(await saved.path())).toString('utf8') });
+          if (files.length === 3) resolve();
+        });
+      });
+      await page.getByRole('button', { name: 'Export trace' }).click();
+      let timer;
+      const late = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`a trace per pane, got ${files.map((f) => f.name)}`)), 10_000);
+      });
+      await Promise.race([saving, late]).finally(() => clearTimeout(timer));
+      files.sort((a, b) => a.name.localeCompare(b.name));
+      assert.deepEqual(files.map((f) => f.name), ['astar-search-1-astar.trace.yaml', 'astar-search-2-dijkstra.trace.yaml', 'astar-search-3-greedy.trace.yaml']);
+      const traces = files.map(({ text }) => YAML.parse(text));
+      const ends = traces.map(({ events }) => [events[0].type, events[0].id, events[1].type, events[1].id]);
+      assert.deepEqual(new Set(ends.map(String)).size, 1, `the same start and goal in each (${ends})`);
+      const expansions = traces.map(({ version, events }) => {
+        assert.equal(version, '1.4.0');
+        const end = events.at(-1);
+        assert.deepEqual([end.type, end.id], ['end', events[1].id], 'each search to its end');
+        return events.filter((e) => e.type === 'expanding').length;
+      });
+      // Dijkstra looks further than A*, and greedy best-first less far.
+      assert.ok(expansions[1] > expansions[0] && expansions[2] < expansions[0], `expansions ${expansions}`);
     });
   });
 });

@@ -250,6 +250,31 @@ describe('Walk mode', () => {
     assert.match(narrationText(session, lastStep(session)), /nothing new/);
   });
 
+  it('exports the whole walk as a Posthoc trace, a move an event along the trail, and stays at its move', () => {
+    const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
+    startWalk(workspace, '1.5');
+    const session = workspace.session;
+    const search = session.search;
+    for (let k = 0; k < 5; k++) session.step();
+    const before = picture(session);
+    const text = search.trace(50000);
+    assert.deepEqual(picture(session), before, 'the walk is where it was');
+    // Each event is one line: { type: …, id: …, pId: …, x: …, y: …, g: …, h: …, f: … }.
+    const events = [...text.matchAll(/^ {2}- \{ type: (\w+), id: (\d+), pId: (\d+|null), x: (\d+), y: (\d+), g: ([^,]+),/gm)]
+      .map(([, type, id, pId, , , g]) => ({ type, id: Number(id), pId: pId === 'null' ? null : Number(pId), g }));
+    session.finish();
+    const trail = Array.from(search.trail());
+    const moves = events.filter((e) => e.type === 'expanding');
+    assert.deepEqual(moves.map((e) => e.id), trail.slice(1), 'a move an event, in order');
+    assert.deepEqual(moves.map((e) => e.pId), trail.slice(0, -1), 'each from the cell it left');
+    // The cells found other than thought: updated from where the agent stood.
+    const found = events.filter((e) => e.type === 'updating');
+    assert.ok(found.length > 0 && found.every((e) => trail.includes(e.pId)), 'what the sensor found, from the trail');
+    const end = events.at(-1);
+    assert.deepEqual([end.type, end.id], ['end', trail.at(-1)]);
+    assert.ok(Number(end.g) > 0, 'with the cost travelled');
+  });
+
   it('counts moves, not search steps, in both languages', () => {
     const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
     const label = () => t(stepCounterLabel(workspace.session));

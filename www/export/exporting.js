@@ -6,7 +6,7 @@ import { downloadBlob } from '../maps/files.js';
 import { encodeAnimation, singleFilm, compareFilm, framesFor, FRAME_SECONDS, HOLD_SECONDS } from './animation.js';
 
 // The Export panel: the current frame as a PNG, the search from one step to another as an
-// animated GIF, and the whole search as a Posthoc trace.
+// animated GIF, and the whole search as a Posthoc trace (in the compare view, each pane's).
 
 // Longer searches are traced with `astar trace`: past this the YAML runs to tens of MB.
 export const TRACE_MAX_STEPS = 50000;
@@ -148,14 +148,22 @@ export function wireExports(doc, app) {
     }
   });
 
+  // The searches on show, each with its file's name: the compare view's panes, one file each
+  // (a trace is one search; Posthoc opens one at a time), named by place and finder.
+  const traced = () => {
+    const compare = app.compare;
+    if (!compare.active) return [{ search: app.session().search, name: 'astar-search.trace.yaml' }];
+    return compare.panes.map((pane, k) => ({ search: pane.session.search, name: `astar-search-${k + 1}-${pane.session.resolvedOptions.algorithm}.trace.yaml` }));
+  };
+
   byId('export-trace').addEventListener('click', () => {
     try {
-      const text = app.session().search.trace(TRACE_MAX_STEPS);
-      if (text === undefined) {
+      const files = traced().map(({ search, name }) => ({ text: search.trace(TRACE_MAX_STEPS), name }));
+      if (files.some(({ text }) => text === undefined)) {
         app.fail(new PageError('export.traceTooLong', { limit: TRACE_MAX_STEPS }));
         return;
       }
-      downloadBlob(doc, new Blob([text], { type: 'application/yaml' }), 'astar-search.trace.yaml');
+      for (const { text, name } of files) downloadBlob(doc, new Blob([text], { type: 'application/yaml' }), name);
     } catch (error) {
       app.fail(new PageError('export.failed', { reason: error }));
     }

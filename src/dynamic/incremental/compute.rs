@@ -116,10 +116,29 @@ impl Incremental {
     pub(super) fn set_rhs(&mut self, cell: u32, rhs: f64, by: Option<usize>) {
         let c = cell as usize;
         if rhs.is_finite() && self.rhs[c].is_infinite() && self.g[c].is_infinite() {
+            if self.touched.len() == self.touched.capacity()
+                && self.touched.len() >= self.g.len() / 16
+            {
+                self.compact_touched();
+            }
             self.touched.push(cell);
         }
         self.rhs[c] = rhs;
         self.record[c] = record_of(self.record[c] & STATE_MASK, by);
+    }
+
+    /// Before the list of touched cells grows past a sixteenth of the map: each cell not
+    /// clean now, once (a cell made infinite again and again by a walk's repairs is listed
+    /// each time).
+    #[cold]
+    fn compact_touched(&mut self) {
+        self.touched.clear();
+        for c in 0..self.g.len() {
+            let clean = self.g[c] == f64::INFINITY && self.rhs[c] == f64::INFINITY;
+            if !(clean && self.record[c] == UNVISITED && self.marks[c] == 0) {
+                self.touched.push(c as u32);
+            }
+        }
     }
 
     /// UpdateVertex(u): queued with a fresh key exactly when locally inconsistent.

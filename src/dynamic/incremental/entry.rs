@@ -2,6 +2,7 @@
 //! whole, and each cell's values before a change.
 
 use crate::geometry::grid::Point;
+use crate::vocabulary::record::NO_PARENT;
 use crate::vocabulary::status::{Counters, Status};
 
 use super::key::TwoPartKey;
@@ -20,6 +21,23 @@ pub(super) struct Scalars {
     /// Expansions counted when the last repair began (a batch, a move, the first search).
     pub(super) repair_from: u32,
     pub(super) total_steps: Option<u32>,
+}
+
+impl Scalars {
+    /// Before the first step, from the start `start` (its index) at `start_at`.
+    pub(super) fn first(start: u32, start_at: Point) -> Scalars {
+        Scalars {
+            status: Status::Running,
+            start,
+            start_at,
+            last_at: start_at,
+            k_m: 0.0,
+            current: NO_PARENT,
+            counters: Counters::default(),
+            repair_from: 0,
+            total_steps: None,
+        }
+    }
 }
 
 /// A cell's values before a change, to be put back by an undo: 48 bytes, as a walk on a

@@ -131,10 +131,10 @@ impl Finder for Incremental {
     /// Runs to the end as fast as possible, logging nothing: what came before can no
     /// longer be undone.
     fn run(&mut self) -> Status {
-        self.journal.clear();
-        self.recording = false;
+        self.clear_log();
+        let recording = std::mem::replace(&mut self.recording, false);
         while self.take_step().is_some() {}
-        self.recording = true;
+        self.recording = recording;
         self.s.status
     }
 

@@ -52,8 +52,7 @@ use crate::geometry::grid::{Grid, Point};
 use crate::geometry::topology::Topology;
 use crate::options::{Algorithm, SearchOptions};
 use crate::text::names::named_enum;
-use crate::vocabulary::record::{NO_PARENT, UNVISITED};
-use crate::vocabulary::status::{Counters, Status};
+use crate::vocabulary::record::UNVISITED;
 
 use entry::{CellChange, Entry, Scalars};
 use spare::CellArrays;
@@ -112,12 +111,10 @@ pub struct Incremental {
     /// runs).
     recording: bool,
     journal: Journal<Entry, CellChange>,
-    /// Once only whole repairs are logged ([`Incremental::log_whole_repairs`]): for each
-    /// cell, the entry that last saved it, so that an entry saves a cell once.
-    saved_in: Option<Vec<u32>>,
-    /// Entries begun since whole repairs are logged: each entry's own number, never
-    /// reused after an undo.
-    entries_begun: u32,
+    /// Once only whole repairs are logged ([`Incremental::log_whole_repairs`]): a bit per
+    /// cell, set for the cells the last entry saved, so that an entry saves a cell once
+    /// (cleared, from that entry's changes, when the next begins or it is undone).
+    saved: Option<Vec<u64>>,
     /// Cells a repair looks at, gathered once per batch (reused buffer).
     affected: Vec<u32>,
 }
@@ -128,12 +125,7 @@ impl Drop for Incremental {
         if std::thread::panicking() {
             return;
         }
-        for cell in self.touched.drain(..) {
-            let c = cell as usize;
-            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
-            (self.record[c], self.marks[c]) = (UNVISITED, 0);
-        }
-        self.open.clear();
+        self.clean();
         CellArrays {
             g: std::mem::take(&mut self.g),
             rhs: std::mem::take(&mut self.rhs),
@@ -191,27 +183,48 @@ impl Incremental {
             marks,
             open,
             touched,
-            s: Scalars {
-                status: Status::Running,
-                start: s,
-                start_at: start,
-                last_at: start,
-                k_m: 0.0,
-                current: NO_PARENT,
-                counters: Counters::default(),
-                repair_from: 0,
-                total_steps: None,
-            },
+            s: Scalars::first(s, start),
             path: OnceCell::new(),
             from_scratch: OnceCell::new(),
             recording: true,
             journal: Journal::new(),
-            saved_in: None,
-            entries_begun: 0,
+            saved: None,
             affected: Vec::new(),
         };
         finder.initialize();
         Ok(finder)
+    }
+
+    /// Starts again as [`Incremental::new`] would, over `grid` (of this search's size) from
+    /// `start` to the same goal, in the arrays it has: a walk that steps back far makes its
+    /// search again from its first one. The log is forgotten; logging stays as it was set.
+    pub(crate) fn start_over(&mut self, grid: &Grid, start: Point) -> Result<(), SearchError> {
+        let (s, _) = endpoint_cells(grid, start, self.goal_at)?;
+        self.clean();
+        for i in 0..grid.cell_count() {
+            let terrain = grid.terrain()[i];
+            if terrain != self.graph.grid.terrain()[i] {
+                // The same size: every index is on the grid.
+                let _ = self.graph.set_terrain(grid.point(i), terrain);
+            }
+        }
+        self.clear_log();
+        self.s = Scalars::first(s, start);
+        self.path = OnceCell::new();
+        self.from_scratch = OnceCell::new();
+        self.initialize();
+        Ok(())
+    }
+
+    /// Every cell back to infinite g and rhs, unvisited and unmarked, and the queue empty,
+    /// clearing only the cells it touched.
+    fn clean(&mut self) {
+        for cell in self.touched.drain(..) {
+            let c = cell as usize;
+            (self.g[c], self.rhs[c]) = (f64::INFINITY, f64::INFINITY);
+            (self.record[c], self.marks[c]) = (UNVISITED, 0);
+        }
+        self.open.clear();
     }
 
     /// The options as the search keeps them: the variant's own algorithm, checked against

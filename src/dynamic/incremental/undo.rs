@@ -11,14 +11,25 @@ impl Incremental {
     /// the steps that repair it, each cell's values once: undo goes back a repair at a
     /// time, and the log grows with the cells a repair changes rather than with its steps
     /// (an agent's walk steps back move by move, and a walk of thousands of moves on a
-    /// large map would otherwise keep every step of every repair).
-    pub fn log_whole_repairs(&mut self) {
-        self.saved_in = Some(vec![0; self.g.len()]);
+    /// large map would otherwise keep every step of every repair). The log has room for
+    /// `room` cells' values at once.
+    pub fn log_whole_repairs(&mut self, room: usize) {
+        self.saved = Some(vec![0; self.g.len().div_ceil(64)]);
+        self.journal.reserve_exact(room);
     }
 
     /// Whether each step is an entry of its own, put into words.
     pub(super) fn logs_steps(&self) -> bool {
-        self.recording && self.saved_in.is_none()
+        self.recording && self.saved.is_none()
+    }
+
+    /// Clears the saved bits of the cells in `changes`, the last entry's.
+    fn unmark_saved(saved: &mut Option<Vec<u64>>, changes: &[CellChange]) {
+        if let Some(saved) = saved.as_mut() {
+            for change in changes {
+                saved[change.cell as usize / 64] &= !(1 << (change.cell % 64));
+            }
+        }
     }
 
     /// Opens a journal entry, when logging.
@@ -26,11 +37,17 @@ impl Incremental {
         if !self.recording {
             return;
         }
-        self.entries_begun = self.entries_begun.wrapping_add(1);
+        Incremental::unmark_saved(&mut self.saved, self.journal.last_changes());
         self.journal.begin(Entry {
             kind,
             scalars: self.s,
         });
+    }
+
+    /// Forgets the whole log: nothing before can be undone.
+    pub(super) fn clear_log(&mut self) {
+        Incremental::unmark_saved(&mut self.saved, self.journal.last_changes());
+        self.journal.clear();
     }
 
     /// Logs a cell's values before they change (once per entry when whole repairs are
@@ -38,11 +55,12 @@ impl Incremental {
     pub(super) fn save(&mut self, cell: u32) {
         if self.recording {
             let c = cell as usize;
-            if let Some(saved_in) = self.saved_in.as_mut() {
-                if saved_in[c] == self.entries_begun {
+            if let Some(saved) = self.saved.as_mut() {
+                let bit = 1 << (c % 64);
+                if saved[c / 64] & bit != 0 {
                     return;
                 }
-                saved_in[c] = self.entries_begun;
+                saved[c / 64] |= bit;
             }
             self.journal.record(CellChange::new(
                 cell,
@@ -84,6 +102,14 @@ impl Incremental {
         }
         for change in changes {
             let c = change.cell as usize;
+            if let Some(saved) = self.saved.as_mut() {
+                saved[c / 64] &= !(1 << (c % 64));
+            }
+            // A cell the touched list let go of once it was clean is listed again.
+            let clean = self.g[c] == f64::INFINITY && self.rhs[c] == f64::INFINITY;
+            if clean && (change.g.is_finite() || change.rhs.is_finite()) {
+                self.touched.push(change.cell);
+            }
             (self.g[c], self.rhs[c]) = (change.g, change.rhs);
             (self.record[c], self.marks[c]) = (change.record, change.mark);
             match (self.open.key_of(change.cell), change.key()) {
@@ -110,10 +136,41 @@ impl Incremental {
         self.journal.checkpoint()
     }
 
-    /// Undoes every step, batch and move logged since `checkpoint`, exactly.
-    pub fn undo_to(&mut self, checkpoint: usize) {
+    /// Undoes every step, batch and move logged since `checkpoint`, exactly; `false`,
+    /// undoing nothing, when the log no longer reaches back to it (see
+    /// [`Incremental::forget_log_before`]).
+    pub fn undo_to(&mut self, checkpoint: usize) -> bool {
+        if checkpoint < self.journal.oldest() {
+            return false;
+        }
         while self.journal.checkpoint() > checkpoint {
             self.undo_entry();
         }
+        true
+    }
+
+    /// Whether [`Incremental::undo_to`] can go back to `checkpoint`.
+    pub fn logged_since(&self, checkpoint: usize) -> bool {
+        checkpoint >= self.journal.oldest()
+    }
+
+    /// How many cells' values the log holds since `checkpoint`.
+    pub fn logged_changes(&self, checkpoint: usize) -> usize {
+        self.journal.changes_since(checkpoint)
+    }
+
+    /// Forgets what the log holds before `checkpoint` (never the last entry): what came
+    /// before can no longer be undone, and the log holds less.
+    pub fn forget_log_before(&mut self, checkpoint: usize) {
+        self.journal
+            .forget_before(checkpoint.min(self.journal.checkpoint().saturating_sub(1)));
+    }
+
+    /// Logs nothing from now on (`false`; the log is forgotten) or again (`true`).
+    pub fn set_logging(&mut self, on: bool) {
+        if !on {
+            self.clear_log();
+        }
+        self.recording = on;
     }
 }

@@ -260,12 +260,27 @@ impl Navigation {
     /// on show (and k_m) as they were; `false` when there is none. The real map stays as it
     /// is.
     pub fn step_back(&mut self) -> bool {
-        let Some((moment, discoveries)) = self.history.as_mut().and_then(Journal::pop) else {
-            return false;
-        };
-        for discovery in discoveries {
-            self.agent.forget(discovery);
+        self.step_back_by(1) == 1
+    }
+
+    /// Undoes the last `n` moves kept, or as many as there are, as [`Navigation::step_back`]
+    /// one at a time would (the planner is asked once): how many.
+    pub fn step_back_by(&mut self, n: u32) -> u32 {
+        let mut undone = 0;
+        let mut earliest = None;
+        while undone < n {
+            let Some((moment, discoveries)) = self.history.as_mut().and_then(Journal::pop) else {
+                break;
+            };
+            for discovery in discoveries {
+                self.agent.forget(discovery);
+            }
+            earliest = Some(moment);
+            undone += 1;
         }
+        let Some(moment) = earliest else {
+            return 0;
+        };
         self.planner.undo_to(moment.checkpoint);
         self.agent.go_back(moment.place);
         (self.expanded, self.replans, self.sensed) =
@@ -273,8 +288,9 @@ impl Navigation {
         self.arrival = None;
         // The real map may have changed since: the agent looks again before it moves.
         self.world_changed = true;
-        true
+        undone
     }
+
     /// The real map becomes `world` (the same size; `false`, changing nothing, otherwise),
     /// while the agent walks; it learns of the changes when its sensor reaches them. A wall
     /// on the agent's cell is found once it has left it; the goal stays passable.
