@@ -1,10 +1,10 @@
 // Unpacks the single-file page's engine and texts: .lzma streams ("LZMA alone": size unknown,
 // an end marker) as `cargo xtask dist` writes them. LZMA packs the wasm a tenth smaller than
-// Zstandard (the texts a seventh smaller than gzip). lzma1's decoder unpacks them: of the
-// npm LZMA decoders it is the one kept up and the fastest (LZMA-JS's decoder-only build is as
-// small but takes four times as long). Its package exports only the whole library, whose
-// encoder would add 11 KiB gzipped, so the import map (index.html) reaches the decoder's own
-// files, which its pinned version keeps where they are.
+// Zstandard (the texts a seventh smaller than gzip). The decoder is lzma1's, a maintained
+// fork of LZMA-JS: LZMA-JS's own decoder-only build is as small but takes twice as long on
+// the engine (docs/benchmarks.md, "Unpacking the single file"). lzma1's package exports only
+// the whole library, whose encoder would add 10 KiB gzipped, so the import map (index.html)
+// reaches the decoder's own files, which stay where they are in the pinned version.
 import { Decoder } from 'lzma1/lib/decoder.js';
 import { InputBuffer, OutputBuffer } from 'lzma1/lib/streams.js';
 
