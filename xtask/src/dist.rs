@@ -15,8 +15,8 @@ pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
-/// The decoder of the packed engine and texts.
-const UNLZMA: &str = include_str!("dist/unlzma.js");
+/// Unpacks the packed engine and texts with lzma1's decoder, an npm library of the page.
+const UNPACK: &str = include_str!("dist/unpack.js");
 /// The interface texts of every language, packed, and the script that gathers them.
 const STRINGS_DIR: &str = "www/i18n/strings";
 const TEXTS_MODULE: &str = include_str!("dist/texts.js");
@@ -44,7 +44,7 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     )?;
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
-    std::fs::write(engine_dir.join("unlzma.js"), UNLZMA)?;
+    std::fs::write(engine_dir.join("unpack.js"), UNPACK)?;
     let mut replace = vec![(root.join(ENGINE_MODULE), stand_in)];
     replace.extend(pack_texts(root, &engine_dir)?);
 
@@ -121,23 +121,29 @@ fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
         .collect()
 }
 
-/// `bytes` packed with LZMA at its strongest, in the .lzma layout with their size in the
-/// header (the encoder writes "unknown" there), which `dist/unlzma.js` reads.
+/// `bytes` packed with LZMA at its strongest, in the .lzma layout ("LZMA alone": size unknown,
+/// an end marker) that `dist/unpack.js` reads.
 fn pack(bytes: &[u8]) -> Result<Vec<u8>> {
     use std::io::Write;
     use xz2::stream::{LzmaOptions, Stream};
     /// liblzma's LZMA_PRESET_EXTREME, which xz2 does not name: `xz -9e`.
     const EXTREME: u32 = 1 << 31;
+    /// liblzma's smallest dictionary.
+    const MIN_DICTIONARY: u32 = 4096;
     let mut options = LzmaOptions::new_preset(9 | EXTREME)?;
     // The longest matches the format has, and no modelling of 4-byte alignment (wasm's code
-    // and the texts have none): each a few hundred bytes smaller for the engine.
-    options.nice_len(273).position_bits(0);
+    // and the texts have none): each a few hundred bytes smaller for the engine. A dictionary
+    // as large as the bytes packs them as well as the preset's 64 MiB, and the decoder
+    // allocates a window of the dictionary's size.
+    let dictionary = u32::try_from(bytes.len()).context("more than 4 GiB to pack")?;
+    options
+        .nice_len(273)
+        .position_bits(0)
+        .dict_size(dictionary.max(MIN_DICTIONARY));
     let mut encoder =
         xz2::write::XzEncoder::new_stream(Vec::new(), Stream::new_lzma_encoder(&options)?);
     encoder.write_all(bytes)?;
-    let mut packed = encoder.finish()?;
-    packed[5..13].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
-    Ok(packed)
+    Ok(encoder.finish()?)
 }
 
 fn kib(bytes: usize) -> usize {
@@ -156,15 +162,33 @@ pub fn gzipped_len(bytes: &[u8]) -> Result<usize> {
 mod tests {
     use super::*;
 
-    /// `dist/unlzma.js` run by Node.js on `packed`: its output holds the bytes unpacked.
+    /// `dist/unpack.js` run by Node.js on `packed`: its output holds the bytes unpacked.
     fn unpack_in_node(packed: &[u8]) -> std::process::Output {
-        let dir = std::env::temp_dir().join(format!("xtask-unlzma-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("xtask-unpack-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("unlzma.mjs"), UNLZMA).unwrap();
+        std::fs::write(dir.join("unpack.mjs"), UNPACK).unwrap();
         std::fs::write(dir.join("packed.lzma"), packed).unwrap();
-        let script = "import { unlzma } from './unlzma.mjs';\n\
+        // The page reaches lzma1's files through the import map, past the package's exports,
+        // which Node.js would hold to: a resolve hook sends it to the same files.
+        let packages = crate::repository_root()
+            .join(npm::PAGE.dir())
+            .join("node_modules");
+        std::fs::write(
+            dir.join("resolve.mjs"),
+            format!(
+                "export function resolve(specifier, context, next) {{\n\
+                   if (!specifier.startsWith('lzma1/')) return next(specifier, context);\n\
+                   return {{ url: new URL(specifier, {:?}).href, shortCircuit: true }};\n\
+                 }}\n",
+                format!("file://{}/", packages.display())
+            ),
+        )
+        .unwrap();
+        let script = "import { register } from 'node:module';\n\
             import { readFileSync } from 'node:fs';\n\
-            process.stdout.write(unlzma(readFileSync('packed.lzma')));\n";
+            register('./resolve.mjs', import.meta.url);\n\
+            const { unpack } = await import('./unpack.mjs');\n\
+            process.stdout.write(unpack(readFileSync('packed.lzma')));\n";
         let output = std::process::Command::new("node")
             .current_dir(&dir)
             .args(["--input-type=module", "-e", script])
@@ -180,6 +204,7 @@ mod tests {
             assert!(!crate::on_ci(), "Node.js is required on CI");
             return;
         }
+        npm::install(&crate::repository_root(), npm::PAGE).unwrap();
         // A real program (every kind of match and literal, distances up to megabytes), text,
         // one byte, nothing, and a run far longer than the longest match.
         let program = std::fs::read(std::env::current_exe().unwrap()).unwrap();
@@ -195,13 +220,16 @@ mod tests {
             assert!(output.status.success(), "{output:?}");
             assert!(output.stdout == bytes, "{} bytes", bytes.len());
         }
-        // A cut stream is refused rather than unpacked into wrong bytes.
-        let mut cut = pack(&text).unwrap();
-        cut.truncate(cut.len() / 2);
-        let output = unpack_in_node(&cut);
-        assert!(!output.status.success());
-        let error = String::from_utf8_lossy(&output.stderr);
-        assert!(error.contains("the packed data is damaged"), "{error}");
+        // A stream cut anywhere, even in its end marker, is refused rather than unpacked
+        // into wrong bytes.
+        let packed = pack(&text).unwrap();
+        for kept in [packed.len() / 4, packed.len() / 2, packed.len() - 3] {
+            let output = unpack_in_node(&packed[..kept]);
+            assert!(!output.status.success(), "{kept} of {} bytes", packed.len());
+            assert!(output.stdout.is_empty());
+            let error = String::from_utf8_lossy(&output.stderr);
+            assert!(error.contains("the packed data is damaged"), "{error}");
+        }
     }
 
     #[test]

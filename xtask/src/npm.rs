@@ -1,8 +1,9 @@
 //! Node.js and the two npm packages of the project, each installed with `npm ci` from its
 //! own lockfile: the page's libraries (www/: gifenc for the animation export, lean-qr for
-//! the QR code of a link), which index.html's import map points into, and the tools of the
-//! build and the tests (tests/e2e: esbuild and binaryen's wasm-opt for the dist file,
-//! playwright-core for the browser tests).
+//! the QR code of a link, lzma1 to unpack the single file's engine and texts), which
+//! index.html's import map points into, and the tools of the build and the tests
+//! (tests/e2e: esbuild and binaryen's wasm-opt for the dist file, playwright-core for the
+//! browser tests).
 
 use crate::process;
 use anyhow::{bail, Context, Result};
