@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { engine, EXAMPLES, LANGUAGES, useLanguage, assertWords, openPage, sessionOn, dispose, FakeWindow } from './harness.mjs';
 import { parseLesson, writeLesson, viewQuery, sceneParams, titleIn, narrationIn } from '../../www/lessons/format.js';
 import { checkLesson, sceneSetup } from '../../www/lessons/check.js';
+import { truthOf } from '../../www/lessons/questions/truth.js';
 import { BUILT_IN_LESSONS, builtInLesson } from '../../www/lessons/builtin.js';
 import { forward, back, firstScene, lastScene, moved } from '../../www/lessons/navigation.js';
 import { LessonBook } from '../../www/lessons/book.js';
@@ -311,6 +312,57 @@ describe('the tutorial lessons show the tutorials\' printed numbers', () => {
       return result;
     });
     assert.deepEqual(walked, [['found', 194], ['found', 220]]);
+  });
+});
+
+// The right answer to a built-in scene's question, from the engine, at the scene's step.
+function answerOf(id, index) {
+  const scene = builtInLesson(id).scenes[index];
+  const params = sceneParams(scene, ids);
+  const setup = sceneSetup(engine, params, defaultOptions());
+  try {
+    setCellOrigin(params.origin ?? 'top-left');
+    setMapRows(setup.editor.height);
+    return truthOf(engine, setup, params.step ?? 0, scene.question);
+  } finally {
+    setup.editor.free();
+  }
+}
+
+describe('the built-in lessons\' questions', () => {
+  it('every lesson asks, and the tutorial and topic lessons\' right answers are the numbers the tutorials print', () => {
+    for (const id of BUILT_IN_LESSONS) assert.ok(builtInLesson(id).scenes.some((scene) => scene.question), `${id} asks a question`);
+    // 000: after step 1, (4,3) counted from 1 gets G = 10, H = 30, F = 40.
+    let a = answerOf('tutorial-000', 0);
+    assert.deepEqual([formatCell({ x: 3, y: 2 }), a.g, a.h, a.f], ['(4,3)', 10, 30, 40]);
+    // 000: of (4,4) and (4,2), both F = 54, its vector takes the last added.
+    a = answerOf('tutorial-000', 1);
+    assert.deepEqual([formatCell(a.cell), a.value, a.rule], ['(4,4)', 54, 'last-in']);
+    assert.deepEqual(a.entries.filter((e) => e.f === 54).map(formatCell), ['(4,4)', '(4,2)']);
+    // 001: (2,3) is reached from (1,4), with G = 5.
+    a = answerOf('tutorial-001', 1);
+    assert.deepEqual([formatCell(a.cell), a.g], ['(1,4)', 5]);
+    // 002, from the bottom left: (0,2) gets 10 / 34 / 44 from (0,1); through (1,0), (0,0)
+    // would get more, so it keeps its parent (0,1).
+    a = answerOf('tutorial-002', 0);
+    assert.deepEqual([formatCell({ x: 0, y: 1 }), a.g, a.h, a.f, formatCell(a.parent)], ['(0,2)', 10, 34, 44, '(0,1)']);
+    a = answerOf('tutorial-002', 1);
+    assert.deepEqual([formatCell({ x: 0, y: 3 }), formatCell(a.cell), a.g], ['(0,0)', '(0,1)', 10]);
+    // 003: four cells tie at F = 10; the first added comes first.
+    a = answerOf('tutorial-003', 1);
+    assert.deepEqual([formatCell(a.cell), a.value, a.rule, a.entries.filter((e) => e.f === 10).length], ['(4,0)', 10, 'first-in', 4]);
+    // 004: the straight line rounded up is not admissible: a cell where H overestimates.
+    a = answerOf('tutorial-004', 1);
+    assert.equal(a.admissible, false);
+    assert.equal(a.reason.code, 'euclidean');
+    assert.ok(a.worst.h > a.worst.cost, JSON.stringify(a.worst));
+    // JPS: the next node is a jump point, (8,4) with F = 174, not a cell beside the start.
+    a = answerOf('jps', 1);
+    assert.deepEqual([formatCell(a.cell), a.value], ['(8,4)', 174]);
+    // D* Lite: after the goal, the next vertex off U and its key [4; 1].
+    a = answerOf('dstar-lite', 0);
+    assert.deepEqual([formatCell(a.cell), a.key], ['(3,0)', [4, 1]]);
+    setCellOrigin('top-left');
   });
 });
 
