@@ -42,6 +42,7 @@ Dijkstra 一展开到终点（框出的格子）就停止。
 ?example=goal-test&goalTest=off-open
 mark: 5,2=goal 4,1=78
 stop: 18
+question: path
 en: The shortest path costs 78.
 `;
 
@@ -60,10 +61,12 @@ function assertNamesLine(problem, line) {
 }
 
 describe('the lesson file', () => {
-  it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
+  it('reads the documented example: titles, views, labelled marks, a stopping step, a question, narration in paragraphs; writes it back', () => {
     const { lesson, problems, lines } = check(SHORT);
     assert.deepEqual(problems, []);
-    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 17, stop: 18, end: 20 }]);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 17, stop: 18, question: 19, end: 21 }]);
+    assert.deepEqual(lesson.scenes[1].question, { kind: 'path' });
+    assert.deepEqual(parseLesson(writeLesson(lesson), ids).lesson, lesson);
     assert.deepEqual([lesson.scenes[1].marks, lesson.scenes[1].stop], [[[5, 2, 'goal'], [4, 1, '78']], 18]);
     assert.equal(lesson.title, 'When to stop');
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
