@@ -47,6 +47,7 @@ import { viewQuery } from './lessons/format.js';
 import { Quiz } from './lessons/quiz.js';
 import { Worksheet } from './lessons/worksheet.js';
 import { Scores } from './lessons/questions/scores.js';
+import { reloaded } from './lessons/link.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;

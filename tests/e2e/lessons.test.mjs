@@ -5,7 +5,9 @@
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
 // and brought back; the lesson in progress still there after a reload, its scene reopened;
 // a tutorial lesson opened from its link and walked to each scene's own last step, with the
-// coordinates each scene names, and shared as a QR code. A student on a phone answers a
+// coordinates each scene names, reloaded (the scene on show comes back with its question,
+// not the link's; a construct task's scene with the student's map too), and shared as a QR
+// code. A student on a phone answers a
 // lesson's questions: cells tapped on the board, F, G and H typed, the verdict and why in
 // both languages, a practice map, the scene on show and the score kept over a reload until
 // reset; a worksheet of a scene prints alone, with its answer key; a lesson link opens at its
@@ -14,7 +16,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { browserForThisFile } from './browser.mjs';
+import { browserForThisFile, canvasDigest } from './browser.mjs';
 import { withApp, text, waitForText, eventually, cellPoint, PHONE } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -210,10 +212,23 @@ describe('lessons', () => {
       await waitForText(page, '#question-prompt', asking);
       assert.deepEqual([(await lessonBar(page)).counter, (await lessonBar(page)).step], ['Scene 2 / 3', '4 / 4']);
       assert.match(page.url(), /\?lesson=tutorial-002$/);
+      assert.equal(await page.locator('#message').isVisible(), false, 'the page started with no message');
       await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: 'Lesson QR code' }).click();
       await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=2$/);
       assert.ok(await page.locator('#qr-dialog').isVisible());
+
+      // A construct task's scene with the student's wall in it: a reload keeps both, and the
+      // question, over the link's scene.
+      await page.goto(page.url().replace(/\?.*$/, '?lesson=heuristics&scene=5'));
+      await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
+      const corner = await cellPoint(page, 0, 0);
+      await page.mouse.click(corner.x, corner.y);
+      const drawn = await canvasDigest(page, '#grid');
+      await page.reload();
+      await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
+      assert.equal((await lessonBar(page)).counter, 'Scene 5 / 6');
+      assert.deepEqual(await canvasDigest(page, '#grid'), drawn, 'the student\'s map is the one on show');
     });
   });
 

@@ -487,11 +487,16 @@ describe('the lesson in progress', () => {
     assert.equal(book.lesson.scenes.length, 5);
   });
 
-  it('keeps the scene on show and its step for a reload, and ignores a damaged record', () => {
+  it('keeps the scene on show, its step and whether its map was changed for a reload, and ignores a damaged record', () => {
     const win = new FakeWindow();
     assert.equal(lessonStore.showing(win), null);
     lessonStore.saveShowing(win, { index: 2, title: 'Over the wall', step: 7 });
-    assert.deepEqual(lessonStore.showing(win), { format: 1, index: 2, title: 'Over the wall', step: 7 });
+    assert.deepEqual(lessonStore.showing(win), { index: 2, title: 'Over the wall', step: 7, edited: false });
+    // A scene whose map was changed (a construct task's answer) is kept as such.
+    lessonStore.saveShowing(win, { index: 1, title: 'Make it', step: 0, edited: true });
+    assert.deepEqual(lessonStore.showing(win), { index: 1, title: 'Make it', step: 0, edited: true });
+    win.localStorage.setItem('astar-visualizer.lesson.showing', '{"format":1,"index":0,"title":"x","step":0,"edited":"yes"}');
+    assert.equal(lessonStore.showing(win).edited, false);
     for (const junk of ['{"format":1,"index":-1,"title":"x","step":0}', '{"format":1,"index":0,"step":0}', 'not json', '{"format":2,"index":0,"title":"x","step":0}']) {
       win.localStorage.setItem('astar-visualizer.lesson.showing', junk);
       assert.equal(lessonStore.showing(win), null, junk);
