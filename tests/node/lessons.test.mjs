@@ -4,6 +4,7 @@
 // work, and the lesson in progress kept in the browser.
 
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { engine, EXAMPLES, LANGUAGES, useLanguage, assertWords, openPage, sessionOn, dispose, FakeWindow } from './harness.mjs';
 import { parseLesson, writeLesson, viewQuery, sceneParams, titleIn, narrationIn } from '../../www/lessons/format.js';
@@ -75,6 +76,14 @@ describe('the lesson file', () => {
     assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (framed).\n\nNote the cost it reports.');
     assert.equal(narrationIn(lesson.scenes[1], 'zh'), 'The shortest path costs 78.');
     assert.equal(sceneParams(lesson.scenes[0], ids).step, 3);
+  });
+
+  it('reads the README\'s example with no problem, in both languages', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const { lesson, problems } = check(/```markdown\n([\s\S]*?)```/.exec(readme)[1]);
+    assert.deepEqual(problems.map(describeError), []);
+    const [scene] = lesson.scenes;
+    assert.deepEqual([scene.marks, scene.stop, scene.question, Object.keys(scene.narration)], [[[5, 2, 'goal'], [4, 1, '78']], 18, { kind: 'path' }, ['en', 'zh']]);
   });
 
   it('reads and writes back a scene\'s stopping step and labelled marks, and refuses bad ones by line', () => {
