@@ -325,6 +325,14 @@ describe('lessons', () => {
           height: innerHeight,
         }));
         assert.ok(fold.narration <= fold.height && fold.question <= fold.height && fold.board < fold.height - 100, `${language}: ${JSON.stringify(fold)}`);
+        // Lesson mode: the scene, its question and the whole board on the first screen, the
+        // pseudocode under the board rather than over it.
+        await page.getByRole('button', { name: language === 'en' ? 'Presentation' : '演示模式' }).tap();
+        await eventually(page, () => page.evaluate(() => {
+          const box = (id) => document.getElementById(id).getBoundingClientRect();
+          return document.body.classList.contains('presentation') && box('lesson-bar').top >= 0 && box('question').bottom <= box('grid').top + 1
+            && box('grid').bottom <= innerHeight && box('side').top >= box('grid').bottom;
+        }), `${language}: lesson mode shows the scene, its question and the board on the first screen`);
       });
     }
   });
