@@ -7,7 +7,7 @@
 // a tutorial lesson opened from its link and walked to each scene's own last step, with the
 // coordinates each scene names, reloaded (the scene on show comes back with its question,
 // not the link's; a construct task's scene with the student's map too), and shared as a QR
-// code. A student on a phone answers a
+// code; an admissibility question holds back the page's warning until answered. A student on a phone answers a
 // lesson's questions: cells tapped on the board, F, G and H typed, the verdict and why in
 // both languages, a practice map, the scene on show and the score kept over a reload until
 // reset; a worksheet of a scene prints alone, with its answer key; a lesson link opens at its
@@ -217,6 +217,14 @@ describe('lessons', () => {
       await page.getByRole('button', { name: 'Lesson QR code' }).click();
       await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=2$/);
       assert.ok(await page.locator('#qr-dialog').isVisible());
+
+      // An admissibility question: the page's warning waits for the answer.
+      await page.goto(page.url().replace(/\?.*$/, '?lesson=heuristics&scene=4'));
+      await waitForText(page, '#question-prompt', /^Is this heuristic admissible here/);
+      assert.equal(await page.locator('#admissibility').isVisible(), false, 'the warning does not give the answer away');
+      await page.locator('#question').getByRole('button', { name: 'No', exact: true }).click();
+      await waitForText(page, '#question-verdict', /^Right\./);
+      assert.equal(await page.locator('#admissibility').isVisible(), true, 'answered, the warning is back');
 
       // A construct task's scene with the student's wall in it: a reload keeps both, and the
       // question, over the link's scene.
