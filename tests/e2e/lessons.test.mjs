@@ -7,11 +7,12 @@
 // a tutorial lesson opened from its link and walked to each scene's own last step, with the
 // coordinates each scene names, reloaded (the scene on show comes back with its question,
 // not the link's; a construct task's scene with the student's map too), and shared as a QR
-// code; an admissibility question holds back the page's warning until answered. A student on a phone answers a
-// lesson's questions: cells tapped on the board, F, G and H typed, the verdict and why in
-// both languages, a practice map, the scene on show and the score kept over a reload until
-// reset; a worksheet of a scene prints alone, with its answer key; a lesson link opens at its
-// scene with the narration and question above the fold.
+// code; an admissibility question holds back the page's warning until answered. A student
+// on a phone answers a lesson's questions: cells tapped on the board, F, G and H typed, the
+// verdict and why in both languages, a practice map, the scene on show and the score kept
+// over a reload until reset; a worksheet of a scene prints alone, with its answer key; a
+// lesson link opens at its scene with the narration and question above the fold, in lesson
+// mode too.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
