@@ -47,6 +47,7 @@ import { viewQuery } from './lessons/format.js';
 import { Quiz } from './lessons/quiz.js';
 import { Worksheet } from './lessons/worksheet.js';
 import { Scores } from './lessons/questions/scores.js';
+import { reloaded } from './lessons/link.js';
 
 // The page's entry point: loads the engine and its finder catalogue, builds the parts of the
 // page and connects the controls, the canvas input and the panels to the work on show;
@@ -239,6 +240,7 @@ function start(engine) {
   controls.showSpeed(playback.speedIndex, playback.exactRate);
   controls.showOptions(workspace.session.options);
   controls.showBrush(brush.value);
+  let reopened = false;
   try {
     if (params.sensor !== undefined) controls.showSensor(params.sensor);
     // The view: the link's when it names one, else the one the saved work had on show. Either
@@ -252,7 +254,7 @@ function start(engine) {
     if (params.step !== undefined) actions.driver().seek(params.step);
     else if (savedOpen && Number.isInteger(saved.step)) actions.driver().seek(saved.step);
     // A reload over a lesson's scene opens that scene again, at its step.
-    if (workspace.restored && !linkNamesView(params) && params.step === undefined) lessons.reopen();
+    if (workspace.restored && !linkNamesView(params) && params.step === undefined) reopened = lessons.reopen();
     if (params.autoplay && prefersReducedMotion()) problems.push(new PageError('motion.autoplay-held'));
     else if (params.autoplay) playback.start();
   } catch (error) {
@@ -260,8 +262,9 @@ function start(engine) {
   }
   // Embedded, the problems share one line so the map keeps its room.
   if (problems.length > 0) messages.showError(problems, params.embed ? ' ' : '\n');
-  // A lesson link opens its lesson over the work the page opened with, which it keeps.
-  if (params.lesson && !params.embed) lessonPanel.openLink(params.lesson, params.scene);
+  // A lesson link opens its lesson over the work the page opened with, which it keeps. Reloaded,
+  // the page shows the scene that was on show instead, wherever the link had opened.
+  if (params.lesson && !params.embed && !(reopened && reloaded(window))) lessonPanel.openLink(params.lesson, params.scene);
   // A new language: every text built from the state is built again, the search untouched.
   onLanguageChange(() => frames.retranslate());
   changed();

@@ -5,15 +5,19 @@
 // refused; a bad lesson file dropped on the page told by line while an edited lesson is kept
 // and brought back; the lesson in progress still there after a reload, its scene reopened;
 // a tutorial lesson opened from its link and walked to each scene's own last step, with the
-// coordinates each scene names, and shared as a QR code. A student on a phone answers a
-// lesson's questions: cells tapped on the board, F, G and H typed, the verdict and why in
-// both languages, a practice map, the score kept over a reload until reset; and a
-// worksheet of a scene prints alone, with its answer key.
+// coordinates each scene names, reloaded (the scene on show comes back with its question,
+// not the link's; a construct task's scene with the student's map too), and shared as a QR
+// code; an admissibility question holds back the page's warning until answered. A student
+// on a phone answers a lesson's questions: cells tapped on the board, F, G and H typed, the
+// verdict and why in both languages, a practice map, the scene on show and the score kept
+// over a reload until reset; a worksheet of a scene prints alone, with its answer key; a
+// lesson link opens at its scene with the narration and question above the fold, in lesson
+// mode too.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { browserForThisFile } from './browser.mjs';
+import { browserForThisFile, canvasDigest } from './browser.mjs';
 import { withApp, text, waitForText, eventually, cellPoint, PHONE } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -198,14 +202,46 @@ describe('lessons', () => {
         'Scene 3 / 3 3 / 4 (2,2)', 'Scene 3 / 3 4 / 4 (3,2)',
       ]);
       assert.equal(await page.locator('#cell-origin').inputValue(), 'top-left');
-      await page.keyboard.press('Escape');
+      // Back to scene 2's end, which asks for (0,0)'s parent; a reload of the link's page
+      // brings back that scene, its step and its question, not the scene the link names.
+      await page.keyboard.press('PageUp');
+      await page.keyboard.press('PageUp');
+      const asking = /^After the next step, which cell is the parent of \(0,0\)\? Tap it\.$/;
+      await waitForText(page, '#question-prompt', asking);
+      assert.deepEqual([(await lessonBar(page)).counter, (await lessonBar(page)).step], ['Scene 2 / 3', '4 / 4']);
+      await page.reload();
+      await waitForText(page, '#question-prompt', asking);
+      assert.deepEqual([(await lessonBar(page)).counter, (await lessonBar(page)).step], ['Scene 2 / 3', '4 / 4']);
+      assert.match(page.url(), /\?lesson=tutorial-002$/);
+      assert.equal(await page.locator('#message').isVisible(), false, 'the page started with no message');
+      await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: 'Lesson QR code' }).click();
-      await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=3$/);
+      await waitForText(page, '#qr-link', /\?lesson=tutorial-002&scene=2$/);
       assert.ok(await page.locator('#qr-dialog').isVisible());
+
+      // An admissibility question: the page's warning waits for the answer.
+      await page.goto(page.url().replace(/\?.*$/, '?lesson=heuristics&scene=4'));
+      await waitForText(page, '#question-prompt', /^Is this heuristic admissible here/);
+      assert.equal(await page.locator('#admissibility').isVisible(), false, 'the warning does not give the answer away');
+      await page.locator('#question').getByRole('button', { name: 'No', exact: true }).click();
+      await waitForText(page, '#question-verdict', /^Right\./);
+      assert.equal(await page.locator('#admissibility').isVisible(), true, 'answered, the warning is back');
+
+      // A construct task's scene with the student's wall in it: a reload keeps both, and the
+      // question, over the link's scene.
+      await page.goto(page.url().replace(/\?.*$/, '?lesson=heuristics&scene=5'));
+      await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
+      const corner = await cellPoint(page, 0, 0);
+      await page.mouse.click(corner.x, corner.y);
+      const drawn = await canvasDigest(page, '#grid');
+      await page.reload();
+      await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
+      assert.equal((await lessonBar(page)).counter, 'Scene 5 / 6');
+      assert.deepEqual(await canvasDigest(page, '#grid'), drawn, 'the student\'s map is the one on show');
     });
   });
 
-  it('a student on a phone taps cells and types F, G and H, reads why, practises, and keeps the score over a reload until reset; a worksheet prints', async () => {
+  it('a student on a phone taps cells and types F, G and H, reads why, practises, and keeps the scene and the score over a reload until reset; a worksheet prints; a lesson link opens at its scene, narration and question above the fold', async () => {
     await withApp(browser(), '', PHONE, async ({ page }) => {
       const quiz = '# Quiz\n\n## The path\n?example=goal-test\nquestion: path\n\n## A better G\n?example=goal-test&algorithm=astar&heuristic=octile&step=6\nquestion: values 3,4\n\n## Practice\n?size=10x8&algorithm=astar\nquestion: practice 10x8 20 5\n';
       await page.setInputFiles('#lesson-file', file('quiz.md', quiz));
@@ -258,17 +294,16 @@ describe('lessons', () => {
       await tap(0, 0);
       await waitForText(page, '#question-verdict', /^Not quite\. \(\d+,\d+\) is next, with the lowest F = \d+/);
 
-      // The score is kept over a reload, until reset.
+      // A reload brings back the scene on show with its question, and the score, until reset.
       await page.reload();
-      await page.locator('#lesson-panel summary').click();
-      await page.getByRole('button', { name: /^1\. The path/ }).click();
+      await waitForText(page, '#lesson-counter', /^Scene 3 \/ 3$/);
       await waitForText(page, '#question-score', /^Score: 2 of 3 right$/);
       await page.getByRole('button', { name: 'Reset score' }).click();
       await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
       await page.reload();
+      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
       await page.locator('#lesson-panel summary').click();
       await page.getByRole('button', { name: /^1\. The path/ }).click();
-      await waitForText(page, '#question-score', /^Score: 0 of 3 right$/);
 
       // A worksheet of the scene: boards with blanks, and the answer key, printed alone.
       await page.evaluate(() => {
@@ -287,5 +322,27 @@ describe('lessons', () => {
       assert.equal(sheet.stage, 0);
       assert.match(sheet.text, /After step 1: fill in F, G and H of each cell marked \?[\s\S]*Answer key: Quiz: The path[\s\S]*\(0,3\): F = 10, G = 10, H = 0/);
     });
+    // A lesson link opens at its scene, its narration and question above the fold, the board
+    // under them, in both languages.
+    for (const [language, counter] of [['en', 'Scene 2 / 3'], ['zh', '场景 2 / 3']]) {
+      await withApp(browser(), `?lesson=tutorial-002&scene=2&lang=${language}`, PHONE, async ({ page }) => {
+        await waitForText(page, '#lesson-counter', new RegExp(`^${counter}$`));
+        const fold = await page.evaluate(() => ({
+          narration: document.getElementById('lesson-narration').getBoundingClientRect().bottom,
+          question: document.getElementById('question').hidden ? Infinity : document.getElementById('question').getBoundingClientRect().bottom,
+          board: document.getElementById('grid').getBoundingClientRect().top,
+          height: innerHeight,
+        }));
+        assert.ok(fold.narration <= fold.height && fold.question <= fold.height && fold.board < fold.height - 100, `${language}: ${JSON.stringify(fold)}`);
+        // Lesson mode: the scene, its question and the whole board on the first screen, the
+        // pseudocode under the board rather than over it.
+        await page.getByRole('button', { name: language === 'en' ? 'Presentation' : '演示模式' }).tap();
+        await eventually(page, () => page.evaluate(() => {
+          const box = (id) => document.getElementById(id).getBoundingClientRect();
+          return document.body.classList.contains('presentation') && box('lesson-bar').top >= 0 && box('question').bottom <= box('grid').top + 1
+            && box('grid').bottom <= innerHeight && box('side').top >= box('grid').bottom;
+        }), `${language}: lesson mode shows the scene, its question and the board on the first screen`);
+      });
+    }
   });
 });

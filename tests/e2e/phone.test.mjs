@@ -90,6 +90,8 @@ describe('on a phone', () => {
         return Math.max(...parts.map((b) => Math.min(b.bottom, innerHeight))) / innerHeight;
       });
       assert.ok(filled >= 0.97, `the lesson reaches ${Math.round(filled * 100)}% of the screen's height`);
+      const side = await box(page, '#side');
+      assert.ok(side.top >= grid.bottom - 1, `the side column comes under the board, not over it: ${side.top} < ${grid.bottom}`);
       assert.equal(await page.locator('#pseudocode').isVisible(), true);
     });
     await withApp(browser(), '?example=tutorial-wall&lang=zh', SIDEWAYS, async ({ page }) => {

@@ -24,6 +24,16 @@ const SCENES = [
     for (let i = 0; i < 2; i++) await click(page, 'Step');
     for (let i = 0; i < 6; i++) await click(page, 'Step line');
   }],
+  // Lesson mode on the projector, in Chinese: tutorial 000's first scene, its question
+  // answered, then the step it asks about.
+  ['screenshot-lesson.png', PROJECTOR, '?lesson=tutorial-000&lang=zh', async (page) => {
+    await page.locator('#saved-notice-close').click({ timeout: 2000 }).catch(() => {});
+    await page.keyboard.press('p');
+    for (const [id, value] of [['question-f', '40'], ['question-g', '10'], ['question-h', '30']]) await page.locator(`#${id}`).fill(value);
+    await page.locator('#question-check').click();
+    await page.locator('#question-check').blur();
+    await page.keyboard.press('PageDown');
+  }],
   ['screenshot-compare.png', WIDE, '?compare=astar,dijkstra,greedy&size=19x9&lang=en', async (page) => {
     await click(page, 'To end');
   }],

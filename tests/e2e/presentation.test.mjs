@@ -2,7 +2,8 @@
 // zoom is a 911x512 CSS px window at 1.5 device pixels per CSS px; also 1280x720, 1366x768
 // and 1920x1080) the board with F, G and H, every line of the pseudocode, the head of the
 // open list, the whole step sentence and any warning are on the screen at once, for every
-// pair of projector, finder, language and Predict on or off; a presenter's remote steps and blanks.
+// pair of projector, finder, language and Predict on or off, and in lesson mode with a
+// question, the narration whole; a presenter's remote steps and blanks.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,6 +96,21 @@ async function lessonProblems(page) {
       inWindow(`pseudocode line ${index + 1}`, line);
     });
     whole('the open list', document.querySelector('.open-scroll'));
+    // Lesson mode: the scene's narration whole, no smaller than the pseudocode, and its
+    // question's prompt and every control it shows on the screen.
+    const bar = byId('lesson-bar');
+    if (shown(bar)) {
+      whole('the lesson bar', bar);
+      const size = (element) => parseFloat(getComputedStyle(element).fontSize);
+      const listing = document.querySelector('#pseudocode li');
+      if (listing && size(byId('lesson-narration')) < size(listing) - 0.01) problems.push(`the narration (${size(byId('lesson-narration'))} px) is smaller than the pseudocode (${size(listing)} px)`);
+      if (shown(byId('question'))) {
+        inWindow('the question', byId('question-prompt'));
+        for (const control of byId('question').querySelectorAll('input, select, button')) {
+          if (shown(control)) inWindow(`the question's ${control.id || control.textContent}`, control);
+        }
+      }
+    }
     const rows = [...byId('open-rows').rows];
     const open = Number(byId('count-open').textContent);
     if (open > 0 && rows.length === 0) problems.push('the open list shows no entry');
@@ -103,7 +119,7 @@ async function lessonProblems(page) {
     rows.slice(0, head).forEach((row, index) => inWindow(`open list entry ${index + 1}`, row));
     // Nothing lies over the board.
     const board = grid.getBoundingClientRect();
-    const parts = { side: byId('side'), counters: byId('counters'), narration: byId('narration'), warning: byId('admissibility'), predict: byId('predict-box'), controls: document.querySelector('.controlbar') };
+    const parts = { lesson: byId('lesson-bar'), side: byId('side'), counters: byId('counters'), narration: byId('narration'), warning: byId('admissibility'), predict: byId('predict-box'), controls: document.querySelector('.controlbar') };
     for (const [name, part] of Object.entries(parts)) {
       if (!shown(part)) continue;
       const box = part.getBoundingClientRect();
@@ -149,6 +165,30 @@ describe('presentation mode', () => {
           }
           await settled(page);
           assert.deepEqual(await lessonProblems(page), [], `${sizeName(projector)} ${language} ${finder}, Predict ${predict ? 'on' : 'off'}`);
+        }
+      });
+    }
+  });
+
+  it('holds lesson mode with a question, the narration whole and the board readable, at every projector in both languages', async () => {
+    // The goal-test lesson's narrations are the longest that ask; its first scene asks for
+    // tapped cells and a Check, its last for F, G and H typed.
+    for (const projector of PROJECTORS) {
+      await withApp(browser(), '?lesson=goal-test', projector, async ({ page }) => {
+        await waitForText(page, '#lesson-counter', /^Scene 1 \/ 3$/);
+        await page.keyboard.press('p');
+        for (const language of ['en', 'zh']) {
+          await setLanguage(page, language);
+          for (const key of ['Home', 'End']) {
+            await page.keyboard.press(key);
+            await settled(page);
+            const where = `${sizeName(projector)} ${language} ${key}`;
+            assert.equal(await page.locator('#question').isVisible(), true, `${where}: the question is shown`);
+            assert.deepEqual(await lessonProblems(page), [], where);
+            const fit = await boardFit(page);
+            // The question takes as few lines as it can: the board keeps over half the height.
+            assert.ok(fit.digitFont >= 12 && fit.height >= 0.52, `${where}: the board is readable: ${JSON.stringify(fit)}`);
+          }
         }
       });
     }

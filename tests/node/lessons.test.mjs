@@ -4,10 +4,12 @@
 // work, and the lesson in progress kept in the browser.
 
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { engine, EXAMPLES, LANGUAGES, useLanguage, assertWords, openPage, sessionOn, dispose, FakeWindow } from './harness.mjs';
 import { parseLesson, writeLesson, viewQuery, sceneParams, titleIn, narrationIn } from '../../www/lessons/format.js';
 import { checkLesson, sceneSetup } from '../../www/lessons/check.js';
+import { truthOf } from '../../www/lessons/questions/truth.js';
 import { BUILT_IN_LESSONS, builtInLesson } from '../../www/lessons/builtin.js';
 import { forward, back, firstScene, lastScene, moved } from '../../www/lessons/navigation.js';
 import { LessonBook } from '../../www/lessons/book.js';
@@ -41,6 +43,7 @@ Dijkstra 一展开到终点（框出的格子）就停止。
 ?example=goal-test&goalTest=off-open
 mark: 5,2=goal 4,1=78
 stop: 18
+question: path
 en: The shortest path costs 78.
 `;
 
@@ -59,10 +62,12 @@ function assertNamesLine(problem, line) {
 }
 
 describe('the lesson file', () => {
-  it('reads the documented example: titles, views, marks, narration in paragraphs', () => {
+  it('reads the documented example: titles, views, labelled marks, a stopping step, a question, narration in paragraphs; writes it back', () => {
     const { lesson, problems, lines } = check(SHORT);
     assert.deepEqual(problems, []);
-    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 17, stop: 18, end: 20 }]);
+    assert.deepEqual(lines, [{ scene: 4, view: 6, mark: 7, stop: 4, end: 14 }, { scene: 15, view: 16, mark: 17, stop: 18, question: 19, end: 21 }]);
+    assert.deepEqual(lesson.scenes[1].question, { kind: 'path' });
+    assert.deepEqual(parseLesson(writeLesson(lesson), ids).lesson, lesson);
     assert.deepEqual([lesson.scenes[1].marks, lesson.scenes[1].stop], [[[5, 2, 'goal'], [4, 1, '78']], 18]);
     assert.equal(lesson.title, 'When to stop');
     assert.equal(titleIn(lesson, 'zh'), '何时停止');
@@ -71,6 +76,14 @@ describe('the lesson file', () => {
     assert.equal(lesson.scenes[0].narration.en, 'Dijkstra stops as soon as an expansion reaches the goal (framed).\n\nNote the cost it reports.');
     assert.equal(narrationIn(lesson.scenes[1], 'zh'), 'The shortest path costs 78.');
     assert.equal(sceneParams(lesson.scenes[0], ids).step, 3);
+  });
+
+  it('reads the README\'s example with no problem, in both languages', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const { lesson, problems } = check(/```markdown\n([\s\S]*?)```/.exec(readme)[1]);
+    assert.deepEqual(problems.map(describeError), []);
+    const [scene] = lesson.scenes;
+    assert.deepEqual([scene.marks, scene.stop, scene.question, Object.keys(scene.narration)], [[[5, 2, 'goal'], [4, 1, '78']], 18, { kind: 'path' }, ['en', 'zh']]);
   });
 
   it('reads and writes back a scene\'s stopping step and labelled marks, and refuses bad ones by line', () => {
@@ -314,6 +327,57 @@ describe('the tutorial lessons show the tutorials\' printed numbers', () => {
   });
 });
 
+// The right answer to a built-in scene's question, from the engine, at the scene's step.
+function answerOf(id, index) {
+  const scene = builtInLesson(id).scenes[index];
+  const params = sceneParams(scene, ids);
+  const setup = sceneSetup(engine, params, defaultOptions());
+  try {
+    setCellOrigin(params.origin ?? 'top-left');
+    setMapRows(setup.editor.height);
+    return truthOf(engine, setup, params.step ?? 0, scene.question);
+  } finally {
+    setup.editor.free();
+  }
+}
+
+describe('the built-in lessons\' questions', () => {
+  it('every lesson asks, and the tutorial and topic lessons\' right answers are the numbers the tutorials print', () => {
+    for (const id of BUILT_IN_LESSONS) assert.ok(builtInLesson(id).scenes.some((scene) => scene.question), `${id} asks a question`);
+    // 000: after step 1, (4,3) counted from 1 gets G = 10, H = 30, F = 40.
+    let a = answerOf('tutorial-000', 0);
+    assert.deepEqual([formatCell({ x: 3, y: 2 }), a.g, a.h, a.f], ['(4,3)', 10, 30, 40]);
+    // 000: of (4,4) and (4,2), both F = 54, its vector takes the last added.
+    a = answerOf('tutorial-000', 1);
+    assert.deepEqual([formatCell(a.cell), a.value, a.rule], ['(4,4)', 54, 'last-in']);
+    assert.deepEqual(a.entries.filter((e) => e.f === 54).map(formatCell), ['(4,4)', '(4,2)']);
+    // 001: (2,3) is reached from (1,4), with G = 5.
+    a = answerOf('tutorial-001', 1);
+    assert.deepEqual([formatCell(a.cell), a.g], ['(1,4)', 5]);
+    // 002, from the bottom left: (0,2) gets 10 / 34 / 44 from (0,1); through (1,0), (0,0)
+    // would get more, so it keeps its parent (0,1).
+    a = answerOf('tutorial-002', 0);
+    assert.deepEqual([formatCell({ x: 0, y: 1 }), a.g, a.h, a.f, formatCell(a.parent)], ['(0,2)', 10, 34, 44, '(0,1)']);
+    a = answerOf('tutorial-002', 1);
+    assert.deepEqual([formatCell({ x: 0, y: 3 }), formatCell(a.cell), a.g], ['(0,0)', '(0,1)', 10]);
+    // 003: four cells tie at F = 10; the first added comes first.
+    a = answerOf('tutorial-003', 1);
+    assert.deepEqual([formatCell(a.cell), a.value, a.rule, a.entries.filter((e) => e.f === 10).length], ['(4,0)', 10, 'first-in', 4]);
+    // 004: the straight line rounded up is not admissible: a cell where H overestimates.
+    a = answerOf('tutorial-004', 1);
+    assert.equal(a.admissible, false);
+    assert.equal(a.reason.code, 'euclidean');
+    assert.ok(a.worst.h > a.worst.cost, JSON.stringify(a.worst));
+    // JPS: the next node is a jump point, (8,4) with F = 174, not a cell beside the start.
+    a = answerOf('jps', 1);
+    assert.deepEqual([formatCell(a.cell), a.value], ['(8,4)', 174]);
+    // D* Lite: after the goal, the next vertex off U and its key [4; 1].
+    a = answerOf('dstar-lite', 0);
+    assert.deepEqual([formatCell(a.cell), a.key], ['(3,0)', [4, 1]]);
+    setCellOrigin('top-left');
+  });
+});
+
 describe('lesson navigation', () => {
   it('steps through a scene, then on to the next; back through it, then to the previous one at its end', () => {
     assert.deepEqual(forward({ scene: 0, count: 3, finished: false }), { kind: 'step' });
@@ -432,11 +496,16 @@ describe('the lesson in progress', () => {
     assert.equal(book.lesson.scenes.length, 5);
   });
 
-  it('keeps the scene on show and its step for a reload, and ignores a damaged record', () => {
+  it('keeps the scene on show, its step and whether its map was changed for a reload, and ignores a damaged record', () => {
     const win = new FakeWindow();
     assert.equal(lessonStore.showing(win), null);
     lessonStore.saveShowing(win, { index: 2, title: 'Over the wall', step: 7 });
-    assert.deepEqual(lessonStore.showing(win), { format: 1, index: 2, title: 'Over the wall', step: 7 });
+    assert.deepEqual(lessonStore.showing(win), { index: 2, title: 'Over the wall', step: 7, edited: false });
+    // A scene whose map was changed (a construct task's answer) is kept as such.
+    lessonStore.saveShowing(win, { index: 1, title: 'Make it', step: 0, edited: true });
+    assert.deepEqual(lessonStore.showing(win), { index: 1, title: 'Make it', step: 0, edited: true });
+    win.localStorage.setItem('astar-visualizer.lesson.showing', '{"format":1,"index":0,"title":"x","step":0,"edited":"yes"}');
+    assert.equal(lessonStore.showing(win).edited, false);
     for (const junk of ['{"format":1,"index":-1,"title":"x","step":0}', '{"format":1,"index":0,"step":0}', 'not json', '{"format":2,"index":0,"title":"x","step":0}']) {
       win.localStorage.setItem('astar-visualizer.lesson.showing', junk);
       assert.equal(lessonStore.showing(win), null, junk);

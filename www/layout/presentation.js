@@ -63,6 +63,9 @@ export class Presentation {
     this.doc.body.classList.toggle('presentation', on);
     this.button.setAttribute('aria-pressed', String(on));
     if (!on) this.blanker.hidden = true;
+    // Upright, where the page may scroll, the mode starts at its first row (the scene on
+    // show, in lesson mode), not wherever the button that started it had moved to.
+    if (on) this.doc.defaultView?.scrollTo(0, 0);
     this.fitted.clear();
     this.changed();
   }

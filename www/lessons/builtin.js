@@ -39,8 +39,8 @@ const LESSONS = [
   {
     id: 'tutorial-000',
     scenes: [
-      { query: '?example=tutorial-wall&origin=top-left-1', marks: [[3, 2, '(4,3)']], stop: 1 },
-      { query: '?example=tutorial-wall&origin=top-left-1&step=1', marks: [[4, 0], [3, 1], [5, 1]] },
+      { query: '?example=tutorial-wall&origin=top-left-1', marks: [[3, 2, '(4,3)']], stop: 1, question: 'values 3,2' },
+      { query: '?example=tutorial-wall&origin=top-left-1&step=2', marks: [[4, 0], [3, 1], [5, 1]], question: 'next' },
       { query: '?example=tutorial-pockets&origin=top-left-1', marks: [[3, 3], [4, 4], [5, 5], [6, 4], [7, 3]] },
       { query: '?example=tutorial-pockets&origin=top-left-1&diagonal=if-at-most-one-obstacle', marks: [] },
     ],
@@ -49,23 +49,23 @@ const LESSONS = [
     id: 'tutorial-001',
     scenes: [
       { query: NINE_BY_TEN, marks: [[1, 4, '4.12']], stop: 5 },
-      { query: `${NINE_BY_TEN}&step=5`, marks: [[0, 1], [0, 0]] },
+      { query: `${NINE_BY_TEN}&step=5`, marks: [[0, 1], [0, 0]], question: 'parent 2,3' },
       { query: NINE_BY_TEN.replace('goalTest=first-reached&neighbourOrder=n-s-e-w', 'neighbourOrder=n-s-e-w'), marks: [] },
     ],
   },
   {
     id: 'tutorial-002',
     scenes: [
-      { query: '?example=tutorial-csharp&origin=bottom-left', marks: [[0, 1, '44'], [1, 3, '38']], stop: 1 },
-      { query: '?example=tutorial-csharp&origin=bottom-left&step=1', marks: [[0, 3]] },
+      { query: '?example=tutorial-csharp&origin=bottom-left', marks: [[0, 1], [1, 3, '38']], stop: 1, question: 'values 0,1' },
+      { query: '?example=tutorial-csharp&origin=bottom-left&step=1', marks: [[0, 3]], question: 'parent 0,3' },
       { query: '?example=tutorial-csharp&step=3', marks: [] },
     ],
   },
   {
     id: 'tutorial-003',
     scenes: [
-      { query: '?example=tutorial-dots', marks: [], stop: 12 },
-      { query: '?example=tutorial-dots&step=12', marks: [[9, 4]] },
+      { query: '?example=tutorial-dots', marks: [], stop: 8 },
+      { query: '?example=tutorial-dots&step=8', marks: [[9, 4]], question: 'next' },
       { query: '?example=tutorial-dots&directions=8&heuristic=octile', marks: [] },
     ],
   },
@@ -73,7 +73,7 @@ const LESSONS = [
     id: 'tutorial-004',
     scenes: [
       { query: `${UNITY}&costs=exact&heuristic=euclidean`, marks: UNITY_CELLS, stop: 1 },
-      { query: `${UNITY}&heuristic=euclidean-up`, marks: UNITY_CELLS, stop: 1 },
+      { query: `${UNITY}&heuristic=euclidean-up`, marks: UNITY_CELLS, stop: 1, question: 'admissible' },
       { query: `${UNITY}&heuristic=octile`, marks: UNITY_CELLS },
     ],
   },
@@ -81,14 +81,14 @@ const LESSONS = [
     id: 'jps',
     scenes: [
       { query: '?example=u-trap&algorithm=astar', marks: [] },
-      { query: '?example=u-trap&algorithm=jps', marks: [] },
+      { query: '?example=u-trap&algorithm=jps&step=1', marks: [], question: 'next' },
       { query: '?example=u-trap&compare=astar,jps', marks: [] },
     ],
   },
   {
     id: 'dstar-lite',
     scenes: [
-      { query: '?example=dstar-paper', marks: [[2, 1]] },
+      { query: '?example=dstar-paper&step=1', marks: [[2, 1]], question: 'next' },
       { query: '?example=dstar-paper&walk=1', marks: [[2, 1]] },
       { query: '?example=dstar-detour&walk=1', marks: [[10, 6], [10, 7], [10, 8]] },
       { query: '?example=dstar-detour&walk=1&compare=dstar-lite,astar', marks: [] },

@@ -47,3 +47,9 @@ export async function readLessonValue(value) {
   }
   throw new PageError('lesson.link-unreadable', { max: MAX_LESSON_CHARS / 1024 });
 }
+
+// Whether the page was reloaded, rather than opened from a link: a reload keeps the scene on
+// show instead of following the lesson link in the address again.
+export function reloaded(win) {
+  return win.performance?.getEntriesByType?.('navigation')[0]?.type === 'reload';
+}

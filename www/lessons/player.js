@@ -101,13 +101,24 @@ export class LessonPlayer {
   }
 
   // After a reload: the scene that was on show, at the step it was at, when the lesson is
-  // the one it was in. Returns whether it opened.
+  // the one it was in. A scene whose map the visitor had changed (a construct task's answer)
+  // stays on show over the changed map, which the page brought back as saved work. Returns
+  // whether the scene is on show.
   reopen() {
     const kept = lessonStore.showing(this.page.win);
     const lesson = this.book.lesson;
     if (!kept || !lesson || kept.index >= lesson.scenes.length || kept.title !== lesson.scenes[kept.index].title) return false;
-    this.open(kept.index, kept.step);
-    return this.showing !== null;
+    if (!kept.edited) {
+      this.open(kept.index, kept.step);
+      return this.showing !== null;
+    }
+    // Its marks belong to the map as it opened, so none are drawn (no revision matches).
+    const first = sceneParams(lesson.scenes[kept.index], this.page.exampleIds).step ?? 0;
+    this.showing = { index: kept.index, first, revision: null };
+    this.book.select(kept.index);
+    this.opened();
+    this.changed();
+    return true;
   }
 
   go(move) {
@@ -147,10 +158,11 @@ export class LessonPlayer {
     return this.unchanged()?.marks.map(([x, y, label]) => ({ x, y, kind: 'lesson', label })) ?? [];
   }
 
-  // The scene on show and its step, kept for a reload while its map is as it opened.
+  // The scene on show and its step, kept for a reload, and whether its map was changed.
   keep() {
-    const scene = this.unchanged();
-    const kept = scene ? { index: this.showing.index, title: scene.title, step: this.page.driver().timeline().stepCount } : null;
+    const scene = this.showing && this.book.lesson?.scenes[this.showing.index];
+    const edited = scene && !this.unchanged();
+    const kept = scene ? { index: this.showing.index, title: scene.title, step: this.page.driver().timeline().stepCount, ...(edited ? { edited } : {}) } : null;
     const key = JSON.stringify(kept);
     if (key === this.kept) return;
     this.kept = key;

@@ -145,9 +145,14 @@ export class Quiz {
     return form === 'cell' || form === 'cells';
   }
 
-  // While a next-node question waits for its answer, the board does not give it away.
+  // While a question waits for its answer, the page does not give it away: a next-node
+  // question hides the open list, an admissibility question the warning.
+  hides(kind) {
+    return this.asked()?.q.kind === kind && this.last === null;
+  }
+
   hidesNext() {
-    return this.asked()?.q.kind === 'next' && this.last === null;
+    return this.hides('next');
   }
 
   tap(cell) {
@@ -226,6 +231,7 @@ export class Quiz {
   draw() {
     const asked = this.asked();
     this.doc.body.classList.toggle('question-asking', this.hidesNext());
+    this.doc.body.classList.toggle('question-asking-admissible', this.hides('admissible'));
     this.box.hidden = asked === null;
     if (!asked) return;
     const { form } = asked;

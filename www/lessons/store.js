@@ -5,7 +5,8 @@
 
 const LESSON_KEY = 'astar-visualizer.lesson';
 const KEPT_KEY = 'astar-visualizer.lesson.kept';
-// The scene on show ({ index, title, step }), so a reload opens it again.
+// The scene on show ({ index, title, step, edited (its map changed) }), so a reload opens it
+// again.
 const SHOWING_KEY = 'astar-visualizer.lesson.showing';
 const FORMAT = 1;
 
@@ -27,7 +28,8 @@ function read(win, key) {
 function readShowing(win) {
   const stored = readJson(win, SHOWING_KEY);
   const whole = (n) => Number.isInteger(n) && n >= 0;
-  return stored && whole(stored.index) && whole(stored.step) && typeof stored.title === 'string' ? stored : null;
+  if (!stored || !whole(stored.index) || !whole(stored.step) || typeof stored.title !== 'string') return null;
+  return { index: stored.index, title: stored.title, step: stored.step, edited: stored.edited === true };
 }
 
 function write(win, key, value) {
