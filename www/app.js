@@ -263,8 +263,9 @@ function start(engine) {
   // Embedded, the problems share one line so the map keeps its room.
   if (problems.length > 0) messages.showError(problems, params.embed ? ' ' : '\n');
   // A lesson link opens its lesson over the work the page opened with, which it keeps. Reloaded,
-  // the page shows the scene that was on show instead, wherever the link had opened.
-  if (params.lesson && !params.embed && !(reopened && reloaded(window))) lessonPanel.openLink(params.lesson, params.scene);
+  // the page shows what was on show instead: the scene it had reopened, or the visitor's
+  // own map once another had ended the scene.
+  if (params.lesson && !params.embed && !(reloaded(window) && (reopened || workspace.restored))) lessonPanel.openLink(params.lesson, params.scene);
   // A new language: every text built from the state is built again, the search untouched.
   onLanguageChange(() => frames.retranslate());
   changed();

@@ -238,6 +238,16 @@ describe('lessons', () => {
       await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
       assert.equal((await lessonBar(page)).counter, 'Scene 5 / 6');
       assert.deepEqual(await canvasDigest(page, '#grid'), drawn, 'the student\'s map is the one on show');
+
+      // Another map opened from the menu ends the scene: no lesson bar, no question over it,
+      // and a reload does not bring the scene back over the example.
+      await page.locator('#example').selectOption('maze');
+      await page.getByRole('button', { name: 'Load example' }).click();
+      const sceneGone = () => page.evaluate(() => document.getElementById('lesson-bar').hidden && document.getElementById('question').hidden);
+      await eventually(page, sceneGone, 'the scene ended when the example opened');
+      await page.reload();
+      await waitForText(page, '#count-step', /^0 \/ [1-9]/);
+      assert.ok(await sceneGone(), 'no scene came back with the reload');
     });
   });
 

@@ -22,7 +22,8 @@ export class LessonPlayer {
     this.page = page;
     this.changed = changed;
     // The scene on show ({ index, first (its opening step), revision (the map's, as it
-    // opened) }), or null when the work on show is not a scene.
+    // opened), loads (the maps opened by then) }), or null when the work on show is not a
+    // scene: another map opened (an example, a file) ends it.
     this.showing = null;
     this.bar = doc.getElementById('lesson-bar');
     this.counter = doc.getElementById('lesson-counter');
@@ -64,7 +65,7 @@ export class LessonPlayer {
       if (at === 'end' && scene.stop !== undefined) driver().seek(scene.stop);
       else if (at === 'end') driver().finish();
       else driver().seek(Number.isInteger(at) ? at : first);
-      this.showing = { index, first, revision: workspace.editor.revision() };
+      this.showing = { index, first, revision: workspace.editor.revision(), loads: workspace.mapLoads };
       this.book.select(index);
       messages.clear();
     } catch (error) {
@@ -77,7 +78,7 @@ export class LessonPlayer {
 
   // The view on show became scene `index` (added as a scene), at its step `first`.
   adopt(index, first) {
-    this.showing = { index, first, revision: this.page.workspace.editor.revision() };
+    this.showing = { index, first, revision: this.page.workspace.editor.revision(), loads: this.page.workspace.mapLoads };
     this.changed();
   }
 
@@ -114,7 +115,7 @@ export class LessonPlayer {
     }
     // Its marks belong to the map as it opened, so none are drawn (no revision matches).
     const first = sceneParams(lesson.scenes[kept.index], this.page.exampleIds).step ?? 0;
-    this.showing = { index: kept.index, first, revision: null };
+    this.showing = { index: kept.index, first, revision: null, loads: this.page.workspace.mapLoads };
     this.book.select(kept.index);
     this.opened();
     this.changed();
@@ -171,6 +172,7 @@ export class LessonPlayer {
 
   // Each frame: the scene's number, title and narration, in the page's language.
   draw() {
+    if (this.showing && this.showing.loads !== this.page.workspace.mapLoads) this.follow(null);
     if (this.page.win) this.keep();
     const scene = this.showing && this.book.lesson?.scenes[this.showing.index];
     const code = language();

@@ -189,6 +189,8 @@ export class Workspace {
     const before = this.settings();
     const entryBefore = session.editor.lastEntry();
     const movingAi = session.editor.loadText(text) === 'movingai';
+    // Counted so that a lesson's scene knows when another map took its place.
+    this.mapLoads = (this.mapLoads ?? 0) + 1;
     this.apply({
       options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options,
       exampleId,
