@@ -4,7 +4,7 @@
 use crate::single_file::{self, Sources};
 use crate::wasm_build::{self, Bindings, LIB_NAME};
 use crate::{npm, process, wasm_opt};
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -15,9 +15,15 @@ pub const BUDGET_KIB: f64 = 256.0;
 /// The page's engine loader, which fetches the .wasm; the bundle takes the stand-in instead.
 const ENGINE_MODULE: &str = "www/engine.js";
 const ENGINE_STAND_IN: &str = include_str!("dist/engine.js");
-/// Unpacks the packed engine and texts with lzma1's decoder, an npm library of the page.
+/// The page's inline script: unpacks the rest and runs it.
+const LOADER: &str = include_str!("dist/loader.js");
+/// Where `LOADER` takes the packed stream, as base64.
+const PACKED_MARK: &str = "@PACKED@";
+/// Unpacks the packed stream with lzma1's decoder, an npm library of the page.
 const UNPACK: &str = include_str!("dist/unpack.js");
-/// The interface texts of every language, packed, and the script that gathers them.
+/// Hands the engine and the texts from the loader to the page's modules.
+const PARTS: &str = include_str!("dist/parts.js");
+/// The interface texts of every language and the script that gathers them.
 const STRINGS_DIR: &str = "www/i18n/strings";
 const TEXTS_MODULE: &str = include_str!("dist/texts.js");
 const TEXTS_SCRIPT: &str = include_str!("dist/texts.mjs");
@@ -37,16 +43,16 @@ pub fn command(root: &Path) -> Result<PathBuf> {
     let wasm = std::fs::read(&wasm_file)?;
     check_no_float_formatting(&wasm)?;
     let optimised = wasm_opt::shrink(&tools, &scratch.join("wasm-opt"), &wasm)?;
-    // The stand-in carries the module packed (see dist/engine.js).
-    std::fs::write(
-        engine_dir.join(format!("{LIB_NAME}_bg.wasm.lzma")),
-        pack(&optimised)?,
-    )?;
     let stand_in = engine_dir.join("engine.js");
     std::fs::write(&stand_in, ENGINE_STAND_IN)?;
-    std::fs::write(engine_dir.join("unpack.js"), UNPACK)?;
+    std::fs::write(engine_dir.join("parts.js"), PARTS)?;
     let mut replace = vec![(root.join(ENGINE_MODULE), stand_in)];
-    replace.extend(pack_texts(root, &engine_dir)?);
+    let (texts_stand_ins, texts) = gather_texts(root, &engine_dir)?;
+    replace.extend(texts_stand_ins);
+    let loader = engine_dir.join("loader.js");
+    std::fs::write(&loader, LOADER)?;
+    std::fs::write(engine_dir.join("unpack.js"), UNPACK)?;
+    let wrap = |script: &str, loader: &str| loader_script(loader, script, &texts, &optimised);
 
     let html = std::fs::read_to_string(root.join("index.html")).context("reading index.html")?;
     let page = single_file::single_file(
@@ -56,6 +62,10 @@ pub fn command(root: &Path) -> Result<PathBuf> {
             packages: &root.join(npm::TOOLS.dir()),
             replace: &replace,
             scratch: &scratch.join("dist-bundle"),
+            loader: Some(single_file::Loader {
+                module: &loader,
+                wrap: &wrap,
+            }),
         },
     )?;
 
@@ -86,9 +96,27 @@ fn check_no_float_formatting(wasm: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// Packs the texts of every file of `STRINGS_DIR` into `dir` (see `dist/texts.js`) and returns
-/// the stand-ins that take each file's place: (file, stand-in).
-fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
+/// The page's inline script: the bundled `loader` with the page's code (`script`), its texts
+/// and its engine (`wasm`) packed as one stream in the layout `dist/loader.js` reads.
+fn loader_script(loader: &str, script: &str, texts: &[u8], wasm: &[u8]) -> Result<String> {
+    use base64::Engine;
+    let length = |bytes: &[u8]| u32::try_from(bytes.len()).context("more than 4 GiB to pack");
+    let mut stream = Vec::with_capacity(8 + script.len() + texts.len() + wasm.len());
+    stream.extend(length(script.as_bytes())?.to_le_bytes());
+    stream.extend(length(texts)?.to_le_bytes());
+    stream.extend(script.as_bytes());
+    stream.extend(texts);
+    stream.extend(wasm);
+    let packed = base64::engine::general_purpose::STANDARD.encode(pack(&stream)?);
+    match loader.matches(PACKED_MARK).count() {
+        1 => Ok(loader.replace(PACKED_MARK, &packed)),
+        count => bail!("the bundled loader holds {PACKED_MARK} {count} times, not once"),
+    }
+}
+
+/// Gathers the texts of every file of `STRINGS_DIR` (see `dist/texts.js`) and returns the
+/// stand-ins that take each file's place, (file, stand-in), and the texts as JSON.
+fn gather_texts(root: &Path, dir: &Path) -> Result<(Vec<(PathBuf, PathBuf)>, Vec<u8>)> {
     let script = dir.join("texts.mjs");
     let gathered = dir.join("texts.json");
     std::fs::write(&script, TEXTS_SCRIPT)?;
@@ -102,12 +130,8 @@ fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
     .context("gathering the interface texts")?;
     let files: Vec<String> = serde_json::from_str(printed.trim())
         .with_context(|| format!("{} printed no list of files: {printed}", script.display()))?;
-    std::fs::write(
-        dir.join("texts.json.lzma"),
-        pack(&std::fs::read(&gathered)?)?,
-    )?;
     std::fs::write(dir.join("texts.js"), TEXTS_MODULE)?;
-    files
+    let stand_ins = files
         .iter()
         .enumerate()
         .map(|(index, file)| {
@@ -118,7 +142,8 @@ fn pack_texts(root: &Path, dir: &Path) -> Result<Vec<(PathBuf, PathBuf)>> {
             )?;
             Ok((strings.join(file), stand_in))
         })
-        .collect()
+        .collect::<Result<_>>()?;
+    Ok((stand_ins, std::fs::read(&gathered)?))
 }
 
 /// `bytes` packed with LZMA at its strongest, in the .lzma layout ("LZMA alone": size unknown,

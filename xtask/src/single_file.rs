@@ -15,6 +15,7 @@ use std::process::Command;
 
 const BUNDLE_SCRIPT: &str = include_str!("dist/bundle.mjs");
 const SCRIPT_OUT: &str = "script";
+const LOADER_OUT: &str = "loader";
 
 /// Where the page's files come from and where esbuild works.
 pub struct Sources<'a> {
@@ -26,6 +27,16 @@ pub struct Sources<'a> {
     pub replace: &'a [(PathBuf, PathBuf)],
     /// A folder for esbuild's configuration and output (emptied first).
     pub scratch: &'a Path,
+    /// A module that stands inline in place of the page's bundle, if any.
+    pub loader: Option<Loader<'a>>,
+}
+
+/// A module bundled as the page's inline script, carrying the page's bundle in some form.
+pub struct Loader<'a> {
+    /// The loader's module, bundled like the page's.
+    pub module: &'a Path,
+    /// The inline script, from the page's bundle and the loader's.
+    pub wrap: &'a dyn Fn(&str, &str) -> Result<String>,
 }
 
 /// Returns `html` with its module script and stylesheets bundled and inlined.
@@ -219,6 +230,9 @@ fn bundle(loads: &PageLoads, sources: &Sources) -> Result<Bundles> {
     for (index, href) in loads.stylesheets.iter().enumerate() {
         entries.push(serde_json::json!({ "in": sources.root.join(href), "out": style_out(index) }));
     }
+    if let Some(loader) = &sources.loader {
+        entries.push(serde_json::json!({ "in": loader.module, "out": LOADER_OUT }));
+    }
     let replace: serde_json::Map<String, serde_json::Value> = sources
         .replace
         .iter()
@@ -258,11 +272,12 @@ fn bundle(loads: &PageLoads, sources: &Sources) -> Result<Bundles> {
         }
         Ok(text)
     };
+    let mut script = read(format!("{SCRIPT_OUT}.js"))?;
+    if let Some(loader) = &sources.loader {
+        script = (loader.wrap)(&script, &read(format!("{LOADER_OUT}.js"))?)?;
+    }
     Ok(Bundles {
-        module_script: (
-            loads.module_script.clone(),
-            read(format!("{SCRIPT_OUT}.js"))?,
-        ),
+        module_script: (loads.module_script.clone(), script),
         stylesheets: loads
             .stylesheets
             .iter()
@@ -420,6 +435,7 @@ mod tests {
                     packages: &packages,
                     replace: &[(root.join("www/where.js"), root.join("stand-in/where.js"))],
                     scratch: &root.join("scratch"),
+                    loader: None,
                 },
             )
         }
