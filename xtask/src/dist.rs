@@ -114,9 +114,12 @@ fn loader_script(loader: &str, script: &str, texts: &[u8], wasm: &[u8]) -> Resul
     }
 }
 
+/// Modules and the stand-ins bundled in their place: (module, stand-in).
+type StandIns = Vec<(PathBuf, PathBuf)>;
+
 /// Gathers the texts of every file of `STRINGS_DIR` (see `dist/texts.js`) and returns the
 /// stand-ins that take each file's place, (file, stand-in), and the texts as JSON.
-fn gather_texts(root: &Path, dir: &Path) -> Result<(Vec<(PathBuf, PathBuf)>, Vec<u8>)> {
+fn gather_texts(root: &Path, dir: &Path) -> Result<(StandIns, Vec<u8>)> {
     let script = dir.join("texts.mjs");
     let gathered = dir.join("texts.json");
     std::fs::write(&script, TEXTS_SCRIPT)?;
