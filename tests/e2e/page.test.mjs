@@ -3,6 +3,10 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { browserForThisFile, DIST } from './browser.mjs';
 import {
   DESKTOP, PHONE, withApp, gridInfo, cellSize, cellColour, readout, text, waitForText, mouseStroke,
@@ -147,6 +151,25 @@ describe('single file', () => {
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found: cost 56,/);
     });
+  });
+
+  it('says so in the page when the file is cut short', async () => {
+    // A download cut off partway: the packed stream the loader unpacks ends early.
+    const whole = readFileSync(process.env.E2E_DIST_FILE, 'utf8');
+    const [packed] = whole.match(/[A-Za-z0-9+/]{100000,}={0,2}/);
+    const cut = path.join(mkdtempSync(path.join(tmpdir(), 'astar-cut-')), 'astar-visualizer.html');
+    writeFileSync(cut, whole.replace(packed, packed.slice(0, 4 * Math.floor(packed.length / 8))));
+    const context = await browser().newContext(DESKTOP);
+    try {
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(cut).href);
+      const alert = page.getByRole('alert');
+      await alert.waitFor();
+      assert.match(await alert.textContent(), /This file is damaged and cannot open; download it again\. 此文件已损坏.*\(the packed data is damaged\)/);
+    } finally {
+      await context.close();
+      rmSync(path.dirname(cut), { recursive: true });
+    }
   });
 });
 
