@@ -2,8 +2,9 @@
 //! `index.html` loads, and the bundles replace the elements that loaded them.
 //!
 //! The module script keeps its place and carries the bundle inline: a page opened from disk
-//! cannot load module scripts by URL, but runs inline ones. Any other file the page would
-//! load is an error, since the result must work with no server and no network.
+//! cannot load module scripts by URL, but runs inline ones (or a loader, bundled too, that
+//! carries the bundle in its own form). Any other file the page would load is an error, since
+//! the result must work with no server and no network.
 
 use crate::process;
 use anyhow::{bail, Context, Result};
@@ -400,6 +401,10 @@ mod tests {
                 ("www/where.js", "export const where = 'served';\n"),
                 ("stand-in/where.js", "export const where = 'from disk, </script> <!- -> ok';\n"),
                 (
+                    "stand-in/loader.js",
+                    "import { shout } from 'greeting';\nconsole.log(shout('loaded by'));\n",
+                ),
+                (
                     "node_modules/greeting/greeting.js",
                     "export * from './shout.js';\n",
                 ),
@@ -417,7 +422,7 @@ mod tests {
             Self(dir)
         }
 
-        fn build(&self, html: &str) -> Result<String> {
+        fn build(&self, html: &str, loader: Option<Loader>) -> Result<String> {
             static INSTALLED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
             let repository = crate::repository_root();
             let mut installed = INSTALLED.lock().unwrap();
@@ -435,7 +440,7 @@ mod tests {
                     packages: &packages,
                     replace: &[(root.join("www/where.js"), root.join("stand-in/where.js"))],
                     scratch: &root.join("scratch"),
-                    loader: None,
+                    loader,
                 },
             )
         }
@@ -473,7 +478,7 @@ mod tests {
             return;
         }
         let site = Site::new("bundle");
-        let page = site.build(PAGE).unwrap();
+        let page = site.build(PAGE, None).unwrap();
         assert_eq!(
             run_script(&page),
             "HELLO CLASS! 9 from disk, </script> <!- -> ok\n"
@@ -495,13 +500,36 @@ mod tests {
     }
 
     #[test]
+    fn a_loader_is_bundled_too_and_stands_inline_with_the_pages_bundle() {
+        if !node_available() {
+            return;
+        }
+        let site = Site::new("loader");
+        let wrap = |script: &str, loader: &str| Ok(format!("{loader}{script}"));
+        let module = site.0.join("stand-in/loader.js");
+        let page = site
+            .build(
+                PAGE,
+                Some(Loader {
+                    module: &module,
+                    wrap: &wrap,
+                }),
+            )
+            .unwrap();
+        assert_eq!(
+            run_script(&page),
+            "LOADED BY\nHELLO CLASS! 9 from disk, </script> <!- -> ok\n"
+        );
+    }
+
+    #[test]
     fn names_a_library_missing_from_the_import_map() {
         if !node_available() {
             return;
         }
         let site = Site::new("unmapped");
         let page = PAGE.replace("\"greeting\":", "\"greetings\":");
-        let error = format!("{:#}", site.build(&page).unwrap_err());
+        let error = format!("{:#}", site.build(&page, None).unwrap_err());
         assert!(
             error.contains("`greeting` (imported by www/app.js) is not in the import map"),
             "{error}"
