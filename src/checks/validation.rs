@@ -6,7 +6,6 @@ use crate::checks::search_error::{OptionsError, SearchError};
 use crate::geometry::grid::{Grid, GROUND, WALL};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::NeighbourOrder;
-use crate::geometry::topology::Topology;
 use crate::options::{GoalTest, SearchOptions, MAX_HEURISTIC_WEIGHT};
 
 impl SearchOptions {
@@ -96,7 +95,7 @@ impl SearchOptions {
             None
         } else {
             let h = self.resolved_heuristic();
-            self.movement().overestimate(h).or_else(|| {
+            self.topology().overestimate(h).or_else(|| {
                 (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero)
                     .then_some(Overestimate::Weight {
                         weight: self.weight,
