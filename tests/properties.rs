@@ -505,7 +505,7 @@ proptest! {
         let weighted = terrain.iter().position(|&t| t > 1);
         let made = new_finder(world.grid.clone(), world.start, world.goal, o).err();
         match (made, weighted) {
-            (Some(SearchError::WeightedMap { x, y, weight }), Some(i)) => {
+            (Some(SearchError::WeightedMap { x, y, weight, .. }), Some(i)) => {
                 prop_assert_eq!(Point::new(x, y), world.grid.point(i));
                 prop_assert_eq!(weight, terrain[i]);
             }

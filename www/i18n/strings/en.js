@@ -382,7 +382,7 @@ export const TEXTS = {
   'engine.euclidean': 'with diagonal steps costing {diagonal}, the straight-line distance is longer than the cost of a run of diagonals (e.g. 8 diagonals: {straightLine} > {eightDiagonals}), so Euclidean overestimates; use octile',
   'engine.weight': 'weight {weight} > 1 inflates the heuristic: paths may be up to {weight} times the shortest',
   'engine.trace-write': 'the trace could not be written: {detail}',
-  'engine.weighted-map': 'jump point search assumes every step of a kind costs the same, but the map has terrain weight {weight} at ({x},{y}): clear the terrain or choose another algorithm',
+  'engine.weighted-map': '{algorithm} takes no terrain weights (Jump Point Search assumes every step of a kind costs the same; an any-angle segment costs its length), but the map has terrain weight {weight} at ({x},{y}): clear the terrain or choose another algorithm',
   'engine.own-finder': '{algorithm} has a search of its own',
   'engine.topology': '{cause}',
   'engine.too-many-moves': 'the grid has {moves} moves, but a cell\'s record names at most {max}',
