@@ -432,6 +432,7 @@ export const TEXTS = {
   'compare.col.cost': 'Path cost',
   'compare.col.moves': 'Moves',
   'compare.col.status': 'Status',
+  'compare.col.sightChecks': 'Line-of-sight tests',
   'compare.col.walkMoves': 'Moves',
   'compare.col.moveExpanded': 'Expanded at this move',
   'compare.col.totalExpanded': 'Expanded in all',

@@ -430,6 +430,7 @@ export const TEXTS = {
   'compare.col.cost': '路径代价',
   'compare.col.moves': '路径移动次数',
   'compare.col.status': '状态',
+  'compare.col.sightChecks': '视线检测',
   'compare.col.walkMoves': '移动次数',
   'compare.col.moveExpanded': '本次移动扩展',
   'compare.col.totalExpanded': '共扩展',
