@@ -17,9 +17,7 @@ mod movingai_maps;
 mod visibility;
 
 use astar_visualizer::formats::scenario::Scenario;
-use astar_visualizer::{
-    new_finder, Algorithm, DiagonalRule, Finder, Grid, Point, SearchOptions, Status,
-};
+use astar_visualizer::{new_finder, Algorithm, DiagonalRule, Grid, Point, SearchOptions, Status};
 use cpu_time::cpu_time;
 
 const FINDERS: [Algorithm; 3] = [
