@@ -14,7 +14,7 @@ import { kebab } from '../../www/finders/counters.js';
 import { t } from '../../www/i18n/i18n.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { openExample, exampleChange } from '../../www/maps/examples.js';
-import { valuesQuestion, valuesVerdict, verdictKind } from '../../www/panels/predict.js';
+import { valuesQuestion, valuesVerdict, verdictKind, viaOf } from '../../www/panels/predict.js';
 
 // Steps told from each end of a search on a large map: all of them would take minutes and
 // say nothing new.
@@ -352,6 +352,30 @@ describe('the words of particular steps', () => {
     session.syncWithEditor();
     useLanguage('en');
     assert.match(narrationNow(session), /^1 cell changed: its rhs/);
+    dispose(session);
+  });
+
+  it('Predict tells Theta*\'s G through the parent the neighbour took straight, in both languages', () => {
+    const session = openScene('u-trap');
+    chooseFinder(session, 'theta-star');
+    let asked = null;
+    for (let step = 1; !asked && session.search.status() === 'running'; step++) {
+      session.seek(step);
+      const [{ event }] = session.stepsBetween(step, step);
+      if (event.kind !== 'expanded') break;
+      const neighbour = event.neighbours.find((nb) => nb.outcome === 'opened' && viaOf(session.search, event.node, nb));
+      if (neighbour) asked = { node: event.node, neighbour, via: viaOf(session.search, event.node, neighbour) };
+    }
+    assert.ok(asked, 'a neighbour took path 2');
+    const { params } = valuesVerdict(asked, 'wrong');
+    assert.equal(params.parent, formatCell(asked.neighbour.parent));
+    assert.equal(params.from, value(asked.via.g));
+    assert.ok(Math.abs(asked.via.g + Number(params.move) - asked.neighbour.g) < 0.01, 'G = G(via) + the segment');
+    for (const language of ['en', 'zh']) {
+      useLanguage(language);
+      assertWords(t(valuesVerdict(asked, 'wrong').key, params), language);
+    }
+    useLanguage('en');
     dispose(session);
   });
 
