@@ -82,6 +82,17 @@ function buildFills() {
 // only the cells whose drawn content changed are repainted (a 512x512 search touches a few
 // hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
 // markers, hover) and is cheap to redraw whole.
+// Where a cell's parent lies, as (dx, dy): any-angle finders keep the parent cell itself,
+// the others the move from it in the record.
+function towardParent(view, i, record) {
+  if (view.parents) {
+    const p = view.parents[i];
+    return { dx: (p % view.width) - (i % view.width), dy: Math.floor(p / view.width) - Math.floor(i / view.width) };
+  }
+  const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
+  return { dx: -move.dx, dy: -move.dy };
+}
+
 export class GridRenderer {
   constructor(gridCanvas, overlayCanvas) {
     this.gridCanvas = gridCanvas;
@@ -345,8 +356,8 @@ export class GridRenderer {
       this.drawCentredDigit(px, py, inner, digit);
     }
     if (visited && this.arrowAlpha > 0 && record & view.layout.hasParent) {
-      const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
-      this.drawArrow(px, py, inner, -move.dx, -move.dy);
+      const to = towardParent(view, i, record);
+      this.drawArrow(px, py, inner, to.dx, to.dy);
     }
     ctx.restore();
   }
@@ -414,6 +425,7 @@ export class GridRenderer {
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
     if (view.seen) this.drawWalk(view);
+    for (const test of view.sight ?? []) this.drawSight(test);
     if (view.path && view.path.length > 1) {
       this.drawPath(view.path, view.pathTentative);
       if (this.labelsShown) this.redrawPathLabels(view);
@@ -546,12 +558,12 @@ export class GridRenderer {
         ctx.fill();
         drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
       } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
-        const move = layout.moves[(record >> layout.parentMoveShift) & 7];
+        const to = towardParent(view, i, record);
         const ink = ctx.fillStyle;
-        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx, fill);
+        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx, fill);
         ctx.fillStyle = ink;
         ctx.strokeStyle = ink;
-        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx);
+        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx);
       }
       ctx.restore();
     }
@@ -588,6 +600,27 @@ export class GridRenderer {
   }
 
   // A tentative path (a bidirectional search's best so far) is dashed.
+  // A line-of-sight test: the cells its segment crosses tinted, and the segment, solid where
+  // it passed, dashed where a wall or a pinch between two walls blocked it.
+  drawSight({ from, to, clear, cells }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const colour = clear ? PALETTE.sightClear : PALETTE.sightBlocked;
+    ctx.save();
+    ctx.fillStyle = colour;
+    ctx.globalAlpha = 0.18;
+    for (const p of cells) ctx.fillRect(p.x * c, p.y * c, c, c);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(1.5 * this.dpr, c * 0.05);
+    if (!clear) ctx.setLineDash([c * 0.15, c * 0.1]);
+    ctx.beginPath();
+    ctx.moveTo(from.x * c + c / 2, from.y * c + c / 2);
+    ctx.lineTo(to.x * c + c / 2, to.y * c + c / 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
   drawPath(path, tentative = false, colour = PALETTE.path) {
     const ctx = this.overlay;
     const c = this.cell;
