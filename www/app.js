@@ -44,6 +44,7 @@ import { LessonBook } from './lessons/book.js';
 import { LessonPlayer } from './lessons/player.js';
 import { LessonPanel } from './lessons/panel.js';
 import { LessonEmbed } from './lessons/embedded.js';
+import { lessonQuery } from './lessons/link.js';
 import { viewQuery } from './lessons/format.js';
 import { Quiz } from './lessons/quiz.js';
 import { Worksheet } from './lessons/worksheet.js';
@@ -168,7 +169,9 @@ function start(engine) {
   if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend', 'lesson-narration', 'question-prompt']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   const qr = new QrDialog(doc);
-  wireShare(doc, location, { workspace, playback, compare, qr }, actions.fail);
+  // The Share panel's snippet embeds the lesson while one of its scenes is on show.
+  const lessonLink = () => (lessons.unchanged() ? lessonQuery(lessonBook.lesson, lessons.showing.index) : null);
+  wireShare(doc, location, { workspace, playback, compare, qr, lessonLink }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   const exports = wireExports(doc, {
     engine,
