@@ -252,7 +252,9 @@ export class Quiz {
     };
     set(this.prompt, texts[0]);
     set(this.verdict, texts[1] ?? '');
-    this.verdict.className = `question-verdict ${kind}`;
+    // By class, not className: an embed's FoldingLine keeps its own class on it.
+    this.verdict.classList.toggle('right', kind === 'right');
+    this.verdict.classList.toggle('wrong', kind === 'wrong');
     const count = this.player.book.lesson.scenes.filter((s) => s.question).length;
     set(this.score, t('question.score', { right: this.page.scores.right(this.lessonKey()), count }));
   }
