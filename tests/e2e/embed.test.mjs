@@ -379,6 +379,7 @@ const LESSON_WORDS = {
 
 describe('a lesson embedded', () => {
   it(`fits every pair of size, lesson, controls, input and language (${LESSON_ROWS.length} frames), scene to scene`, async () => {
+    let unfoldedVerdicts = 0;
     for (const { size: [width, height], lesson, controls, touch, lang } of LESSON_ROWS) {
       const words = LESSON_WORDS[lang];
       const query = `lesson=${lesson}&embed=1&controls=${controls}&lang=${lang}`;
@@ -406,6 +407,8 @@ describe('a lesson embedded', () => {
             await press(check);
             await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
             await assertFits(frame, `${when}, judged`);
+            // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
+            if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
           }
         }
         // Stepping within the scene as the controls allow.
@@ -434,6 +437,19 @@ describe('a lesson embedded', () => {
         await context.close();
       }
     }
+    assert.ok(unfoldedVerdicts >= 1, 'a verdict cut short was unfolded');
+  });
+
+  it('is what the Share snippet gives while a lesson\'s scene is on show', async () => {
+    await withApp(browser(), '?lesson=tutorial-000&scene=2&lang=zh', DESKTOP, async ({ page }) => {
+      await waitForText(page, '#lesson-counter', /^场景 2 \/ 4$/);
+      await page.locator('#share-panel > summary').click();
+      await page.locator('#make-link').click();
+      await eventually(page, async () => /lesson=/.test(await page.inputValue('#share-embed')), 'the snippet embeds the lesson');
+      const snippet = await page.inputValue('#share-embed');
+      const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
+      assert.match(snippet, new RegExp(`src="[^"]*\\?lesson=tutorial-000&amp;scene=2&amp;lang=zh&amp;embed=1&amp;id=${id}"`), snippet);
+    });
   });
 });
 
