@@ -422,6 +422,9 @@ describe('a lesson embedded', () => {
         await press(next);
         await eventually(frame, async () => (await counter()) === `${words.scene} 2 / ${count}`, `${when}: the next scene`);
         assert.notEqual(await frame.locator('#lesson-narration').textContent(), narration, `${when}: its own narration`);
+        // goal-test's second scene asks for the next node: the open list is hidden only from
+        // a reader who may answer.
+        if (asks) assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
         assert.ok(!(await previous.isDisabled()), `${when}: back to the first`);
         await assertFits(frame, `${when}, scene 2`);
         const full = new URL(await frame.getByRole('link', { name: /full editor|完整编辑器/ }).getAttribute('href'));

@@ -147,9 +147,11 @@ export class Quiz {
     return (asked?.form === 'cell' || asked?.form === 'cells') && this.page.answerable(asked.q);
   }
 
-  // While a next-node question waits for its answer, the board does not give it away.
+  // While a next-node question waits for its answer, the board does not give it away (unless
+  // the reader may not answer it).
   hidesNext() {
-    return this.asked()?.q.kind === 'next' && this.last === null;
+    const asked = this.asked();
+    return asked?.q.kind === 'next' && this.last === null && this.page.answerable(asked.q);
   }
 
   tap(cell) {
