@@ -916,6 +916,8 @@ export const TEXTS = {
   'lesson.open-file': 'Open a lesson file (.md)',
   'lesson.untitled': 'A new lesson',
   'lesson.counter': 'Scene {scene} / {count}',
+  'lesson.previous': 'Previous scene',
+  'lesson.next': 'Next scene',
   'lesson.hint': 'In presentation mode (P), Page Down or → steps through the scene and then goes on to the next one, Page Up or ← goes back, Home and End open the first and the last scene.',
   'lesson.kept-notice': 'Your lesson “{title}” is kept.',
   'lesson.back': 'Back to my lesson',

@@ -914,6 +914,8 @@ export const TEXTS = {
   'lesson.open-file': '打开课程文件（.md）',
   'lesson.untitled': '新课程',
   'lesson.counter': '场景 {scene} / {count}',
+  'lesson.previous': '上一个场景',
+  'lesson.next': '下一个场景',
   'lesson.hint': '在演示模式（P）下，Page Down 或 → 逐步执行当前场景，执行完再进入下一个场景；Page Up 或 ← 后退；Home 和 End 打开第一个和最后一个场景。',
   'lesson.kept-notice': '你的课程“{title}”已保留。',
   'lesson.back': '回到我的课程',
