@@ -5,7 +5,7 @@
 // and each walk move's over the plain step's. No assertion on time: it measures, it does not
 // judge (machines are noisy).
 //
-//   node benches/drawn_move.mjs [--url URL] [--map NAME] [--sizes 512,2048] [--moves N] [--rounds N]
+//   node benches/drawn_move.mjs [--url URL] [--map NAME] [--sizes 512,2048] [--moves N]
 //
 // --url   the served repository root (`cargo xtask serve --no-build`); without it the script
 //         serves the repository itself that way, pkg/ as last built.
@@ -37,16 +37,16 @@ const { values: args } = parseArgs({
     url: { type: 'string' },
     map: { type: 'string', default: 'Berlin_0_512' },
     sizes: { type: 'string', default: '512,2048' },
-    moves: { type: 'string', default: '20' },
-    rounds: { type: 'string', default: '3' },
+    moves: { type: 'string', default: '60' },
     chrome: { type: 'string', default: process.env.CHROME ?? '/usr/bin/chromium' },
   },
 });
 const MOVES = Number(args.moves);
-const ROUNDS = Number(args.rounds);
 const SIZES = args.sizes.split(',').map(Number);
 // The first steps of each page are not timed: the page's code and the engine warm up.
 const WARM_UP = 2;
+// Steps taken on one page before the next page's turn.
+const TURN = 5;
 
 const MODES = [
   { id: 'plain', label: 'A* search step', algorithm: 'astar', walk: false },
@@ -167,15 +167,14 @@ const ms = (v) => v.toFixed(1).padStart(8);
 async function measureSize(browser, url, side, files) {
   const pages = [];
   for (const mode of MODES) pages.push({ mode, ...(await openMode(browser, url, side, mode, files)), times: [] });
-  // Rounds in turn, so that each mode meets the machine's load as the others do.
-  for (let round = 0; round < ROUNDS; round++) {
+  // Turns of a few steps each, so that each mode meets the machine's load as the others do.
+  for (let done = -WARM_UP; done < MOVES; done += TURN) {
     for (const p of pages) {
       await p.page.bringToFront();
-      const moves = round === 0 ? MOVES + WARM_UP : MOVES;
-      for (let k = 0; k < moves; k++) {
+      for (let k = 0; k < Math.min(TURN, MOVES - done); k++) {
         const timed = await timedStep(p.page);
         if (!timed.changed) throw new Error(`${side}: ${p.mode.label}: Step drew no new step (timeline ${timed.timeline})`);
-        if (round > 0 || k >= WARM_UP) p.times.push(timed);
+        if (done + k >= 0) p.times.push(timed);
       }
     }
   }
