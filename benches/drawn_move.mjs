@@ -74,7 +74,7 @@ function serve() {
 
 // The last scenario of the map's .scen: a long way, corner to corner on the city maps.
 function lastScenario(name) {
-  const lines = readFileSync(join(ROOT, 'tests/maps/movingai', `${name}.map.scen`), 'utf8').trim().split('\n');
+  const lines = readFileSync(join(ROOT, 'tests/maps/movingai', `${name}.map.scen`), 'utf8').trim().split(/\r?\n/);
   const fields = lines.at(-1).split('\t');
   return { index: lines.length - 2, start: [Number(fields[4]), Number(fields[5])], goal: [Number(fields[6]), Number(fields[7])] };
 }
@@ -82,7 +82,7 @@ function lastScenario(name) {
 // The Moving AI map four by four, as a text map (O ground, X wall, S start, E goal) with the
 // scenario's start in the first tile and its goal in the last.
 function tiledTextMap(name, times, scenario) {
-  const lines = readFileSync(join(ROOT, 'tests/maps/movingai', `${name}.map`), 'utf8').split('\n');
+  const lines = readFileSync(join(ROOT, 'tests/maps/movingai', `${name}.map`), 'utf8').split(/\r?\n/);
   const rows = lines.slice(lines.indexOf('map') + 1).filter((row) => row.length > 0).map((row) => row.replace(/[.GS]/g, 'O').replace(/[^O]/g, 'X'));
   const side = rows.length;
   const big = [];
