@@ -94,12 +94,14 @@ function tiledTextMap(name, times, scenario) {
   return big.map((row) => row.join('')).join('\n') + '\n';
 }
 
-const waitForSize = (page, side) => page.waitForFunction((size) => document.getElementById('grid').getAttribute('aria-label').includes(size), `${side} by ${side} cells`, { timeout: 120000 });
+const waitForSize = (page, side) => page.waitForFunction((size) => document.getElementById('grid').getAttribute('aria-label').includes(size), `${side} by ${side} cells`);
 
 // Opens the page with the map of that size, the finder and (for a walk) Walk mode on.
 async function openMode(browser, url, side, mode, files) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
+  // Opening a 2048x2048 map and starting a walk on it take seconds.
+  page.setDefaultTimeout(300000);
   const errors = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(`${url}?lang=en`);
@@ -120,15 +122,15 @@ async function openMode(browser, url, side, mode, files) {
     await page.locator('#heuristic').selectOption('octile');
   }
   const [sx, sy] = files.scenario.start;
-  await page.waitForFunction((start) => document.getElementById('grid').getAttribute('aria-label').includes(start), `start (${sx},${sy})`, { timeout: 120000 });
+  await page.waitForFunction((start) => document.getElementById('grid').getAttribute('aria-label').includes(start), `start (${sx},${sy})`);
   // Walk mode is offered with D* Lite; A* walks once it is on.
   if (mode.walk) {
     await page.locator('#algorithm').selectOption('dstar-lite');
     await page.locator('#walk').click();
-    await page.waitForFunction(() => document.getElementById('walk').getAttribute('aria-pressed') === 'true', null, { timeout: 120000 });
+    await page.waitForFunction(() => document.getElementById('walk').getAttribute('aria-pressed') === 'true');
   }
   await page.locator('#algorithm').selectOption(mode.algorithm);
-  await page.waitForSelector('#step:not([disabled])', { timeout: 120000 });
+  await page.waitForSelector('#step:not([disabled])');
   return { page, context, errors };
 }
 
