@@ -1,12 +1,21 @@
 //! Every scenario of the seven Moving AI benchmark maps must come out at its published optimal
 //! length, to the file's precision (8 directions, no corner cutting, costs 1 and sqrt 2), for
-//! A* and Jump Point Search run to the end (JPS on every 10th maze scenario). Dijkstra, which
-//! is A*'s loop with a zero heuristic, and A* taken one expansion at a time, which is the same
-//! loop building events, run on every 8th scenario; bidirectional A* and Dijkstra on every
-//! 10th. One `Search` per map, restarted for each scenario, as the command line does. Every
+//! A* and Jump Point Search run to the end (JPS on every 10th maze scenario). The other ways
+//! of searching take a fixed spread of each map's scenarios (see [`spread`]): about 200 for
+//! Dijkstra and for bidirectional A* and Dijkstra, and 60 for A* taken one expansion at a
+//! time. One `Search` per map, restarted for each scenario, as the command line does. Every
 //! path found is walked move by move: each move legal, and the moves adding up exactly to the
 //! cost the search reports.
 //! Run with `--nocapture` to see a line per map.
+//!
+//! Why the spreads suffice: Dijkstra is A*'s loop with a zero heuristic, and A* one step at a
+//! time is the same loop building events, each of its runs here also matched move for move
+//! and count for count against `run()` on the same scenario; that loop is checked on every
+//! scenario. The bidirectional searches are checked against a brute-force oracle on random
+//! maps by the property tests; here they meet the long paths of the big maps, which a few
+//! hundred scenarios from every length bucket cover. Their cost is what a spread saves: on
+//! the maze nearly every search crosses the whole map, and A* with events scans its open list
+//! at every step for the ties it reports.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -24,20 +33,17 @@ use astar_visualizer::{new_finder, Algorithm, Finder, Grid, SearchOptions, Statu
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 
-/// The sampled ways of searching take every `n`th scenario of each map, each from its own
-/// offset (Dijkstra 1, 9, 17, ...; stepped A* 2, 10, 18, ...), so every length bucket is
-/// covered; `MOVINGAI_SAMPLE=1` in the environment checks every scenario with every one.
-fn sample(default: usize) -> usize {
-    std::env::var("MOVINGAI_SAMPLE")
+/// Scenarios `offset`, `offset + n`, `offset + 2n`, ... of a map's `scenarios`, with `n` chosen
+/// for about `count` of them: a Moving AI file lists its scenarios by length bucket, shortest
+/// first, so the spread takes some of every length. Each way of searching has its own offset
+/// (Dijkstra 1, stepped A* 2, ...). `MOVINGAI_SAMPLE=1` in the environment checks every
+/// scenario with every one (`MOVINGAI_SAMPLE=n`, every `n`th).
+fn spread(scenarios: usize, count: usize, offset: usize) -> (usize, usize) {
+    let n = std::env::var("MOVINGAI_SAMPLE")
         .ok()
         .and_then(|v| v.parse().ok())
         .filter(|&n| n > 0)
-        .unwrap_or(default)
-}
-
-/// Scenarios `offset`, `offset + n`, ... with `n` from [`sample`].
-fn every(default: usize, offset: usize) -> (usize, usize) {
-    let n = sample(default);
+        .unwrap_or((scenarios / count).max(1));
     (offset % n, n)
 }
 
@@ -129,6 +135,9 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
     };
     let first = chosen[0].1;
     let mut search = new_finder(grid.clone(), first.start, first.goal, options).unwrap();
+    // Stepped: the same search run to the end, which the steps must match.
+    let mut reference = matches!(mode, Mode::Stepped)
+        .then(|| new_finder(grid.clone(), first.start, first.goal, options).unwrap());
     let began = Instant::now();
     let (mut expanded, mut wrong) = (0u64, Vec::new());
     for &(i, s) in &chosen {
@@ -138,7 +147,19 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
                 assert_ne!(search.run(), Status::Running);
                 search.path_cost()
             }
-            Mode::Stepped => step_to_the_end(search.as_mut()),
+            Mode::Stepped => {
+                let cost = step_to_the_end(search.as_mut());
+                let run = reference.as_mut().expect("made for stepped searches");
+                run.restart(s.start, s.goal).unwrap();
+                assert_ne!(run.run(), Status::Running);
+                let same = (run.status(), run.path(), run.counters());
+                assert_eq!(
+                    (search.status(), search.path(), search.counters()),
+                    same,
+                    "{map}, scenario {i}: stepped and run to the end differ"
+                );
+                cost
+            }
         };
         assert_eq!(cost, search.path_cost(), "scenario {i}");
         if let Some(cost) = cost {
@@ -158,7 +179,7 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
     let share = if parts == 1 {
         String::new()
     } else {
-        format!(" (part {} of {parts})", part + 1)
+        format!(" (from scenario {part}, one in {parts})")
     };
     println!(
         "{map}{share}: {mode}: {} scenarios, {} optimal, {expanded} expansions, {:.2} s",
@@ -174,6 +195,11 @@ fn check_map(map: &str, expected_scenarios: usize, mode: Mode, (part, parts): (u
         &wrong[..wrong.len().min(5)]
     );
 }
+
+/// About how many scenarios of each map the sampled ways of searching take (see [`spread`]).
+const DIJKSTRA: usize = 200;
+const BIDIRECTIONAL: usize = 200;
+const STEPPED: usize = 60;
 
 /// One module per map, one test per way of searching (A* in two halves), so the harness
 /// spreads them over its threads. `jps` says which scenarios JPS takes: in the maze, one cell
@@ -199,13 +225,18 @@ macro_rules! benchmark_map {
                     $file,
                     $scenarios,
                     Mode::Run(Algorithm::Dijkstra),
-                    every(8, 1),
+                    spread($scenarios, DIJKSTRA, 1),
                 );
             }
 
             #[test]
             fn a_star_stepped() {
-                check_map($file, $scenarios, Mode::Stepped, every(8, 2));
+                check_map(
+                    $file,
+                    $scenarios,
+                    Mode::Stepped,
+                    spread($scenarios, STEPPED, 2),
+                );
             }
 
             #[test]
@@ -219,7 +250,7 @@ macro_rules! benchmark_map {
                     $file,
                     $scenarios,
                     Mode::Run(Algorithm::BiAStar),
-                    every(10, 0),
+                    spread($scenarios, BIDIRECTIONAL, 0),
                 );
             }
 
@@ -229,7 +260,7 @@ macro_rules! benchmark_map {
                     $file,
                     $scenarios,
                     Mode::Run(Algorithm::BiDijkstra),
-                    every(10, 1),
+                    spread($scenarios, BIDIRECTIONAL, 1),
                 );
             }
         }
@@ -237,7 +268,7 @@ macro_rules! benchmark_map {
 }
 
 benchmark_map!(arena2, "arena2.map", 910, jps: (0, 1));
-benchmark_map!(maze512_1_0, "maze512-1-0.map", 12_120, jps: every(10, 0));
+benchmark_map!(maze512_1_0, "maze512-1-0.map", 12_120, jps: spread(12_120, 1_212, 0));
 benchmark_map!(random512_10_0, "random512-10-0.map", 1_780, jps: (0, 1));
 benchmark_map!(room8_000, "8room_000.map", 2_140, jps: (0, 1));
 benchmark_map!(berlin_0_512, "Berlin_0_512.map", 1_870, jps: (0, 1));

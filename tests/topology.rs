@@ -120,15 +120,18 @@ fn on_knight(
     let g = grid.clone();
     let boxed = |f: Box<dyn Finder>| Ok(f);
     match algorithm {
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst => {
-            boxed(Box::new(Search::with_topology(
-                g,
-                start,
-                goal,
-                options,
-                knight(),
-            )?))
-        }
+        Algorithm::AStar
+        | Algorithm::Dijkstra
+        | Algorithm::Greedy
+        | Algorithm::BreadthFirst
+        | Algorithm::ThetaStar
+        | Algorithm::LazyThetaStar => boxed(Box::new(Search::with_topology(
+            g,
+            start,
+            goal,
+            options,
+            knight(),
+        )?)),
         Algorithm::IdaStar => boxed(Box::new(IdaStar::with_topology(
             g,
             start,
@@ -281,7 +284,7 @@ fn every_finder_but_jump_point_search_runs_on_a_neighbourhood_it_never_saw() {
         let cheapest = dijkstra(&grid, start, false)[grid.index(goal)];
         let fewest = dijkstra(&grid, start, true)[grid.index(goal)];
         for &algorithm in Algorithm::ALL {
-            if algorithm == Algorithm::JumpPoint {
+            if algorithm == Algorithm::JumpPoint || algorithm.any_angle() {
                 continue;
             }
             let mut finder = on_knight(&grid, start, goal, algorithm).unwrap();
@@ -382,24 +385,26 @@ fn repairs_after_walls_appear_find_what_a_new_search_finds() {
 }
 
 /// Jump Point Search's pruning is square by nature: it asks the topology whether it is a
-/// square grid and refuses the knight.
+/// square grid and refuses the knight; so do the any-angle finders, whose segments run
+/// between square cells.
 #[test]
 fn jump_point_search_refuses_a_topology_that_is_not_a_square_grid() {
     let grid = Grid::new(5, 5).unwrap();
-    let refused = on_knight(
-        &grid,
-        Point::new(0, 0),
-        Point::new(4, 4),
+    for algorithm in [
         Algorithm::JumpPoint,
-    );
-    assert_eq!(
-        refused.err(),
-        Some(SearchError::Topology {
-            cause: TopologyError::NotSquare {
-                algorithm: Algorithm::JumpPoint.name()
-            }
-        })
-    );
+        Algorithm::ThetaStar,
+        Algorithm::LazyThetaStar,
+    ] {
+        let refused = on_knight(&grid, Point::new(0, 0), Point::new(4, 4), algorithm);
+        assert_eq!(
+            refused.err(),
+            Some(SearchError::Topology {
+                cause: TopologyError::NotSquare {
+                    algorithm: algorithm.name()
+                }
+            })
+        );
+    }
 }
 
 /// Moves a record cannot name, or a move that cannot be walked backwards, are refused

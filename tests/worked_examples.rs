@@ -290,6 +290,7 @@ fn first_step_values_of_the_first_tutorial() {
         neighbours,
         ties,
         tied,
+        ..
     }) = s.step()
     else {
         panic!("the first step expands the start");

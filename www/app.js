@@ -43,6 +43,8 @@ import { applyTheme } from './layout/theme.js';
 import { LessonBook } from './lessons/book.js';
 import { LessonPlayer } from './lessons/player.js';
 import { LessonPanel } from './lessons/panel.js';
+import { LessonEmbed } from './lessons/embedded.js';
+import { lessonQuery } from './lessons/link.js';
 import { viewQuery } from './lessons/format.js';
 import { Quiz } from './lessons/quiz.js';
 import { Worksheet } from './lessons/worksheet.js';
@@ -165,10 +167,12 @@ function start(engine) {
   // shortcuts), and only the playback or editing keys its controls offer.
   if (params.embed) controls.limitKeys({ playback: params.controls !== 'none', editing: !readOnly, page: false });
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
-  if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend']) new FoldingLine(byId(id));
+  if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend', 'lesson-narration', 'question-prompt', 'question-verdict']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   const qr = new QrDialog(doc);
-  wireShare(doc, location, { workspace, playback, compare, qr }, actions.fail);
+  // The Share panel's snippet embeds the lesson while one of its scenes is on show.
+  const lessonLink = () => (lessons.unchanged() ? lessonQuery(lessonBook.lesson, lessons.showing.index) : null);
+  wireShare(doc, location, { workspace, playback, compare, qr, lessonLink }, actions.fail);
   byId('new-map').addEventListener('click', actions.newMap);
   const exports = wireExports(doc, {
     engine,
@@ -189,7 +193,7 @@ function start(engine) {
   });
   const saver = savedWork.canSave ? new WorkSaver(window, workOnShow, (state) => workspace.showsLinkOverSaved(state)) : null;
   const presentation = new Presentation(doc, { changed: () => view.relayout(), forward: actions.step, back: actions.stepBack, keys: !params.embed });
-  // An embedded page shows its author's map and no lesson.
+  // An embedded page shows its author's map, or the lesson its link names, and keeps neither.
   const lessonWindow = params.embed ? { localStorage: null } : window;
   const lessonBook = new LessonBook(lessonWindow, exampleIds);
   const lessons = new LessonPlayer(doc, lessonBook, {
@@ -212,9 +216,16 @@ function start(engine) {
       };
     },
   });
-  lessons.opened = () => lessonPanel.render();
+  const lessonEmbed = params.embed ? new LessonEmbed(doc, lessons, location) : null;
+  lessons.opened = () => {
+    lessonPanel.render();
+    lessonEmbed?.render();
+  };
   const quiz = new Quiz(doc, lessons, {
     engine, exampleIds, defaults: defaultOptions(), editor, fail: actions.fail, scores: new Scores(params.embed ? { localStorage: null } : window),
+    // Embedded, a question is answered only with controls: play or full, and a map to make
+    // only with full, which edits.
+    answerable: (q) => !params.embed || (params.controls !== 'none' && (q.kind !== 'construct' || !readOnly)),
   }, changed);
   new Worksheet(doc, lessonBook, { engine, exampleIds, defaults: defaultOptions(), fail: actions.fail });
   Object.assign(frames.page, {
@@ -228,7 +239,8 @@ function start(engine) {
     saver,
     lessons,
     quiz,
-    savedNotice: new SavedWorkNotice(doc, workspace, actions.backToSaved),
+    // An embed keeps no saved work, so a lesson's scene opens over none.
+    savedNotice: params.embed ? null : new SavedWorkNotice(doc, workspace, actions.backToSaved),
     heightReporter: params.embed ? new HeightReporter(window, params.id) : null,
     stepLineButton: wireStepLine(doc, actions.stepLine, { keys: !params.embed }),
     stepBackButton: byId('step-back'),
@@ -263,9 +275,9 @@ function start(engine) {
   // Embedded, the problems share one line so the map keeps its room.
   if (problems.length > 0) messages.showError(problems, params.embed ? ' ' : '\n');
   // A lesson link opens its lesson over the work the page opened with, which it keeps. Reloaded,
-  // the page shows what was on show instead: the scene it had reopened, or the visitor's
-  // own map once another had ended the scene.
-  if (params.lesson && !params.embed && !(reloaded(window) && (reopened || workspace.restored))) lessonPanel.openLink(params.lesson, params.scene);
+  // the full page shows what was on show instead: the scene it had reopened, or the
+  // visitor's own map once another had ended the scene.
+  if (params.lesson && (params.embed || !(reloaded(window) && (reopened || workspace.restored)))) lessonPanel.openLink(params.lesson, params.scene);
   // A new language: every text built from the state is built again, the search untouched.
   onLanguageChange(() => frames.retranslate());
   changed();

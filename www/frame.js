@@ -59,7 +59,7 @@ export class FrameLoop {
     p.scenarios.update(session);
     p.exports.update();
     // In either view: what is saved follows the work and the view on show.
-    p.savedNotice.update(session);
+    p.savedNotice?.update(session);
     p.lessons.draw();
     p.quiz.draw();
     const viewOnShow = JSON.stringify(savedView(session.walk, p.compare));

@@ -28,6 +28,8 @@ pub enum Family {
     Bidirectional,
     /// g and rhs per cell under two-part keys, repaired after cell changes (LPA*, D* Lite).
     Incremental,
+    /// The best-first loop with parents anywhere in line of sight (Theta*, Lazy Theta*).
+    AnyAngle,
 }
 
 named_enum!(Family, "family", {
@@ -36,6 +38,7 @@ named_enum!(Family, "family", {
     IterativeDeepening => "iterative-deepening",
     Bidirectional => "bidirectional",
     Incremental => "incremental",
+    AnyAngle => "any-angle",
 });
 
 /// What orders a finder's open list (or, for IDA*, its threshold).
@@ -72,6 +75,19 @@ pub enum Ties {
     /// No open list, so no ties to break (depth first).
     NoOpenList,
 }
+
+/// When an any-angle finder tests line of sight from a node's parent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SightCheck {
+    /// As each neighbour is relaxed: path 2 through the parent when it sees the neighbour,
+    /// else path 1 (Theta*).
+    OnRelax,
+    /// Once, when the node is expanded: path 2 is assumed when relaxing, and a node whose
+    /// parent it turns out not to see takes its best expanded neighbour instead (Lazy Theta*).
+    OnExpand,
+}
+
+named_enum!(SightCheck, "sight check", { OnRelax => "relax", OnExpand => "expand" });
 
 /// A number a cell shows, in the order the page places them (top left, bottom left, bottom
 /// right).
@@ -164,10 +180,13 @@ pub struct FinderEntry {
     /// Whether it walks in Walk mode, planning as the walk's planner, and with which counters
     /// (`None`: it does not walk).
     pub walk: Option<WalkEntry>,
+    /// Any-angle finders: when line of sight is tested.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sight: Option<SightCheck>,
 }
 
 /// Every finder, in the order of [`Algorithm::ALL`].
-pub static FINDERS: [FinderEntry; 12] = [
+pub static FINDERS: [FinderEntry; 14] = [
     FinderEntry {
         // A* from scratch wherever what was sensed changed its path: the baseline D* Lite
         // is measured against.
@@ -229,6 +248,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         marks: &[Mark::OnStack, Mark::Pruned],
         counters: &[Counter::Threshold, Counter::Iteration],
         walk: None,
+        sight: None,
     },
     // The stopping tests hold for the two sides' plain priorities: no weight.
     bidirectional(
@@ -284,6 +304,7 @@ pub static FINDERS: [FinderEntry; 12] = [
         marks: &[Mark::Scanned, Mark::JumpPoint, Mark::Forced],
         counters: &[Counter::Scanned, Counter::JumpPoints],
         walk: None,
+        sight: None,
     },
     incremental(
         Algorithm::LpaStar,
@@ -315,7 +336,28 @@ pub static FINDERS: [FinderEntry; 12] = [
             baseline: false,
         }),
     ),
+    any_angle(Algorithm::ThetaStar, SightCheck::OnRelax),
+    any_angle(Algorithm::LazyThetaStar, SightCheck::OnExpand),
 ];
+
+/// A finder of the shared best-first loop whose nodes take parents in line of sight: A*'s
+/// priority and ties; segments of any length cost their length, so no terrain weights, and
+/// its moves are the 8-grid under the sight rule whatever the movement options say.
+const fn any_angle(id: Algorithm, sight: SightCheck) -> FinderEntry {
+    FinderEntry {
+        family: Family::AnyAngle,
+        options: Takes {
+            weight: false,
+            terrain: false,
+            directions: false,
+            diagonal: false,
+            ..SHARED
+        },
+        counters: &[Counter::SightChecks],
+        sight: Some(sight),
+        ..best_first(id, Priority::F, Ties::ByH, SHARED, NEIGHBOUR_OUTCOMES)
+    }
+}
 
 /// LPA*'s keys never go stale: a vertex is taken over-consistent or under-consistent.
 const INCREMENTAL_OUTCOMES: &[OutcomeKind] =
@@ -350,6 +392,7 @@ const fn incremental(
         marks: &[Mark::OverConsistent, Mark::UnderConsistent],
         counters,
         walk,
+        sight: None,
     }
 }
 
@@ -439,6 +482,7 @@ const fn best_first(
         marks: &[],
         counters: &[],
         walk: None,
+        sight: None,
     }
 }
 
@@ -464,6 +508,7 @@ const fn bidirectional(
         marks: &[Mark::Backward, Mark::Meeting],
         counters: &[Counter::BestCost, Counter::Meeting],
         walk: None,
+        sight: None,
     }
 }
 
@@ -475,7 +520,7 @@ impl Algorithm {
 
     /// Whether the shared best-first loop (`crate::search::Search`) runs it.
     pub fn is_best_first(self) -> bool {
-        self.entry().family == Family::BestFirst
+        matches!(self.entry().family, Family::BestFirst | Family::AnyAngle)
     }
 
     /// Whether two searches run, one from each end.

@@ -6,7 +6,6 @@ use crate::checks::search_error::{OptionsError, SearchError};
 use crate::geometry::grid::{Grid, GROUND, WALL};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::NeighbourOrder;
-use crate::geometry::topology::Topology;
 use crate::options::{GoalTest, SearchOptions, MAX_HEURISTIC_WEIGHT};
 
 impl SearchOptions {
@@ -80,6 +79,7 @@ impl SearchOptions {
             Some(i) => {
                 let at = grid.point(i);
                 Err(SearchError::WeightedMap {
+                    algorithm: self.algorithm.name(),
                     x: at.x,
                     y: at.y,
                     weight: grid.terrain()[i],
@@ -96,7 +96,7 @@ impl SearchOptions {
             None
         } else {
             let h = self.resolved_heuristic();
-            self.movement().overestimate(h).or_else(|| {
+            self.topology().overestimate(h).or_else(|| {
                 (self.algorithm.takes_weight() && self.weight > 1.0 && h != Heuristic::Zero)
                     .then_some(Overestimate::Weight {
                         weight: self.weight,

@@ -95,6 +95,13 @@ pub trait Finder {
     /// reached from, which need not be adjacent).
     fn parent_at(&self, cell: u32) -> Option<u32>;
 
+    /// Each cell's parent cell (`NO_PARENT` for none), for a finder whose parents need not
+    /// be neighbours (the any-angle finders); empty for the others, whose records name the
+    /// move from the parent.
+    fn parents(&self) -> &[u32] {
+        &[]
+    }
+
     fn status(&self) -> Status {
         self.basics().status
     }
@@ -191,7 +198,7 @@ pub trait Finder {
         self.options().costs.path_cost(self.grid(), self.path())
     }
 
-    /// Moves on the path, once found.
+    /// Moves (segments, for an any-angle finder) on the path, once found.
     fn path_steps(&self) -> Option<u32> {
         (self.status() == Status::Found).then(|| self.path().len() as u32 - 1)
     }

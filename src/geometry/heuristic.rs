@@ -95,6 +95,13 @@ pub enum Overestimate {
     },
     /// A weight above 1 inflates any heuristic.
     Weight { weight: f64 },
+    /// Any-angle paths: a straight segment is shorter than the grid steps this heuristic
+    /// counts (e.g. 2 across and 1 down).
+    Segment {
+        heuristic: &'static str,
+        steps: f64,
+        segment: f64,
+    },
 }
 
 impl fmt::Display for Overestimate {
@@ -119,6 +126,15 @@ impl fmt::Display for Overestimate {
                 f,
                 "weight {weight} > 1 inflates the heuristic: paths may be up to {weight} times the \
                  shortest"
+            ),
+            Overestimate::Segment {
+                heuristic,
+                steps,
+                segment,
+            } => write!(
+                f,
+                "{heuristic} counts grid steps ({steps:.2} for 2 across and 1 down) but an \
+                 any-angle segment there is {segment:.2}, so it overestimates; use euclidean"
             ),
         }
     }

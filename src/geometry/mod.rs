@@ -4,5 +4,6 @@
 pub mod grid;
 pub mod heuristic;
 pub mod movement;
+pub mod sight;
 pub mod square;
 pub mod topology;

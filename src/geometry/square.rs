@@ -4,6 +4,7 @@
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::{DiagonalRule, Move, Movement, NeighbourOrder, MOVES};
+use crate::geometry::sight;
 use crate::geometry::topology::{Estimate, MoveSet, Topology};
 
 impl Topology for Movement {
@@ -78,41 +79,7 @@ impl Topology for Movement {
         } else {
             DiagonalRule::OnlyWhenNoObstacles
         };
-        let free = |x: i64, y: i64| grid.index_of(x, y).is_ok_and(|i| grid.is_passable_at(i));
-        let (dx, dy) = (
-            i64::from(to.x) - i64::from(from.x),
-            i64::from(to.y) - i64::from(from.y),
-        );
-        let (sx, sy, ax, ay) = (dx.signum(), dy.signum(), dx.abs(), dy.abs());
-        let (mut x, mut y) = (i64::from(from.x), i64::from(from.y));
-        if !free(x, y) {
-            return false;
-        }
-        // The segment crosses its i-th column boundary at t = (2i+1)/(2ax) and its j-th row
-        // boundary at t = (2j+1)/(2ay): compared as (2i+1)ay against (2j+1)ax.
-        let (mut i, mut j) = (0, 0);
-        while i < ax || j < ay {
-            let across = if i < ax { (2 * i + 1) * ay } else { i64::MAX };
-            let down = if j < ay { (2 * j + 1) * ax } else { i64::MAX };
-            if across == down {
-                let walls = u8::from(!free(x + sx, y)) + u8::from(!free(x, y + sy));
-                if !rule.allows(walls) {
-                    return false;
-                }
-            }
-            if across <= down {
-                x += sx;
-                i += 1;
-            }
-            if down <= across {
-                y += sy;
-                j += 1;
-            }
-            if !free(x, y) {
-                return false;
-            }
-        }
-        true
+        sight::walk(grid, from, to, rule, &mut |_| {})
     }
 
     /// Legal moves depend on the directions and the corner rule, not on the costs.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
+use crate::geometry::sight::AnyAngle;
 use crate::geometry::topology::Topology;
 use crate::text::names::named_enum;
 
@@ -37,6 +38,12 @@ pub enum Algorithm {
     LpaStar,
     /// D* Lite: LPA* from the goal toward a start that moves.
     DStarLite,
+    /// Theta*: A* whose nodes take any cell in line of sight as parent, tested as each
+    /// neighbour is relaxed (the parent's parent when it sees the neighbour).
+    ThetaStar,
+    /// Lazy Theta*: Theta* assuming line of sight when relaxing and testing it once, when
+    /// the node is expanded.
+    LazyThetaStar,
 }
 
 named_enum!(Algorithm, "algorithm", {
@@ -52,7 +59,16 @@ named_enum!(Algorithm, "algorithm", {
     JumpPoint => "jps",
     LpaStar => "lpastar",
     DStarLite => "dstar-lite",
+    ThetaStar => "theta-star",
+    LazyThetaStar => "lazy-theta-star",
 });
+
+impl Algorithm {
+    /// Whether its paths are segments between cells in line of sight rather than moves.
+    pub fn any_angle(self) -> bool {
+        matches!(self, Algorithm::ThetaStar | Algorithm::LazyThetaStar)
+    }
+}
 
 /// Which of several open nodes with equal priority comes out first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,15 +170,20 @@ impl SearchOptions {
         }
     }
 
-    /// The topology the finders search under: the square grid of these movement options.
+    /// The topology the finders search under: the square grid of these movement options,
+    /// or for an any-angle finder the grid of segments in line of sight.
     pub fn topology(&self) -> Arc<dyn Topology> {
-        Arc::new(self.movement())
+        if self.algorithm.any_angle() {
+            Arc::new(AnyAngle { costs: self.costs })
+        } else {
+            Arc::new(self.movement())
+        }
     }
 
-    /// The heuristic in force: the chosen one or the default for the movement.
+    /// The heuristic in force: the chosen one or the default for the topology.
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.heuristic
-            .unwrap_or_else(|| self.movement().default_heuristic())
+            .unwrap_or_else(|| self.topology().default_heuristic())
     }
 }
 

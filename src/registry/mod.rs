@@ -22,9 +22,12 @@ pub fn new_finder(
     let (g, s, t, o) = (grid, start, goal, options);
     match options.algorithm {
         // The shared loop reads its configuration from the catalogue entry.
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Greedy | Algorithm::BreadthFirst => {
-            boxed(Search::new(g, s, t, o))
-        }
+        Algorithm::AStar
+        | Algorithm::Dijkstra
+        | Algorithm::Greedy
+        | Algorithm::BreadthFirst
+        | Algorithm::ThetaStar
+        | Algorithm::LazyThetaStar => boxed(Search::new(g, s, t, o)),
         Algorithm::IdaStar => boxed(IdaStar::new(g, s, t, o)),
         Algorithm::BiAStar => boxed(Bidirectional::new(g, s, t, o, Kind::AStar)),
         Algorithm::BiDijkstra => boxed(Bidirectional::new(g, s, t, o, Kind::Dijkstra)),
@@ -232,7 +235,8 @@ mod tests {
                     Err(SearchError::WeightedMap {
                         x: 4,
                         y: 5,
-                        weight: 3
+                        weight: 3,
+                        ..
                     })
                 ));
             }

@@ -5,7 +5,7 @@ use super::Search;
 use crate::finder::relaxation::{self, Seen};
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
-use crate::vocabulary::events::{Neighbour, StepEvent};
+use crate::vocabulary::events::{Neighbour, Outcome, StepEvent};
 
 /// How many of the nodes an expanded node tied with its event names.
 pub const NAMED_TIES: usize = 5;
@@ -18,6 +18,7 @@ impl Search {
             neighbours.push(search.neighbour(from, move_index, seen));
         };
         let popped = self.take_step::<true, true>(&mut report)?;
+        let sight = std::mem::take(&mut self.sight_tests);
         Some(relaxation::step_event(self, popped, |step, node| {
             StepEvent::Expanded {
                 step,
@@ -27,6 +28,8 @@ impl Search {
                     .map(|&(_, cell)| self.values(cell))
                     .collect(),
                 tied: self.ties.len() as u32,
+                sight,
+                reparent: self.reparent.map(|cell| self.grid.point(cell as usize)),
             }
         }))
     }
@@ -35,13 +38,23 @@ impl Search {
     /// move from `from`.
     fn neighbour(&self, from: Point, move_index: usize, seen: Seen) -> Neighbour {
         let values = |cell| self.values(cell);
-        relaxation::neighbour(
+        let mut neighbour = relaxation::neighbour(
             &self.grid,
             from,
             self.neighbourhood.move_of(move_index),
             seen,
             values,
             self.cost_scale(),
-        )
+        );
+        // An any-angle parent need not be the node expanded.
+        if let Outcome::Opened { parent, .. } | Outcome::Improved { parent, .. } =
+            &mut neighbour.outcome
+        {
+            let cell = self.neighbourhood.neighbour(self.current, move_index);
+            if let Some(p) = self.parents.get(cell as usize) {
+                *parent = self.grid.point(*p as usize);
+            }
+        }
+        neighbour
     }
 }

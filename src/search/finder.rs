@@ -6,9 +6,10 @@ use crate::checks::search_error::SearchError;
 use crate::finder::{Basics, Finder};
 use crate::geometry::grid::Point;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::sight;
 use crate::vocabulary::events::{NodeValues, StepEvent};
 use crate::vocabulary::record::{STATE_MASK, UNVISITED};
-use crate::vocabulary::status::{Counters, Status};
+use crate::vocabulary::status::{Counters, FinderInfo, Status};
 
 impl Finder for Search {
     fn step(&mut self) -> Option<StepEvent> {
@@ -98,6 +99,30 @@ impl Finder for Search {
 
     fn parent_at(&self, cell: u32) -> Option<u32> {
         self.parent_by(cell, self.record[cell as usize])
+    }
+
+    fn parents(&self) -> &[u32] {
+        &self.parents
+    }
+
+    fn info(&self) -> FinderInfo {
+        FinderInfo {
+            sight_checks: self.sight.map(|_| self.sight_checks),
+            ..FinderInfo::default()
+        }
+    }
+
+    /// An any-angle path's segments cost their length, added up as the search added them.
+    fn shown_path_cost(&self) -> f64 {
+        match self.sight {
+            Some((_, unit)) => {
+                let points = self.path.iter().map(|&c| self.grid.point(c as usize));
+                let cost = (points.clone().zip(points.skip(1)))
+                    .fold(0.0, |g, (a, b)| g + unit * sight::length(a, b));
+                cost / self.cost_scale()
+            }
+            None => self.options.costs.path_cost(&self.grid, &self.path),
+        }
     }
 }
 

@@ -22,6 +22,11 @@ pub struct StepRecord {
     pub prev_max_open: u32,
     /// Where the cells the step opened start in the search's list of opened cells.
     pub opened_from: u32,
+    /// Any-angle searches: line-of-sight tests before the step, and the popped node's G
+    /// and parent before Lazy Theta* set them.
+    pub prev_sight_checks: u32,
+    pub popped_g: f64,
+    pub popped_parent: u32,
 }
 
 /// An open cell's values before a step lowered its G.
@@ -32,4 +37,6 @@ pub struct Improvement {
     pub cell: u32,
     /// Its state and parent (see `Search::records`).
     pub old_record: u8,
+    /// Any-angle searches: its parent cell.
+    pub old_parent: u32,
 }

@@ -13,14 +13,19 @@ mod undo;
 
 use std::sync::Arc;
 
+use crate::catalogue::SightCheck;
 use crate::checks::search_error::{endpoint_cells, SearchError};
 use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
 use crate::geometry::grid::{Grid, GridError, Point};
-use crate::geometry::movement::NeighbourOrder;
-use crate::geometry::topology::{self, KnownMoves, Neighbourhood, Topology, MOVES_UNKNOWN};
+use crate::geometry::movement::{DiagonalRule, NeighbourOrder, MOVES};
+use crate::geometry::sight;
+use crate::geometry::topology::{
+    self, KnownMoves, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
+};
 use crate::options::{GoalTest, SearchOptions};
+use crate::vocabulary::events::SightTest;
 use crate::vocabulary::record::{
     parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
@@ -82,6 +87,16 @@ pub struct Search {
     /// For the events: the open entries that had the popped node's priority when it was
     /// taken, in pop order.
     ties: Vec<(Key, u32)>,
+    /// Any-angle finders: when line of sight is tested, and a segment's cost per cell of
+    /// length (`None` for the others).
+    sight: Option<(SightCheck, f64)>,
+    /// Any-angle finders: each cell's parent, which need not be a neighbour (empty for the
+    /// others, whose record names the move from the parent).
+    parents: Vec<u32>,
+    sight_checks: u32,
+    /// For the events: the step's line-of-sight tests, and Lazy Theta*'s new parent.
+    sight_tests: Vec<SightTest>,
+    reparent: Option<u32>,
 }
 
 /// The H and F a step gave a cell, in units.
@@ -117,7 +132,14 @@ impl Search {
                 algorithm: options.algorithm.name(),
             });
         }
-        let policy = Policy::of(options.algorithm.entry())?;
+        let entry = options.algorithm.entry();
+        let policy = Policy::of(entry)?;
+        let sight = entry.sight.map(|check| (check, options.costs.straight()));
+        // Path 1 of an any-angle search is a step of the square grid.
+        if sight.is_some() && topology.moves() != MOVES {
+            let algorithm = options.algorithm.name();
+            return Err(TopologyError::NotSquare { algorithm }.into());
+        }
         let neighbourhood = Neighbourhood::new(topology, &grid, options.heuristic)?;
         let order = neighbourhood.order(options.neighbour_order)?;
         let cells = grid.cell_count();
@@ -164,6 +186,15 @@ impl Search {
             total_steps: None,
             history,
             ties: Vec::new(),
+            sight,
+            parents: if sight.is_some() {
+                vec![NO_PARENT; cells]
+            } else {
+                Vec::new()
+            },
+            sight_checks: 0,
+            sight_tests: Vec::new(),
+            reparent: None,
             grid,
         };
         search.restart(start, goal)?;
@@ -178,6 +209,7 @@ impl Search {
         (self.start, self.goal, self.goal_at) = (s, t, goal);
         self.status = Status::Running;
         self.counters = Counters::default();
+        self.sight_checks = 0;
         self.next_order = 0;
         self.current = NO_PARENT;
         self.total_steps = None;
@@ -205,6 +237,9 @@ impl Search {
             let c = cell as usize;
             self.record[c] = UNVISITED;
             self.g[c] = f64::INFINITY;
+            if let Some(parent) = self.parents.get_mut(c) {
+                *parent = NO_PARENT;
+            }
         }
         self.open.clear();
         self.history.clear();
@@ -232,12 +267,20 @@ impl Search {
             self.stops_when_reached && self.record[self.goal as usize] & STATE_MASK == OPEN;
         let popped = if goal_reached { None } else { self.open.pop() };
         if RECORD {
+            let popped_cell = popped.map_or(0, |(cell, _)| cell as usize);
             self.history.begin(StepRecord {
                 popped: popped.map(|(_, key)| key),
                 prev_current: self.current,
                 prev_max_open: self.counters.max_open,
                 opened_from: self.visited.len() as u32,
+                prev_sight_checks: self.sight_checks,
+                popped_g: self.g.get(popped_cell).copied().unwrap_or(0.0),
+                popped_parent: self.parents.get(popped_cell).copied().unwrap_or(NO_PARENT),
             });
+        }
+        if EVENTS {
+            self.sight_tests.clear();
+            self.reparent = None;
         }
         if goal_reached {
             self.current = self.goal;
@@ -254,6 +297,9 @@ impl Search {
         }
         self.current = current;
         self.set_state(current, CLOSED);
+        if matches!(self.sight, Some((SightCheck::OnExpand, _))) {
+            self.set_vertex(current, EVENTS);
+        }
         if current == self.goal {
             self.path = self.follow_parents(current);
             self.finish_with(Status::Found);
@@ -305,7 +351,7 @@ impl Search {
         let seen = if legal & 1 << i == 0 {
             Seen::Blocked
         } else {
-            self.relax::<RECORD>(current, from, i)
+            self.relax::<RECORD, EVENTS>(current, from, i)
         };
         let reached_goal = self.stops_when_reached
             && matches!(seen, Seen::Opened)
@@ -320,14 +366,26 @@ impl Search {
     /// there or lowers its G if this route is cheaper.
     // Inlined: on wasm32 a call here passes its result through memory, at every neighbour.
     #[inline(always)]
-    fn relax<const RECORD: bool>(&mut self, current: u32, from: Point, i: usize) -> Seen {
+    fn relax<const RECORD: bool, const EVENTS: bool>(
+        &mut self,
+        current: u32,
+        from: Point,
+        i: usize,
+    ) -> Seen {
         let next = self.neighbourhood.neighbour(current, i);
         let n = next as usize;
         let state = self.record[n] & STATE_MASK;
         if state == CLOSED {
             return Seen::Closed;
         }
-        let g = self.g[current as usize] + self.neighbourhood.cost(i, self.grid.terrain()[n]);
+        let at = self.neighbourhood.step(from, i);
+        let (parent, g) = match self.sight {
+            None => (
+                current,
+                self.g[current as usize] + self.neighbourhood.cost(i, self.grid.terrain()[n]),
+            ),
+            Some((check, unit)) => self.any_angle_route(check, unit, current, at, EVENTS),
+        };
         if state == OPEN {
             if self.policy.counts_moves() {
                 return Seen::AlreadyOpen;
@@ -336,9 +394,12 @@ impl Search {
                 return Seen::NotImproved { candidate_g: g };
             }
         }
-        let at = self.neighbourhood.step(from, i);
         if state == OPEN {
             let (old_g, old_record) = (self.g[n], self.record[n]);
+            let old_parent = match self.parents.get(n) {
+                Some(&p) => p,
+                None => self.parent_by(next, old_record).unwrap_or(NO_PARENT),
+            };
             if RECORD {
                 if let Some(old_key) = self.open.key_of(next) {
                     self.history.record(Improvement {
@@ -346,19 +407,99 @@ impl Search {
                         old_g,
                         cell: next,
                         old_record,
+                        old_parent,
                     });
                 }
             }
             let (key, _) = self.reach(next, at, g, Some((current, i)));
             self.open.update(next, key);
             self.counters.generated += 1;
-            Seen::Improved {
-                old_g,
-                old_parent: self.parent_by(next, old_record).unwrap_or(NO_PARENT),
-            }
+            self.set_parent(n, parent);
+            Seen::Improved { old_g, old_parent }
         } else {
             self.open_node(next, at, g, Some((current, i)));
+            self.set_parent(n, parent);
             Seen::Opened
+        }
+    }
+
+    fn set_parent(&mut self, cell: usize, parent: u32) {
+        if let Some(p) = self.parents.get_mut(cell) {
+            *p = parent;
+        }
+    }
+
+    /// An any-angle route to the neighbour at `at` of `current`: path 2, from the parent of
+    /// `current` in a straight segment, where that parent sees the neighbour (Theta*) or
+    /// always (Lazy Theta*, which tests the segment when it expands the neighbour); else
+    /// path 1, from `current`. Returns the parent and the G it gives, `unit` the cost of a
+    /// segment one cell long.
+    // One copy for every instance of the loop: the engine's size is budgeted.
+    #[inline(never)]
+    fn any_angle_route(
+        &mut self,
+        check: SightCheck,
+        unit: f64,
+        current: u32,
+        at: Point,
+        events: bool,
+    ) -> (u32, f64) {
+        let grand = self.parents[current as usize];
+        let via = if grand != NO_PARENT
+            && (check == SightCheck::OnExpand || self.sees(grand, at, events))
+        {
+            grand
+        } else {
+            current
+        };
+        let g = self.g[via as usize] + unit * sight::length(self.grid.point(via as usize), at);
+        (via, g)
+    }
+
+    /// Whether the cell `from` sees the cell at `to` (the rule of [`sight`]), counted and,
+    /// with events, told with the cells the segment crosses.
+    fn sees(&mut self, from: u32, to: Point, events: bool) -> bool {
+        self.sight_checks += 1;
+        let from = self.grid.point(from as usize);
+        let mut cells = Vec::new();
+        let rule = DiagonalRule::IfAtMostOneObstacle;
+        let clear = sight::walk(&self.grid, from, to, rule, &mut |p| {
+            if events {
+                cells.push(p)
+            }
+        });
+        if events {
+            (self.sight_tests).push(SightTest {
+                from,
+                to,
+                clear,
+                cells,
+            });
+        }
+        clear
+    }
+
+    /// Lazy Theta* at the expansion of `cell`: where its parent does not see it after all,
+    /// its parent becomes the expanded neighbour that gives it the least G (the one whose
+    /// expansion queued it is one).
+    fn set_vertex(&mut self, cell: u32, events: bool) {
+        let c = cell as usize;
+        let at = self.grid.point(c);
+        let parent = self.parents[c];
+        if parent == NO_PARENT || self.sees(parent, at, events) {
+            return;
+        }
+        let mut best = (f64::INFINITY, NO_PARENT);
+        for i in topology::indices(self.legal_moves(cell, at)) {
+            let n = self.neighbourhood.neighbour(cell, i);
+            let g = self.g[n as usize] + self.neighbourhood.step_cost(i);
+            if self.record[n as usize] & STATE_MASK == CLOSED && g < best.0 {
+                best = (g, n);
+            }
+        }
+        (self.g[c], self.parents[c]) = best;
+        if events {
+            self.reparent = Some(best.1);
         }
     }
 
@@ -442,7 +583,10 @@ impl Search {
 
     /// The parent of `cell` according to `record`, one of its records.
     fn parent_by(&self, cell: u32, record: u8) -> Option<u32> {
-        parent_move(record).map(|i| self.neighbourhood.source(cell, i))
+        match self.parents.get(cell as usize) {
+            Some(&p) => (p != NO_PARENT).then_some(p),
+            None => parent_move(record).map(|i| self.neighbourhood.source(cell, i)),
+        }
     }
 
     /// H of the cell at `p`, in units: the heuristic's estimate of the cost to the goal.

@@ -111,6 +111,9 @@ impl Policy {
         );
         let max_h = neighbourhood.estimate(Point::new(0, 0), far_corner);
         let weight = options.weight;
+        // Segments of any angle cost fractions of a unit.
+        let whole_costs =
+            (0..neighbourhood.count()).all(|i| neighbourhood.step_cost(i).fract() == 0.0);
         let (max_priority, whole) = match self.rank {
             Rank::G => (max_g, true),
             Rank::H => (max_h, true),
@@ -132,7 +135,7 @@ impl Policy {
         // Step costs are whole units, so G and every whole-number priority are exact in an
         // f64.
         KeyLayout::new(KeyFields {
-            max_whole_priority: (whole && max_priority < KeyLayout::WHOLE_LIMIT)
+            max_whole_priority: (whole && whole_costs && max_priority < KeyLayout::WHOLE_LIMIT)
                 .then_some(max_priority),
             max_tie,
             larger_tie_first,
@@ -152,7 +155,10 @@ mod tests {
     fn every_finder_queued_by_the_policy_states_one_the_loop_supports() {
         for entry in &FINDERS {
             let queued_by_policy = match entry.family {
-                Family::BestFirst | Family::JumpPoint | Family::Bidirectional => true,
+                Family::BestFirst
+                | Family::JumpPoint
+                | Family::Bidirectional
+                | Family::AnyAngle => true,
                 Family::IterativeDeepening | Family::Incremental => false,
             };
             assert_eq!(

@@ -4,7 +4,7 @@
 use super::shared::StepStart;
 use super::Search;
 use crate::finder::key::cell_of;
-use crate::vocabulary::record::UNVISITED;
+use crate::vocabulary::record::{NO_PARENT, UNVISITED};
 
 impl Search {
     /// Undoes the last recorded step exactly. `false` at the beginning, or where the steps
@@ -21,13 +21,27 @@ impl Search {
             self.open.update(change.cell, change.old_key);
             self.g[c] = change.old_g;
             self.record[c] = change.old_record;
+            if let Some(parent) = self.parents.get_mut(c) {
+                *parent = change.old_parent;
+            }
             undone += 1;
         }
         for cell in self.visited.drain(record.opened_from as usize..) {
             self.open.remove(cell);
             self.g[cell as usize] = f64::INFINITY;
             self.record[cell as usize] = UNVISITED;
+            if let Some(parent) = self.parents.get_mut(cell as usize) {
+                *parent = NO_PARENT;
+            }
             undone += 1;
+        }
+        self.sight_checks = record.prev_sight_checks;
+        if let Some(key) = record.popped {
+            let c = cell_of(key) as usize;
+            if let Some(parent) = self.parents.get_mut(c) {
+                *parent = record.popped_parent;
+                self.g[c] = record.popped_g;
+            }
         }
         self.counters.generated -= undone;
         // Each change took one entry order.

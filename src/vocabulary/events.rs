@@ -81,6 +81,16 @@ pub enum Outcome {
     },
 }
 
+/// A line-of-sight test between two cell centres: passed or blocked, and the cells the
+/// segment passes through (up to the one that blocks it).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SightTest {
+    pub from: Point,
+    pub to: Point,
+    pub clear: bool,
+    pub cells: Vec<Point>,
+}
+
 /// A neighbour position may lie off the grid, hence signed coordinates.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Neighbour {
@@ -103,6 +113,13 @@ pub enum StepEvent {
         ties: Vec<NodeValues>,
         /// How many open nodes had the same priority, named in `ties` or not.
         tied: u32,
+        /// Any-angle finders: the line-of-sight tests the step made, in order.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        sight: Vec<SightTest>,
+        /// Lazy Theta*: the expanded neighbour the node took as parent when its own parent
+        /// turned out not to see it.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reparent: Option<Point>,
     },
     /// The goal left the open list: its parents give the path.
     GoalReached {

@@ -66,6 +66,9 @@ pub struct FinderInfo {
     /// A walk: the moves so far at which the planner searched again.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub replans: Option<u32>,
+    /// Theta* and Lazy Theta*: line-of-sight tests made so far.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sight_checks: Option<u32>,
 }
 
 /// The fields of [`FinderInfo`], as they are named when serialized.
@@ -82,6 +85,7 @@ pub enum Counter {
     FromScratchExpanded,
     MoveExpanded,
     Replans,
+    SightChecks,
 }
 
 named_enum!(Counter, "counter", {
@@ -96,4 +100,5 @@ named_enum!(Counter, "counter", {
     FromScratchExpanded => "fromScratchExpanded",
     MoveExpanded => "moveExpanded",
     Replans => "replans",
+    SightChecks => "sightChecks",
 });

@@ -134,6 +134,18 @@ impl JsSearch {
         self.finder().records().as_ptr()
     }
 
+    /// Any-angle finders: each cell's parent cell, `0xFFFFFFFF` for none, four bytes per
+    /// cell; 0 (no array) for the other finders.
+    #[wasm_bindgen(js_name = parentsPtr)]
+    pub fn parents_ptr(&self) -> *const u32 {
+        let parents = self.finder().parents();
+        if parents.is_empty() {
+            std::ptr::null()
+        } else {
+            parents.as_ptr()
+        }
+    }
+
     /// Sixteen bits of finder marks per cell (see `recordLayout().marks`); all zero for a
     /// finder whose catalogue entry lists no marks.
     #[wasm_bindgen(js_name = marksPtr)]

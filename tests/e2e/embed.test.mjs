@@ -361,6 +361,101 @@ describe('the compare view embedded', () => {
   });
 });
 
+// A lesson embedded (`?lesson=…&embed=1`), over every pair of frame size, lesson, controls,
+// input and language: its scene, narration and question fit with no scroll bar; the scene
+// buttons go from scene to scene; the question is answered only where the controls allow
+// input; the full editor's link follows the scene; and the frame sends its height.
+const LESSON_ROWS = pairwise({
+  size: [[320, 240], [400, 300], [720, 480], [1280, 720]],
+  lesson: ['goal-test', 'tutorial-000'],
+  controls: ['none', 'play', 'full'],
+  touch: [false, true],
+  lang: ['en', 'zh'],
+});
+const LESSON_WORDS = {
+  en: { scene: 'Scene', previous: 'Previous scene', next: 'Next scene', check: 'Check', step: 'Step', verdict: /^(Right|Not quite)\./ },
+  zh: { scene: '场景', previous: '上一个场景', next: '下一个场景', check: '检查', step: '单步', verdict: /^(正确|不对)。/ },
+};
+
+describe('a lesson embedded', () => {
+  it(`fits every pair of size, lesson, controls, input and language (${LESSON_ROWS.length} frames), scene to scene`, async () => {
+    let unfoldedVerdicts = 0;
+    for (const { size: [width, height], lesson, controls, touch, lang } of LESSON_ROWS) {
+      const words = LESSON_WORDS[lang];
+      const query = `lesson=${lesson}&embed=1&controls=${controls}&lang=${lang}`;
+      const when = `${width}x${height} ${touch ? 'touch' : 'mouse'} ${query}`;
+      const { context, frame, errors, heights } = await host(query, width, height, false, touch ? { hasTouch: true, isMobile: true } : {});
+      const press = (locator) => (touch ? locator.tap() : locator.click());
+      const counter = () => frame.locator('#lesson-counter').textContent();
+      try {
+        await frame.locator('#lesson-bar').waitFor({ state: 'visible' });
+        const count = Number(/\/ (\d+)$/.exec(await counter())[1]);
+        assert.equal(await counter(), `${words.scene} 1 / ${count}`, `${when}: the first scene`);
+        await assertFits(frame, `${when}, scene 1`);
+        const previous = frame.getByRole('button', { name: words.previous });
+        const next = frame.getByRole('button', { name: words.next });
+        assert.ok(await previous.isDisabled(), `${when}: no scene before the first`);
+        const narration = await frame.locator('#lesson-narration').textContent();
+        assert.match(narration, lang === 'zh' ? /[\u4e00-\u9fff]/ : /[a-z]{3}/, `${when}: narrated in the page's language`);
+        // The question (goal-test's first scene has one): answered only where controls allow input.
+        const asks = lesson === 'goal-test';
+        assert.equal(await frame.locator('#question').isVisible(), asks, `${when}: the scene's question`);
+        if (asks) {
+          const check = frame.getByRole('button', { name: words.check, exact: true });
+          assert.equal(await check.isVisible(), controls !== 'none', `${when}: the answer only with controls`);
+          if (controls !== 'none') {
+            await press(check);
+            await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
+            await assertFits(frame, `${when}, judged`);
+            // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
+            if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
+          }
+        }
+        // Stepping within the scene as the controls allow.
+        const step = frame.getByRole('button', { name: words.step, exact: true });
+        assert.equal(await step.isVisible(), controls !== 'none', `${when}: Step`);
+        if (controls !== 'none') {
+          await press(step);
+          await frame.waitForFunction(() => /^[1-9]/.test(document.getElementById('count-step').textContent));
+        }
+        assert.equal(await frame.locator('#undo').isVisible(), controls === 'full' && !(touch && height <= 360), `${when}: editing only with controls=full`);
+        await press(next);
+        await eventually(frame, async () => (await counter()) === `${words.scene} 2 / ${count}`, `${when}: the next scene`);
+        assert.notEqual(await frame.locator('#lesson-narration').textContent(), narration, `${when}: its own narration`);
+        // goal-test's second scene asks for the next node: the open list is hidden only from
+        // a reader who may answer.
+        if (asks) assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
+        assert.ok(!(await previous.isDisabled()), `${when}: back to the first`);
+        await assertFits(frame, `${when}, scene 2`);
+        const full = new URL(await frame.getByRole('link', { name: /full editor|完整编辑器/ }).getAttribute('href'));
+        assert.deepEqual([full.searchParams.get('lesson'), full.searchParams.get('scene'), full.searchParams.get('embed'), full.searchParams.get('controls')], [lesson, '2', null, null], `${when}: ${full}`);
+        await press(previous);
+        await eventually(frame, async () => (await counter()) === `${words.scene} 1 / ${count}`, `${when}: the previous scene`);
+        // The height it asks for has room for the lesson above the map.
+        await eventually(frame, async () => heights.length > 0, `${when}: the frame sends its height`);
+        const below = await frame.evaluate(() => document.getElementById('lesson-bar').getBoundingClientRect().bottom);
+        assert.ok(heights.at(-1) > below + 40, `${when}: asks ${heights.at(-1)} px, the lesson ending at ${below}`);
+        assertNoErrors(errors);
+      } finally {
+        await context.close();
+      }
+    }
+    assert.ok(unfoldedVerdicts >= 1, 'a verdict cut short was unfolded');
+  });
+
+  it('is what the Share snippet gives while a lesson\'s scene is on show', async () => {
+    await withApp(browser(), '?lesson=tutorial-000&scene=2&lang=zh', DESKTOP, async ({ page }) => {
+      await waitForText(page, '#lesson-counter', /^场景 2 \/ 4$/);
+      await page.locator('#share-panel > summary').click();
+      await page.locator('#make-link').click();
+      await eventually(page, async () => /lesson=/.test(await page.inputValue('#share-embed')), 'the snippet embeds the lesson');
+      const snippet = await page.inputValue('#share-embed');
+      const id = /<iframe id="([\w-]+)"/.exec(snippet)[1];
+      assert.match(snippet, new RegExp(`src="[^"]*\\?lesson=tutorial-000&amp;scene=2&amp;lang=zh&amp;embed=1&amp;id=${id}"`), snippet);
+    });
+  });
+});
+
 // A cross-origin host for a snippet: the page's server under another name.
 const otherOrigin = (url) => url.replace('://127.0.0.1:', '://localhost:');
 

@@ -9,6 +9,7 @@ import { parseParams, buildQuery, defaultOptions, MAX_SIDE } from '../../www/sta
 import { MAX_RATE } from '../../www/state/playback.js';
 import { limits } from '../../www/finders/catalogue.js';
 import { PageError, describeError } from '../../www/i18n/errors.js';
+import { fullEditorHref } from '../../www/layout/embed.js';
 
 const EXAMPLE_IDS = EXAMPLES.map((example) => example.id);
 const parse = (query, options) => parseParams(query, EXAMPLE_IDS, options);
@@ -245,5 +246,25 @@ describe('numbers in a link, worded', () => {
     assert.match(words('?lang=zh&heuristic=taxi')[0], /网址参数 heuristic="taxi" 不是以下之一/);
     useLanguage('en');
     assert.match(words('?lang=zh&weight=-3')[0], /URL parameter weight="-3" must be a number from 0 to 100/);
+  });
+});
+
+describe('a lesson embed link', () => {
+  it('is read whole: the lesson, its scene, and the embed parameters, early as late', () => {
+    for (const early of [true, false]) {
+      const r = parse('?lesson=heuristics&scene=3&embed=1&controls=none&theme=dark&lang=zh&id=post-1', { early });
+      assert.deepEqual([r.lesson, r.scene, r.embed, r.controls, r.theme, r.lang, r.id], ['heuristics', 3, true, 'none', 'dark', 'zh', 'post-1']);
+      assert.deepEqual(r.problems, []);
+    }
+  });
+
+  it('opens in the full page at the scene on show, without what only an embed takes', () => {
+    const href = 'https://example.org/a/?lesson=heuristics&scene=2&embed=1&controls=play&legend=1&log=1&lang=zh&id=f#x';
+    assert.equal(fullEditorHref(href), 'https://example.org/a/?lesson=heuristics&scene=2&lang=zh&id=f');
+    assert.equal(fullEditorHref(href, 4), 'https://example.org/a/?lesson=heuristics&lang=zh&id=f&scene=4');
+    assert.equal(fullEditorHref(href, 1), 'https://example.org/a/?lesson=heuristics&lang=zh&id=f', 'the first scene needs no scene=');
+    assert.equal(fullEditorHref('file:///x/astar.html?embed=1'), 'file:///x/astar.html');
+    const link = parse(new URL(fullEditorHref(href, 4)).search);
+    assert.deepEqual([link.lesson, link.scene, link.embed ?? false, link.controls], ['heuristics', 4, false, undefined]);
   });
 });

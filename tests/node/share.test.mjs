@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { LANGUAGES, useLanguage, assertWords, openPage } from './harness.mjs';
 import { buildQuery, parseParams } from '../../www/state/params.js';
 import { shareState } from '../../www/export/share.js';
-import { embedSnippet, firstHeight, RESIZE_SCRIPT } from '../../www/export/snippet.js';
+import { embedSnippet, firstHeight, lessonEmbedSrc, RESIZE_SCRIPT } from '../../www/export/snippet.js';
 import { qrModules, qrPath } from '../../www/export/qr.js';
 import { PageError, describeError } from '../../www/i18n/errors.js';
 
@@ -102,6 +102,14 @@ describe('the embed snippet', () => {
     assert.equal(firstHeight(64, 2), 300);
     assert.equal(firstHeight(2, 64), 720);
     assert.ok(firstHeight(8, 6) > firstHeight(16, 6));
+    assert.ok(firstHeight(16, 6, true) > firstHeight(16, 6), 'a lesson has its scene and narration above the map');
+  });
+
+  it('of a lesson embeds the lesson at its scene, in the language on show', () => {
+    const src = lessonEmbedSrc('https://example.org/a/', '?lesson=heuristics&scene=2', { lang: 'zh', id: 'astar-ab12' });
+    assert.equal(src, 'https://example.org/a/?lesson=heuristics&scene=2&lang=zh&embed=1&id=astar-ab12');
+    const r = parseParams(new URL(src).search, ['maze'], { early: true });
+    assert.deepEqual([r.lesson, r.scene, r.lang, r.embed, r.id], ['heuristics', 2, 'zh', true, 'astar-ab12']);
   });
 });
 

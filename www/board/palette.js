@@ -31,6 +31,8 @@ export const PALETTE = {
   backwardClosed: '#e8c4d0',
   backwardStripe: '#5b3a6e',
   meeting: '#009e73',
+  sightClear: '#009e73',
+  sightBlocked: '#b3261e',
   // IDA*: the path being explored, and cells pruned by the threshold.
   onStack: '#d55e00',
   pruned: '#4a4a4a',

@@ -13,6 +13,8 @@ const DIGIT_MIN_CSS = 14;
 // Below this size start and goal also get a marker larger than their cell on the overlay,
 // so they can be found (and grabbed) on a 512x512 map.
 const ENDPOINT_MARKER_BELOW_CSS = 18;
+// How much the fog hides of the cells under it.
+const FOG_ALPHA = 0.55;
 
 const CURRENT = 1;
 const TOUCHED = 2;
@@ -82,6 +84,17 @@ function buildFills() {
 // only the cells whose drawn content changed are repainted (a 512x512 search touches a few
 // hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
 // markers, hover) and is cheap to redraw whole.
+// Where a cell's parent lies, as (dx, dy): any-angle finders keep the parent cell itself,
+// the others the move from it in the record.
+function towardParent(view, i, record) {
+  if (view.parents) {
+    const p = view.parents[i];
+    return { dx: (p % view.width) - (i % view.width), dy: Math.floor(p / view.width) - Math.floor(i / view.width) };
+  }
+  const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
+  return { dx: -move.dx, dy: -move.dy };
+}
+
 export class GridRenderer {
   constructor(gridCanvas, overlayCanvas) {
     this.gridCanvas = gridCanvas;
@@ -345,8 +358,8 @@ export class GridRenderer {
       this.drawCentredDigit(px, py, inner, digit);
     }
     if (visited && this.arrowAlpha > 0 && record & view.layout.hasParent) {
-      const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
-      this.drawArrow(px, py, inner, -move.dx, -move.dy);
+      const to = towardParent(view, i, record);
+      this.drawArrow(px, py, inner, to.dx, to.dy);
     }
     ctx.restore();
   }
@@ -414,6 +427,7 @@ export class GridRenderer {
     ctx.save();
     ctx.translate(-this.originX, -this.originY);
     if (view.seen) this.drawWalk(view);
+    for (const test of view.sight ?? []) this.drawSight(test);
     if (view.path && view.path.length > 1) {
       this.drawPath(view.path, view.pathTentative);
       if (this.labelsShown) this.redrawPathLabels(view);
@@ -546,12 +560,12 @@ export class GridRenderer {
         ctx.fill();
         drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
       } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
-        const move = layout.moves[(record >> layout.parentMoveShift) & 7];
+        const to = towardParent(view, i, record);
         const ink = ctx.fillStyle;
-        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx, fill);
+        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx, fill);
         ctx.fillStyle = ink;
         ctx.strokeStyle = ink;
-        this.drawArrow(x * c, y * c, inner, -move.dx, -move.dy, ctx);
+        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx);
       }
       ctx.restore();
     }
@@ -559,19 +573,54 @@ export class GridRenderer {
 
   // A walk: fog over the cells the agent has not seen, the real walls dimmed under
   // it; the cells it walked; the agent, a disc on its cell (drawn over the planned path).
+  // The fog is a picture of one pixel per cell on show, scaled up whole: a rectangle per
+  // fogged cell took most of a drawn move on a 512x512 map.
   drawWalk(view) {
     const ctx = this.overlay;
     const c = this.cell;
     const { x0, y0, x1, y1 } = this.visibleCells();
-    ctx.fillStyle = PALETTE.fog;
-    ctx.globalAlpha = 0.55;
-    for (let y = y0; y < y1; y++) {
-      for (let x = x0; x < x1; x++) {
-        if (!view.seen[y * this.cols + x]) ctx.fillRect(x * c, y * c, c, c);
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (w > 0 && h > 0) {
+      const fog = this.fogPicture(w, h);
+      const pixels = new Uint32Array(fog.image.data.buffer);
+      const { seen } = view;
+      const colour = this.fogPixel();
+      for (let y = 0; y < h; y++) {
+        const row = (y0 + y) * this.cols + x0;
+        const out = y * w;
+        for (let x = 0; x < w; x++) pixels[out + x] = seen[row + x] ? 0 : colour;
       }
+      fog.context.putImageData(fog.image, 0, 0);
+      ctx.imageSmoothingEnabled = false;
+      ctx.drawImage(fog.canvas, 0, 0, w, h, x0 * c, y0 * c, w * c, h * c);
     }
-    ctx.globalAlpha = 1;
     if (view.trail.length > 1) this.drawPath(view.trail, false, PALETTE.walked);
+  }
+
+  // A w x h canvas and its pixels, kept from frame to frame while the view keeps its size.
+  fogPicture(w, h) {
+    if (!this.fog || this.fog.image.width !== w || this.fog.image.height !== h) {
+      const canvas = this.fog?.canvas ?? this.overlayCanvas.ownerDocument.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d');
+      this.fog = { canvas, context, image: context.createImageData(w, h) };
+    }
+    return this.fog;
+  }
+
+  // The fog's colour at its opacity, as one pixel of an ImageData's Uint32 view (the
+  // platform's byte order), read back from a canvas so any CSS colour the palette holds works.
+  fogPixel() {
+    if (this.fogColour?.css !== PALETTE.fog) {
+      const probe = this.overlayCanvas.ownerDocument.createElement('canvas').getContext('2d');
+      probe.fillStyle = PALETTE.fog;
+      probe.globalAlpha = FOG_ALPHA;
+      probe.fillRect(0, 0, 1, 1);
+      this.fogColour = { css: PALETTE.fog, pixel: new Uint32Array(probe.getImageData(0, 0, 1, 1).data.buffer)[0] };
+    }
+    return this.fogColour.pixel;
   }
 
   drawAgent(view) {
@@ -588,6 +637,27 @@ export class GridRenderer {
   }
 
   // A tentative path (a bidirectional search's best so far) is dashed.
+  // A line-of-sight test: the cells its segment crosses tinted, and the segment, solid where
+  // it passed, dashed where a wall or a pinch between two walls blocked it.
+  drawSight({ from, to, clear, cells }) {
+    const ctx = this.overlay;
+    const c = this.cell;
+    const colour = clear ? PALETTE.sightClear : PALETTE.sightBlocked;
+    ctx.save();
+    ctx.fillStyle = colour;
+    ctx.globalAlpha = 0.18;
+    for (const p of cells) ctx.fillRect(p.x * c, p.y * c, c, c);
+    ctx.globalAlpha = 1;
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = Math.max(1.5 * this.dpr, c * 0.05);
+    if (!clear) ctx.setLineDash([c * 0.15, c * 0.1]);
+    ctx.beginPath();
+    ctx.moveTo(from.x * c + c / 2, from.y * c + c / 2);
+    ctx.lineTo(to.x * c + c / 2, to.y * c + c / 2);
+    ctx.stroke();
+    ctx.restore();
+  }
+
   drawPath(path, tentative = false, colour = PALETTE.path) {
     const ctx = this.overlay;
     const c = this.cell;

@@ -3,7 +3,7 @@ import { t, language } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
 import { openExample } from '../maps/examples.js';
 import { settleOptions, searchAccepts } from '../state/optionlayers.js';
-import { embedSnippet, firstHeight } from './snippet.js';
+import { embedSnippet, firstHeight, lessonEmbedSrc } from './snippet.js';
 
 // An id for one snippet's frame, unlikely to meet another's on the same page.
 function frameId() {
@@ -67,8 +67,10 @@ export function shareState(workspace, compare, speed) {
 
 // The share panel: a link that reopens the work on show, playing on open only when asked;
 // an <iframe> snippet of it for blog posts, with the lines that let the frame take the
-// height the page asks for; and the link as a QR code for a projector.
-export function wireShare(doc, location, { workspace, playback, compare, qr }, onError) {
+// height the page asks for (a lesson's embed while a lesson's scene is on show, unchanged);
+// and the link as a QR code for a projector. lessonLink(): the query of the lesson's link at
+// the scene on show (a promise), or null when no scene is.
+export function wireShare(doc, location, { workspace, playback, compare, qr, lessonLink }, onError) {
   const state = () => shareState(workspace, compare, playback.speed);
   const button = doc.getElementById('make-link');
   const autoplay = doc.getElementById('share-autoplay');
@@ -88,7 +90,13 @@ export function wireShare(doc, location, { workspace, playback, compare, qr }, o
     url.value = link;
     const id = frameId();
     const src = pageAddress(location) + buildQuery({ ...query, embed: true, id });
-    embed.value = embedSnippet({ id, src, height: firstHeight(current.width, current.height), title: t('embed.frame-title') });
+    const title = t('embed.frame-title');
+    embed.value = embedSnippet({ id, src, height: firstHeight(current.width, current.height), title });
+    // A lesson too long for a link keeps the view's snippet, and says why.
+    lessonLink()?.then((lessonQuery) => {
+      const lessonSrc = lessonEmbedSrc(pageAddress(location), lessonQuery, { lang: query.lang, id });
+      embed.value = embedSnippet({ id, src: lessonSrc, height: firstHeight(current.width, current.height, true), title });
+    }, onError);
     return link;
   };
   button.addEventListener('click', () => {

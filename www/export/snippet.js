@@ -10,10 +10,19 @@ const COLUMN_WIDTH = 700;
 const EMBED_CHROME = 100;
 const EMBED_HEIGHT = [300, 720];
 const CELL_MAX = 64;
+// A lesson's scene line, narration and question above the map.
+const LESSON_CHROME = 90;
 
-export function firstHeight(cols, rows) {
+export function firstHeight(cols, rows, lesson = false) {
   const board = Math.min((COLUMN_WIDTH - 12) * (rows / cols), rows * CELL_MAX);
-  return Math.round(Math.min(EMBED_HEIGHT[1], Math.max(EMBED_HEIGHT[0], EMBED_CHROME + board)));
+  const chrome = EMBED_CHROME + (lesson ? LESSON_CHROME : 0);
+  return Math.round(Math.min(EMBED_HEIGHT[1], Math.max(EMBED_HEIGHT[0], chrome + board)));
+}
+
+// A lesson's embed: its link's query (link.js: `?lesson=…&scene=…`) in `lang`, embedded, the
+// frame named `id`.
+export function lessonEmbedSrc(address, lessonQuery, { lang, id }) {
+  return `${address}${lessonQuery}&lang=${lang}&embed=1&id=${id}`;
 }
 
 // The host's side of the height messages: the frame the message names grows to the height

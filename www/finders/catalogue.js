@@ -1,4 +1,5 @@
 import { bestFirst } from './best-first.js';
+import { anyAngle } from './any-angle.js';
 import { jumpPoint } from './jump-point.js';
 import { iterativeDeepening } from './iterative-deepening.js';
 import { bidirectional } from './bidirectional.js';
@@ -31,7 +32,7 @@ import { incremental } from './incremental.js';
 
 // In this order the page lists the finders: family by family, each family's finders in the
 // catalogue's order (a finder of a family the page lacks comes last, and says so when used).
-export const FAMILIES = [bestFirst, jumpPoint, iterativeDeepening, bidirectional, incremental];
+export const FAMILIES = [bestFirst, anyAngle, jumpPoint, iterativeDeepening, bidirectional, incremental];
 
 let catalogue = null;
 let listed = [];

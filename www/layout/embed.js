@@ -22,9 +22,20 @@ export function applyEmbedLayout(doc, location, params) {
   body.classList.toggle('with-log', params.log === true);
   body.classList.toggle('with-walk', params.walk === true);
   const link = doc.getElementById('full-editor');
-  const query = location.search.replace(/^\?/, '').split('&').filter((p) => p !== '' && !/^(embed|controls|legend|log)(=|$)/.test(p));
-  link.href = location.href.split(/[?#]/)[0] + (query.length > 0 ? `?${query.join('&')}` : '');
+  link.href = fullEditorHref(location.href);
   link.hidden = false;
+}
+
+// The full page's link of the embed at `href`: its parameters but those only an embed takes;
+// a lesson's at scene `scene` (from 1), the one on show, when given.
+export function fullEditorHref(href, scene) {
+  const bare = href.split('#')[0];
+  const at = bare.indexOf('?');
+  const [address, search] = at < 0 ? [bare, ''] : [bare.slice(0, at), bare.slice(at + 1)];
+  const dropped = scene === undefined ? /^(embed|controls|legend|log)(=|$)/ : /^(embed|controls|legend|log|scene)(=|$)/;
+  const query = search.split('&').filter((p) => p !== '' && !dropped.test(p));
+  if (scene > 1) query.push(`scene=${scene}`);
+  return address + (query.length > 0 ? `?${query.join('&')}` : '');
 }
 
 // Posts the height at which the map would fill the frame's width (cells square, at most

@@ -17,7 +17,8 @@ import { practiceInstance } from './questions/practice.js';
 // show, the student's. A practice question opens random maps one after another, each with a
 // question of its own (questions/practice.js).
 export class Quiz {
-  // page: { engine, exampleIds, defaults, editor() (the map on show), fail(error), scores };
+  // page: { engine, exampleIds, defaults, editor() (the map on show), fail(error), scores,
+  //   answerable(q) (whether the reader may answer it: an embed's controls decide) };
   // player: the LessonPlayer; changed(): a frame is due.
   constructor(doc, player, page, changed) {
     this.doc = doc;
@@ -26,6 +27,7 @@ export class Quiz {
     this.changed = changed;
     const byId = (id) => doc.getElementById(id);
     this.box = byId('question');
+    this.form = byId('question-form');
     this.prompt = byId('question-prompt');
     this.verdict = byId('question-verdict');
     this.score = byId('question-score');
@@ -42,7 +44,7 @@ export class Quiz {
     this.taps = [];
     this.last = null;
     this.practice = null;
-    byId('question-form').addEventListener('submit', (e) => {
+    this.form.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();
     });
@@ -141,14 +143,16 @@ export class Quiz {
 
   // Whether a tap on the board answers the question on show.
   wantsCells() {
-    const form = this.asked()?.form;
-    return form === 'cell' || form === 'cells';
+    const asked = this.asked();
+    return (asked?.form === 'cell' || asked?.form === 'cells') && this.page.answerable(asked.q);
   }
 
-  // While a question waits for its answer, the page does not give it away: a next-node
-  // question hides the open list, an admissibility question the warning.
+  // While a question waits for its answer, the page does not give it away (unless the reader
+  // may not answer it): a next-node question hides the open list, an admissibility question
+  // the warning.
   hides(kind) {
-    return this.asked()?.q.kind === kind && this.last === null;
+    const asked = this.asked();
+    return asked?.q.kind === kind && this.last === null && this.page.answerable(asked.q);
   }
 
   hidesNext() {
@@ -235,6 +239,7 @@ export class Quiz {
     this.box.hidden = asked === null;
     if (!asked) return;
     const { form } = asked;
+    this.form.hidden = !this.page.answerable(asked.q);
     const show = { side: asked.family === 'bidirectional' && form === 'cell', values: form === 'values', threshold: form === 'threshold',
       yes: form === 'yes-no', no: form === 'yes-no', check: ['values', 'threshold', 'cells', 'map'].includes(form), next: asked.practice };
     for (const [name, part] of Object.entries(this.parts)) part.hidden = !show[name];
@@ -255,7 +260,9 @@ export class Quiz {
     };
     set(this.prompt, texts[0]);
     set(this.verdict, texts[1] ?? '');
-    this.verdict.className = `question-verdict ${kind}`;
+    // By class, not className: an embed's FoldingLine keeps its own class on it.
+    this.verdict.classList.toggle('right', kind === 'right');
+    this.verdict.classList.toggle('wrong', kind === 'wrong');
     const count = this.player.book.lesson.scenes.filter((s) => s.question).length;
     set(this.score, t('question.score', { right: this.page.scores.right(this.lessonKey()), count }));
   }

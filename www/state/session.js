@@ -282,6 +282,9 @@ export class SearchSession {
       trail: this.walk ? search.trail() : null,
     };
     const cells = view.width * view.height;
+    // An any-angle finder's line-of-sight tests of the step on show (telling a step again
+    // may move wasm memory, so before the views).
+    view.sight = this.finder.sight && count > 0 ? this.stepsBetween(count, count)[0]?.event.sight ?? [] : [];
     if (labelCells) search.fillEstimates(labelCells.x0, labelCells.y0, labelCells.x1, labelCells.y1);
     const pointers = {
       terrain: editor.terrainPtr(),
@@ -293,6 +296,7 @@ export class SearchSession {
       h: labelCells ? search.hPtr() : 0,
       f: labelCells ? search.fPtr() : 0,
       seen: this.walk ? search.seenPtr() : 0,
+      parents: this.finder.sight ? search.parentsPtr() : 0,
     };
     const buffer = this.engine.memory.buffer;
     view.terrain = new Uint8Array(buffer, pointers.terrain, cells);
@@ -304,6 +308,7 @@ export class SearchSession {
     view.h = labelCells ? new Float64Array(buffer, pointers.h, cells) : null;
     view.f = labelCells ? new Float64Array(buffer, pointers.f, cells) : null;
     view.seen = pointers.seen ? new Uint8Array(buffer, pointers.seen, cells) : null;
+    view.parents = pointers.parents ? new Uint32Array(buffer, pointers.parents, cells) : null;
     return view;
   }
 }

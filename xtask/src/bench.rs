@@ -1,19 +1,30 @@
 //! `cargo xtask bench`: the engine as the page runs it (wasm-bindgen's web bindings and the
 //! optimised `.wasm` of the dist file, under Node.js) against PathFinding.js and against the
 //! same engine compiled natively, on the Moving AI scenarios; see `benches/wasm_engine.mjs`.
+//! `cargo xtask bench --page`: a drawn step in the page, in headless Chromium; see
+//! `benches/drawn_move.mjs`.
 
 use crate::process::{self, cargo};
+use crate::serve::StaticServer;
 use crate::wasm_build::{self, Bindings, LIB_NAME, PACKAGE};
-use crate::{dist, npm, wasm_opt};
+use crate::{chromium, dist, npm, wasm_opt};
 use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::Command;
 
 const SCRIPT: &str = "benches/wasm_engine.mjs";
 const NATIVE_BENCH: &str = "native_engine";
+const PAGE_SCRIPT: &str = "benches/drawn_move.mjs";
 
-/// `options` go to the script: map name filters, `--per-map N`, `--rounds N`, `--baseline DIR`.
+/// `options` go to the script: map name filters, `--per-map N`, `--rounds N`, `--baseline DIR`;
+/// or, after `--page`, `--map NAME`, `--sizes 512,2048`, `--moves N` to the page's.
 pub fn command(root: &Path, options: &[String]) -> Result<()> {
+    if let Some(("--page", page_options)) = options
+        .split_first()
+        .map(|(first, rest)| (first.as_str(), rest))
+    {
+        return page(root, page_options);
+    }
     let wasm = wasm_build::build_release_wasm(root)?;
     let scratch = wasm_build::scratch_dir(&wasm);
     let bindings = scratch.join("bench-web");
@@ -70,4 +81,20 @@ pub fn command(root: &Path, options: &[String]) -> Result<()> {
             .args(options),
     )
     .context("the benchmark failed")
+}
+
+/// The page served as the browser tests serve it, with the engine built as `serve` builds it.
+fn page(root: &Path, options: &[String]) -> Result<()> {
+    wasm_build::build_pkg(root)?;
+    npm::install(root, npm::TOOLS)?;
+    let chrome = chromium::find_or_install()?;
+    let url = StaticServer::bind(root, 0)?.spawn();
+    process::run(
+        Command::new("node")
+            .current_dir(root)
+            .args([PAGE_SCRIPT, "--url", &url, "--chrome"])
+            .arg(chrome)
+            .args(options),
+    )
+    .context("the page benchmark failed")
 }

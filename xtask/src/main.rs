@@ -40,6 +40,9 @@ commands:
                     time the engine as the page runs it (wasm in Node.js) against PathFinding.js
                     and against the native build, on the Moving AI maps (names containing MAP);
                     --baseline: also an earlier build's bindings (a copy of target/xtask/bench-web)
+  bench --page [--map NAME] [--sizes 512,2048] [--moves N]
+                    time a drawn step in the page (headless Chromium): Step to the frame
+                    painted, a plain A* step against D* Lite's and A*'s walk moves
 ";
 
 fn main() -> ExitCode {

@@ -248,13 +248,29 @@ fn test_files(root: &Path, dir: &str) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The files biggest first, which node:test starts in the order given: the big files hold
+/// the long tests, and one started last would run on alone while the other core idles.
+fn largest_first(root: &Path, files: Vec<PathBuf>) -> Result<Vec<PathBuf>> {
+    let mut sized = files
+        .into_iter()
+        .map(|file| {
+            let size = std::fs::metadata(root.join(&file))
+                .with_context(|| format!("reading {}", file.display()))?
+                .len();
+            Ok((std::cmp::Reverse(size), file))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    sized.sort();
+    Ok(sized.into_iter().map(|(_, file)| file).collect())
+}
+
 fn run_browser_tests(
     root: &Path,
     dist_file: &Path,
     chrome: &Path,
     times: &mut TestTimes,
 ) -> Result<()> {
-    let files = test_files(root, npm::TOOLS.dir())?;
+    let files = largest_first(root, test_files(root, npm::TOOLS.dir())?)?;
     let server = StaticServer::bind(root, 0)?;
     let base_url = server.spawn();
     println!("serving the repository at {base_url} for the browser tests");
