@@ -12,7 +12,7 @@ const browser = browserForThisFile();
 // Latin words that may stay in a Chinese interface: key caps, file-format and proper names
 // the Chinese tutorials also write in Latin letters. Single letters (F, G, H, S, E, the map
 // symbols) and A* pass anyway.
-const ALLOWED_LATIN = new Set(['Ctrl', 'Shift', 'End', 'Home', 'Enter', 'Esc', 'PgDn', 'PgUp', 'Page', 'Up', 'Down', 'Moving', 'AI', 'txt', 'map', 'md', 'KiB', 'PNG', 'GIF', 'YAML', 'Posthoc', 'scen', 'JPS', 'IDA*', 'Dijkstra', 'LPA*', 'D*', 'Lite', 'Koenig', 'Likhachev']);
+const ALLOWED_LATIN = new Set(['Ctrl', 'Shift', 'End', 'Home', 'Enter', 'Esc', 'PgDn', 'PgUp', 'Page', 'Up', 'Down', 'Moving', 'AI', 'txt', 'map', 'md', 'KiB', 'PNG', 'GIF', 'YAML', 'Posthoc', 'scen', 'JPS', 'IDA*', 'Dijkstra', 'LPA*', 'D*', 'Lite', 'Koenig', 'Likhachev', 'Theta*', 'Lazy']);
 
 // Every text a person sees or hears in the page's controls, panels and log: visible text
 // nodes, accessible names (aria-label), option texts, and the aria-valuetext of sliders.
