@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::geometry::grid::MAX_SIDE;
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
+use crate::geometry::wide::{DEFAULT_BLINK_COST, MAX_BLINK_COST};
 use crate::options::{Algorithm, GoalTest, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT};
 use crate::text::names::named_enum;
 use crate::vocabulary::agent::PlannerKind;
@@ -111,9 +112,14 @@ named_enum!(CellValue, "cell value", { F => "f", G => "g", H => "h", Rhs => "rhs
 pub struct Only {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie_break: Option<&'static [TieBreak]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub directions: Option<&'static [Directions]>,
 }
 
-const ALL_VALUES: Only = Only { tie_break: None };
+const ALL_VALUES: Only = Only {
+    tie_break: None,
+    directions: None,
+};
 
 /// What the cells of a best-first search show: F = G + H.
 const F_G_H: &[CellValue] = &[CellValue::F, CellValue::G, CellValue::H];
@@ -289,7 +295,11 @@ pub static FINDERS: [FinderEntry; 14] = [
             terrain: false,
             ..WEIGHTED
         },
-        only: ALL_VALUES,
+        // Its pruning rules are the square grid's symmetries; 16, 32 and blink have others.
+        only: Only {
+            directions: Some(&[Directions::Four, Directions::Eight]),
+            ..ALL_VALUES
+        },
         repairs: false,
         cell_values: F_G_H,
         events: &[EventKind::Jumped, EventKind::GoalReached, EventKind::NoPath],
@@ -380,6 +390,7 @@ const fn incremental(
         options: SHARED,
         only: Only {
             tie_break: Some(&[TieBreak::LargerG, TieBreak::SmallerG]),
+            directions: None,
         },
         repairs: true,
         cell_values: &[CellValue::Key, CellValue::G, CellValue::Rhs],
@@ -551,7 +562,7 @@ impl Algorithm {
 #[serde(rename_all = "camelCase")]
 pub struct OptionValues {
     pub heuristic: &'static [&'static str],
-    pub directions: Vec<u8>,
+    pub directions: &'static [&'static str],
     pub diagonal: &'static [&'static str],
     pub costs: &'static [&'static str],
     pub tie_break: &'static [&'static str],
@@ -572,6 +583,9 @@ pub struct Limits {
     pub max_step: u32,
     /// The longest side of a grid.
     pub max_side: u32,
+    /// The largest blink penalty and the default, in straight steps.
+    pub max_blink_cost: f64,
+    pub default_blink_cost: f64,
 }
 
 /// The whole catalogue, as the page and `astar finders` read it.
@@ -589,7 +603,7 @@ pub fn catalogue() -> Catalogue {
         finders: &FINDERS,
         values: OptionValues {
             heuristic: Heuristic::NAMES,
-            directions: Directions::ALL.iter().map(|d| d.count()).collect(),
+            directions: Directions::NAMES,
             diagonal: DiagonalRule::NAMES,
             costs: CostModel::NAMES,
             tie_break: TieBreak::NAMES,
@@ -603,6 +617,8 @@ pub fn catalogue() -> Catalogue {
             default_node_limit: DEFAULT_NODE_LIMIT,
             max_step: u32::MAX,
             max_side: MAX_SIDE,
+            max_blink_cost: MAX_BLINK_COST,
+            default_blink_cost: DEFAULT_BLINK_COST,
         },
     }
 }

@@ -82,6 +82,9 @@ pub enum Overestimate {
     },
     /// A weight above 1 inflates any heuristic.
     Weight { weight: f64 },
+    /// A blink penalty so small that a knight's blink costs less than the two steps
+    /// (one straight, one diagonal) octile counts for it.
+    Blink { penalty: f64, blink: f64, walk: f64 },
     /// Any-angle paths: a straight segment is shorter than the grid steps this heuristic
     /// counts (e.g. 2 across and 1 down).
     Segment {
@@ -113,6 +116,16 @@ impl fmt::Display for Overestimate {
                 f,
                 "weight {weight} > 1 inflates the heuristic: paths may be up to {weight} times the \
                  shortest"
+            ),
+            Overestimate::Blink {
+                penalty,
+                blink,
+                walk,
+            } => write!(
+                f,
+                "with a blink penalty of {penalty} a knight's blink costs {blink:.2}, less than \
+                 the {walk:.2} of the two steps octile counts for it, so octile overestimates; \
+                 raise the penalty or use euclidean"
             ),
             Overestimate::Segment {
                 heuristic,

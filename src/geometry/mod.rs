@@ -7,3 +7,4 @@ pub mod movement;
 pub mod sight;
 pub mod square;
 pub mod topology;
+pub mod wide;

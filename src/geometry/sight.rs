@@ -110,7 +110,7 @@ impl Topology for AnyAngle {
     }
 
     fn legal_moves(&self, grid: &Grid, from: Point) -> MoveSet {
-        self.square().legal_moves(grid, from)
+        MoveSet::from(self.square().legal_moves(grid, from))
     }
 
     fn change_reach(&self) -> u32 {

@@ -4,10 +4,12 @@
 
 use std::sync::Arc;
 
+use crate::geometry::grid::Grid;
 use crate::geometry::heuristic::Heuristic;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
 use crate::geometry::sight::AnyAngle;
 use crate::geometry::topology::Topology;
+use crate::geometry::wide::{Wide, DEFAULT_BLINK_COST};
 use crate::text::names::named_enum;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
@@ -123,6 +125,8 @@ pub struct SearchOptions {
     /// Heuristic weight w in f = g + w*h (A* only).
     pub weight: f64,
     pub directions: Directions,
+    /// What a blink costs beyond its length, in straight steps (directions `blink`).
+    pub blink_cost: f64,
     pub diagonal: DiagonalRule,
     pub costs: CostModel,
     pub tie_break: TieBreak,
@@ -142,6 +146,7 @@ impl Default for SearchOptions {
             heuristic: None,
             weight: 1.0,
             directions: Directions::Eight,
+            blink_cost: DEFAULT_BLINK_COST,
             diagonal: DiagonalRule::IfAtMostOneObstacle,
             costs: CostModel::TenFourteen,
             tie_break: TieBreak::LargerG,
@@ -171,12 +176,34 @@ impl SearchOptions {
     }
 
     /// The topology the finders search under: the square grid of these movement options,
-    /// or for an any-angle finder the grid of segments in line of sight.
+    /// a wider neighbourhood (16, 32, blink), or for an any-angle finder the grid of
+    /// segments in line of sight.
     pub fn topology(&self) -> Arc<dyn Topology> {
         if self.algorithm.any_angle() {
             Arc::new(AnyAngle { costs: self.costs })
+        } else if let Some(wide) = self.wide() {
+            Arc::new(wide)
         } else {
             Arc::new(self.movement())
+        }
+    }
+
+    /// The neighbourhood beyond the 8-grid these options choose, if they choose one.
+    pub fn wide(&self) -> Option<Wide> {
+        (!self.directions.square() && !self.algorithm.any_angle()).then_some(Wide {
+            directions: self.directions,
+            diagonal: self.diagonal,
+            costs: self.costs,
+            blink: self.blink_cost,
+        })
+    }
+
+    /// The cost of a path through the cells `path` of `grid`, in display units, summed
+    /// exactly (see [`CostModel::path_cost`]).
+    pub fn path_cost(&self, grid: &Grid, path: &[u32]) -> f64 {
+        match self.wide() {
+            Some(wide) => wide.path_cost(grid, path),
+            None => self.costs.path_cost(grid, path),
         }
     }
 

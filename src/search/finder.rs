@@ -122,7 +122,7 @@ impl Finder for Search {
                     .sum();
                 unit * length / self.cost_scale()
             }
-            None => self.options.costs.path_cost(&self.grid, &self.path),
+            None => self.options.path_cost(&self.grid, &self.path),
         }
     }
 }

@@ -143,6 +143,11 @@ impl Navigation {
             });
         }
         endpoint_cells(&world, start, goal)?;
+        if !options.directions.square() {
+            return Err(NavigationError::LongMoves {
+                directions: options.directions.name(),
+            });
+        }
         // Sense at the start, then plan from it.
         let mut agent = Agent::new(&world, start, sensor_radius)
             .map_err(|cause| NavigationError::Grid { cause })?;
