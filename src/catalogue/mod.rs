@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::geometry::grid::MAX_SIDE;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::geometry::wide::{DEFAULT_BLINK_COST, MAX_BLINK_COST};
 use crate::options::{Algorithm, GoalTest, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT};
@@ -114,12 +115,18 @@ pub struct Only {
     pub tie_break: Option<&'static [TieBreak]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub directions: Option<&'static [Directions]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topology: Option<&'static [Tiling]>,
 }
 
 const ALL_VALUES: Only = Only {
     tie_break: None,
     directions: None,
+    topology: None,
 };
+
+/// Finders whose rules hold on square cells only.
+const SQUARE_ONLY: Option<&[Tiling]> = Some(&[Tiling::Square]);
 
 /// What the cells of a best-first search show: F = G + H.
 const F_G_H: &[CellValue] = &[CellValue::F, CellValue::G, CellValue::H];
@@ -295,9 +302,11 @@ pub static FINDERS: [FinderEntry; 14] = [
             terrain: false,
             ..WEIGHTED
         },
-        // Its pruning rules are the square grid's symmetries; 16, 32 and blink have others.
+        // Its pruning rules are the square grid's symmetries; 16, 32, blink and hexes have
+        // others.
         only: Only {
             directions: Some(&[Directions::Four, Directions::Eight]),
+            topology: SQUARE_ONLY,
             ..ALL_VALUES
         },
         repairs: false,
@@ -365,6 +374,11 @@ const fn any_angle(id: Algorithm, sight: SightCheck) -> FinderEntry {
         },
         counters: &[Counter::SightChecks],
         sight: Some(sight),
+        // Line of sight is the square cells' (see `crate::geometry::sight`).
+        only: Only {
+            topology: SQUARE_ONLY,
+            ..ALL_VALUES
+        },
         ..best_first(id, Priority::F, Ties::ByH, SHARED, NEIGHBOUR_OUTCOMES)
     }
 }
@@ -390,7 +404,7 @@ const fn incremental(
         options: SHARED,
         only: Only {
             tie_break: Some(&[TieBreak::LargerG, TieBreak::SmallerG]),
-            directions: None,
+            ..ALL_VALUES
         },
         repairs: true,
         cell_values: &[CellValue::Key, CellValue::G, CellValue::Rhs],
@@ -562,6 +576,7 @@ impl Algorithm {
 #[serde(rename_all = "camelCase")]
 pub struct OptionValues {
     pub heuristic: &'static [&'static str],
+    pub topology: &'static [&'static str],
     pub directions: &'static [&'static str],
     pub diagonal: &'static [&'static str],
     pub costs: &'static [&'static str],
@@ -603,6 +618,7 @@ pub fn catalogue() -> Catalogue {
         finders: &FINDERS,
         values: OptionValues {
             heuristic: Heuristic::NAMES,
+            topology: Tiling::NAMES,
             directions: Directions::NAMES,
             diagonal: DiagonalRule::NAMES,
             costs: CostModel::NAMES,

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::catalogue::Takes;
 use crate::checks::search_error::OptionsError;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::geometry::wide::MAX_BLINK_COST;
 use crate::options::{
@@ -23,6 +24,7 @@ pub enum OptionField {
     Algorithm,
     Heuristic,
     Weight,
+    Topology,
     Directions,
     BlinkCost,
     Diagonal,
@@ -34,10 +36,11 @@ pub enum OptionField {
 }
 
 impl OptionField {
-    pub const ALL: [OptionField; 11] = [
+    pub const ALL: [OptionField; 12] = [
         OptionField::Algorithm,
         OptionField::Heuristic,
         OptionField::Weight,
+        OptionField::Topology,
         OptionField::Directions,
         OptionField::BlinkCost,
         OptionField::Diagonal,
@@ -54,6 +57,7 @@ impl OptionField {
             OptionField::Algorithm => "algorithm",
             OptionField::Heuristic => "heuristic",
             OptionField::Weight => "weight",
+            OptionField::Topology => "topology",
             OptionField::Directions => "directions",
             OptionField::BlinkCost => "blinkCost",
             OptionField::Diagonal => "diagonal",
@@ -71,6 +75,7 @@ impl OptionField {
             OptionField::Algorithm => "--algorithm",
             OptionField::Heuristic => "--heuristic",
             OptionField::Weight => "--weight",
+            OptionField::Topology => "--topology",
             OptionField::Directions => "--movement",
             OptionField::BlinkCost => "--blink-cost",
             OptionField::Diagonal => "--diagonal",
@@ -104,6 +109,10 @@ impl OptionField {
                  movement: octile with diagonals, else manhattan)"
             }
             OptionField::Weight => "The heuristic's weight W in f = g + W*h",
+            OptionField::Topology => {
+                "The cells: square, or hex (pointy-top hexagons with six neighbours, in axial \
+                 coordinates: row r drawn half a hex right of row r-1)"
+            }
             OptionField::Directions => {
                 "The moves: 4 or 8 directions; 16 or 32, each move costing its length; or \
                  blink, the 24 cells of the 5x5 square, a move of two passing over one wall"
@@ -136,6 +145,7 @@ impl OptionField {
                 min: 0.0,
                 max: MAX_HEURISTIC_WEIGHT,
             },
+            OptionField::Topology => Accepts::Names(Tiling::NAMES),
             OptionField::Directions => Accepts::Names(Directions::NAMES),
             OptionField::BlinkCost => Accepts::Number {
                 min: 0.0,
@@ -160,6 +170,7 @@ impl OptionField {
             OptionField::Algorithm => options.algorithm.name().into(),
             OptionField::Heuristic => options.heuristic?.name().into(),
             OptionField::Weight => number_text(options.weight),
+            OptionField::Topology => options.tiling.name().into(),
             OptionField::Directions => options.directions.name().into(),
             OptionField::BlinkCost => number_text(options.blink_cost),
             OptionField::Diagonal => options.diagonal.name().into(),
@@ -175,7 +186,7 @@ impl OptionField {
     /// finder, so every finder takes it).
     pub fn taken_by(self, takes: &Takes) -> bool {
         match self {
-            OptionField::Algorithm => true,
+            OptionField::Algorithm | OptionField::Topology => true,
             OptionField::Heuristic => takes.heuristic,
             OptionField::Weight => takes.weight,
             OptionField::Directions | OptionField::BlinkCost => takes.directions,
@@ -198,6 +209,7 @@ impl OptionField {
                 options.weight = parse_number(text)
                     .ok_or_else(|| OptionProblem::OptionWeight { given: text.into() })?
             }
+            OptionField::Topology => options.tiling = text.parse()?,
             OptionField::Directions => options.directions = text.parse()?,
             // Not a number: refused with the range by the checks.
             OptionField::BlinkCost => options.blink_cost = parse_number(text).unwrap_or(f64::NAN),
@@ -402,6 +414,7 @@ pub struct ResolvedOptions {
     pub algorithm: &'static str,
     pub heuristic: &'static str,
     pub weight: f64,
+    pub topology: &'static str,
     pub directions: &'static str,
     pub blink_cost: f64,
     pub diagonal: &'static str,
@@ -419,6 +432,7 @@ impl ResolvedOptions {
             algorithm: o.algorithm.name(),
             heuristic: o.resolved_heuristic().name(),
             weight: o.weight,
+            topology: o.tiling.name(),
             directions: o.directions.name(),
             blink_cost: o.blink_cost,
             diagonal: o.diagonal.name(),

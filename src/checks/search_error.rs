@@ -136,6 +136,15 @@ pub enum OptionsError {
         algorithm: &'static str,
         allowed: Vec<&'static str>,
     },
+    /// A neighbourhood of the square grid (16, 32, blink) asked of the hex grid.
+    NotForHex { directions: &'static str },
+    /// Cells the finder does not search (Jump Point Search and the any-angle finders: square
+    /// cells only).
+    TopologyUnused {
+        topology: &'static str,
+        algorithm: &'static str,
+        allowed: Vec<&'static str>,
+    },
     /// Moves the finder does not search by (Jump Point Search: the square grid's only).
     DirectionsUnused {
         directions: &'static str,
@@ -202,6 +211,25 @@ impl fmt::Display for OptionsError {
                 f,
                 "{algorithm} breaks ties by {} only, not {tie_break}",
                 allowed.join(" or ")
+            ),
+            OptionsError::NotForHex { directions } => write!(
+                f,
+                "directions {directions} are moves of square cells; a hex has six neighbours \
+                 (use topology square, or directions 4 or 8, which hexes ignore)"
+            ),
+            OptionsError::TopologyUnused {
+                topology,
+                algorithm,
+                allowed,
+            } => write!(
+                f,
+                "{algorithm} searches {} cells only, not {topology}: {}",
+                allowed.join(" or "),
+                if *algorithm == Algorithm::JumpPoint.name() {
+                    "its pruning rules are the square grid's symmetries"
+                } else {
+                    "its line of sight is drawn across square cells"
+                }
             ),
             OptionsError::DirectionsUnused {
                 directions,

@@ -5,6 +5,7 @@
 use crate::checks::search_error::{OptionsError, SearchError};
 use crate::geometry::grid::{Grid, GROUND, WALL};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::{CostModel, DiagonalRule, NeighbourOrder};
 use crate::geometry::wide::MAX_BLINK_COST;
 use crate::options::{GoalTest, SearchOptions, MAX_HEURISTIC_WEIGHT};
@@ -33,6 +34,11 @@ impl SearchOptions {
             return Err(OptionsError::BadBlinkCost {
                 cost: self.blink_cost,
                 max: MAX_BLINK_COST,
+            });
+        }
+        if self.tiling == Tiling::Hex && !self.directions.square() {
+            return Err(OptionsError::NotForHex {
+                directions: self.directions.name(),
             });
         }
         if self.wide().is_some() {
@@ -75,6 +81,13 @@ impl SearchOptions {
                 directions: self.directions.name(),
                 algorithm: self.algorithm.name(),
                 allowed: taken.iter().map(|d| d.name()).collect(),
+            });
+        }
+        if let Some(taken) = only.topology.filter(|taken| !taken.contains(&self.tiling)) {
+            return Err(OptionsError::TopologyUnused {
+                topology: self.tiling.name(),
+                algorithm: self.algorithm.name(),
+                allowed: taken.iter().map(|t| t.name()).collect(),
             });
         }
         if self.neighbour_order != NeighbourOrder::Clockwise && !takes.neighbour_order {

@@ -3,6 +3,7 @@
 
 pub mod grid;
 pub mod heuristic;
+pub mod hex;
 pub mod movement;
 pub mod sight;
 pub mod square;

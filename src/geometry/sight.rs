@@ -134,6 +134,15 @@ impl Topology for AnyAngle {
 
     /// Steps along the grid are longer than the segment between their ends.
     fn overestimate(&self, heuristic: Heuristic) -> Option<Overestimate> {
+        if heuristic == Heuristic::Hex {
+            let scale = self.costs.scale();
+            let diagonal = self.segment_cost(Point::new(0, 0), Point::new(1, 1));
+            return Some(Overestimate::diagonal_as_two(
+                heuristic,
+                2.0 * self.costs.straight() / scale,
+                diagonal / scale,
+            ));
+        }
         matches!(heuristic, Heuristic::Manhattan | Heuristic::Octile).then(|| {
             let scale = self.costs.scale();
             Overestimate::Segment {

@@ -55,6 +55,7 @@ impl Topology for Movement {
                 straight,
             },
             Heuristic::Zero => Estimate::ZERO,
+            Heuristic::Hex => Estimate::Hex { unit: straight },
         }
     }
 

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use crate::geometry::grid::{Grid, Point, MAX_WEIGHT};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
+use crate::geometry::hex::hex_distance;
 use crate::geometry::movement::{CostModel, Move, Movement, NeighbourOrder};
 
 /// A set of moves: bit `i` for the move of index `i`.
@@ -56,6 +57,11 @@ pub enum Estimate {
         fan: &'static [(u32, u32)],
         costs: CostModel,
     },
+    /// `unit` per move on the hex grid (`crate::geometry::hex`): the hex distance, which
+    /// needs the signs of the differences (the move (1,-1) is one step, (1,1) two).
+    Hex { unit: f64 },
+    /// `unit` times the distance between hex centres a move apart by one, rounded down.
+    HexLine { unit: f64 },
 }
 
 impl Estimate {
@@ -73,6 +79,11 @@ impl Estimate {
         match self {
             Estimate::Steps { diagonal, straight } => diagonal * lo + straight * (hi - lo),
             Estimate::StraightLine { unit } => (unit * lo.hypot(hi)).floor(),
+            Estimate::Hex { unit } => unit * hex_distance(signed(a.x, b.x), signed(a.y, b.y)) as f64,
+            Estimate::HexLine { unit } => {
+                let (q, r) = (signed(a.x, b.x) as f64, signed(a.y, b.y) as f64);
+                (unit * (q * q + q * r + r * r).sqrt()).floor()
+            }
             Estimate::Fan { fan, costs } => fan
                 .windows(2)
                 .find(|w| hi * f64::from(w[1].1) >= lo * f64::from(w[1].0))
@@ -85,6 +96,10 @@ impl Estimate {
                 }),
         }
     }
+}
+
+fn signed(from: u32, to: u32) -> i64 {
+    i64::from(to) - i64::from(from)
 }
 
 /// Every move index in order.

@@ -225,6 +225,7 @@ impl Topology for Wide {
                 straight: unit,
             },
             Heuristic::Zero => Estimate::ZERO,
+            Heuristic::Hex => Estimate::Hex { unit },
         }
     }
 
@@ -237,6 +238,11 @@ impl Topology for Wide {
         let blink = self.directions == Directions::Blink;
         let knight = if blink { self.step_cost(16) } else { 0.0 };
         match heuristic {
+            Heuristic::Hex => Some(Overestimate::diagonal_as_two(
+                heuristic,
+                2.0 * straight / scale,
+                diagonal / scale,
+            )),
             Heuristic::Manhattan => Some(Overestimate::Manhattan {
                 two_straight: 2.0 * straight / scale,
                 diagonal: diagonal / scale,

@@ -364,7 +364,8 @@ impl Navigation {
             (replanned, expanded) = self.sense_and_plan();
         }
         if let Some(next) = self.planner.take_next() {
-            self.agent.step_to(next, &self.world, &self.movement);
+            self.agent
+                .step_to(next, &self.world, &self.movement, self.options.tiling);
             if self.agent.at != self.goal {
                 let (again, more) = self.sense_and_plan();
                 replanned |= again;
