@@ -137,7 +137,9 @@ pub enum OptionsError {
         allowed: Vec<&'static str>,
     },
     /// A neighbourhood of the square grid (16, 32, blink) asked of the hex grid.
-    NotForHex { directions: &'static str },
+    NotForHex {
+        directions: &'static str,
+    },
     /// Cells the finder does not search (Jump Point Search and the any-angle finders: square
     /// cells only).
     TopologyUnused {

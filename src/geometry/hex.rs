@@ -181,7 +181,10 @@ mod tests {
             frontier.remove(0);
             for m in HEX_MOVES {
                 let (nq, nr) = (q + i64::from(m.dx), r + i64::from(m.dy));
-                if (0..7).contains(&nq) && (0..7).contains(&nr) && steps[nr as usize][nq as usize] == u32::MAX {
+                if (0..7).contains(&nq)
+                    && (0..7).contains(&nr)
+                    && steps[nr as usize][nq as usize] == u32::MAX
+                {
                     steps[nr as usize][nq as usize] = steps[r as usize][q as usize] + 1;
                     frontier.push((nq, nr));
                 }

@@ -79,7 +79,9 @@ impl Estimate {
         match self {
             Estimate::Steps { diagonal, straight } => diagonal * lo + straight * (hi - lo),
             Estimate::StraightLine { unit } => (unit * lo.hypot(hi)).floor(),
-            Estimate::Hex { unit } => unit * hex_distance(signed(a.x, b.x), signed(a.y, b.y)) as f64,
+            Estimate::Hex { unit } => {
+                unit * hex_distance(signed(a.x, b.x), signed(a.y, b.y)) as f64
+            }
             Estimate::HexLine { unit } => {
                 let (q, r) = (signed(a.x, b.x) as f64, signed(a.y, b.y) as f64);
                 (unit * (q * q + q * r + r * r).sqrt()).floor()

@@ -34,7 +34,7 @@ impl Rules {
 
     /// The heuristics that never overestimate under these rules and are consistent, by this
     /// module's own reasoning: without diagonals every one is at most Manhattan; with them
-    /// Manhattan counts a diagonal as two straight steps, and the straight-line distance
+    /// Manhattan (and the hex distance) counts a diagonal as two straight steps, and the straight-line distance
     /// beats 14 per diagonal (10 * sqrt 2) but not a diagonal costing 1.
     #[allow(dead_code)]
     pub fn sound_heuristics(self) -> Vec<Heuristic> {
@@ -44,7 +44,8 @@ impl Rules {
             .iter()
             .copied()
             .filter(|h| match h {
-                Heuristic::Manhattan => !diagonals,
+                // Hex distance counts the diagonal (1,1) as two steps.
+                Heuristic::Manhattan | Heuristic::Hex => !diagonals,
                 Heuristic::Euclidean => !diagonals || self.costs == CostModel::Exact,
                 _ => true,
             })

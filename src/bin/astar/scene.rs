@@ -10,10 +10,9 @@ use crate::search_options::{self, Fields};
 
 /// The map file, the first argument of the commands that take one.
 pub fn map_arg() -> Arg {
-    Arg::new("map")
-        .value_name("MAPFILE")
-        .required(true)
-        .help("A text map (O X S E, or . + s d; a first line `hex` for a hex map) or a Moving AI .map")
+    Arg::new("map").value_name("MAPFILE").required(true).help(
+        "A text map (O X S E, or . + s d; a first line `hex` for a hex map) or a Moving AI .map",
+    )
 }
 
 /// `--start` and `--goal`, which a Moving AI map needs and which override a text map's own.
