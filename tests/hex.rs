@@ -394,3 +394,41 @@ fn hex_maps_round_trip() {
     assert_eq!(written, text);
     assert!(parse_map("hex\n").is_err());
 }
+
+/// The command line searches a hex map as hexes and draws the path in the hex format;
+/// `--topology hex` searches a square map's cells as hexes.
+#[test]
+fn the_command_line_searches_hexes() {
+    let dir = std::env::temp_dir().join(format!("hex-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |map: &str, args: &[&str]| {
+        let path = dir.join("map.txt");
+        std::fs::write(&path, map).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_astar"))
+            .arg("solve")
+            .arg(&path)
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap();
+        (out.status.success(), text)
+    };
+    // North-east along the diagonal of the rhombus: three moves.
+    let hex_map = "hex\n. . . d\n . . . .\n  . . . .\n   s . . .\n";
+    let (ok, text) = run(hex_map, &[]);
+    assert!(
+        ok && text.starts_with("hex\n. . . d\n . . - .\n  . - . .\n") && text.contains("cost: 30"),
+        "{text}"
+    );
+    let square = ". . . d\n. . . .\n. . . .\ns . . .\n";
+    let (ok, text) = run(square, &["--topology", "hex", "--costs", "unit"]);
+    assert!(
+        ok && text.contains("cost: 3") && text.starts_with("hex\n"),
+        "{text}"
+    );
+    let (ok, text) = run(square, &[]);
+    assert!(ok && text.contains("cost: 42"), "{text}");
+    let (ok, text) = run(hex_map, &["--algorithm", "jps"]);
+    assert!(!ok && text.contains("square cells only, not hex"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
