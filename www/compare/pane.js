@@ -325,6 +325,7 @@ export class ComparePane {
   draw(dpr) {
     const editor = this.host.editor();
     this.input.forgetCellsOutside(editor.width, editor.height);
+    this.renderer.setShape(this.session.shape);
     this.renderer.fit(editor.width, editor.height, this.board.clientWidth, this.board.clientHeight, dpr, 1);
     this.renderer.setOrigin(0, 0);
     const view = this.session.frameView(this.renderer.labelCells());

@@ -14,6 +14,7 @@ export const METHOD_FIELDS = {
   algorithm: 'algorithm',
   heuristic: 'heuristic',
   weight: 'weight',
+  topology: 'topology',
   directions: 'directions',
   diagonal: 'diagonal',
   costs: 'costs',
@@ -26,6 +27,7 @@ export const METHOD_FIELDS = {
 // The text key naming each Method field (the tie-break's is named after the finder's
 // priority: see update).
 export const METHOD_LABELS = {
+  topology: 'method.topology',
   directions: 'method.directions',
   diagonal: 'method.diagonal',
   costs: 'method.costs',
@@ -224,6 +226,7 @@ export class Controls {
     const m = this.method;
     const options = {
       algorithm: m.algorithm.value,
+      topology: m.topology.value,
       directions: Number(m.directions.value),
       diagonal: m.diagonal.value,
       costs: m.costs.value,
@@ -326,7 +329,9 @@ export class Controls {
 
     const finder = finderOf(state.resolvedOptions.algorithm);
     // Diagonal rules mean nothing without diagonal moves.
-    const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
+    // Nor directions on hexes, which have their six moves.
+    const hex = state.options.topology === 'hex';
+    const unused = (name) => !finder.options[name] || (name === 'diagonal' && (state.options.directions === 4 || hex)) || (name === 'directions' && hex);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
     showTieChoices(this.method.tieBreak, finder);
     // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).

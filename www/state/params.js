@@ -5,12 +5,15 @@
  *
  *   algorithm   a finder's id, e.g. astar, dijkstra, jps, idastar, bi-astar
  *                                          (default: the catalogue's first finder, astar)
- *   heuristic   manhattan | octile | euclidean | chebyshev | zero
- *               (default: octile with 8 directions, manhattan with 4)
+ *   heuristic   manhattan | octile | euclidean | chebyshev | zero | hex
+ *               (default: octile with 8 directions, manhattan with 4, hex on hexes)
  *   weight      heuristic weight w in f = g + w*h, 0 to 100, for a finder that takes one
  *                                                                             (default 1)
  *   nodeLimit   visited nodes before a finder that takes a limit gives up (IDA*), from 1
  *                                                                       (default 1000000)
+ *   topology    square | hex: square cells, or pointy-top hexes with six neighbours in
+ *               axial coordinates (q, r), row r drawn half a hex right of row r-1
+ *                                                                      (default square)
  *   directions  4 | 8                                                         (default 8)
  *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
  *                                                          (default if-at-most-one-obstacle)
@@ -62,10 +65,11 @@ import { MAX_RATE } from './playback.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
-export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
+export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'topology', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
 // The options a compare pane may hold of its own (the algorithm, heuristic and weight it
 // always has); each follows the Method panel until the pane sets it.
-export const PANE_OPTIONS = SEARCH_OPTIONS.filter((name) => !['algorithm', 'heuristic', 'weight'].includes(name));
+// The cells' shape is the map's: every pane shows the Method panel's.
+export const PANE_OPTIONS = SEARCH_OPTIONS.filter((name) => !['algorithm', 'heuristic', 'weight', 'topology'].includes(name));
 const FLAGS = ['autoplay', 'embed', 'legend', 'log', 'walk'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
@@ -81,7 +85,7 @@ export const MAX_SIDE = 512;
 // the default finder is the catalogue's first.
 export function defaultOptions() {
   return {
-    algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g',
+    algorithm: finders()[0].id, weight: 1, topology: 'square', directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g',
     goalTest: 'off-open', neighbourOrder: 'clockwise',
   };
 }
@@ -93,6 +97,7 @@ export function optionChoices() {
   return {
     algorithm: finders().map((finder) => finder.id),
     heuristic: values.heuristic,
+    topology: values.topology,
     directions: values.directions.map(String),
     diagonal: values.diagonal,
     costs: values.costs,
