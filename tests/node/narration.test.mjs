@@ -79,8 +79,10 @@ describe('every finder on every example map, in both languages', () => {
       it(`${finder.id} on ${example.id}`, () => {
         const session = openScene(example.id);
         try {
-          if (finder.id === 'jps' && /[2-9]/.test(openExample(example.id).text)) {
-            // Jump Point Search needs equal costs: a map with terrain weights is refused, in words.
+          const hex = openExample(example.id).options?.topology === 'hex';
+          if ((finder.id === 'jps' && /[2-9]/.test(openExample(example.id).text)) || (hex && finder.only?.topology)) {
+            // Jump Point Search needs equal costs: a map with terrain weights is refused, in
+            // words; it and the any-angle finders search squares only, so hexes are too.
             const refusal = thrown(() => chooseFinder(session, finder.id));
             for (const language of LANGUAGES) {
               useLanguage(language);

@@ -75,11 +75,14 @@ export function takenValues(finder, option) {
 }
 
 // The options with each value the finder does not take (of an option it takes only some
-// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in.
+// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in. The
+// cells' shape stays: it is the map's, and the engine refuses a finder that cannot search
+// it, with its reason.
 export function withTakenValues(options) {
   const finder = finderOf(options.algorithm);
   const adjusted = { ...options };
   for (const [option, values] of Object.entries(finder?.only ?? {})) {
+    if (option === 'topology') continue;
     if (adjusted[option] !== undefined && !values.includes(adjusted[option])) adjusted[option] = values[0];
   }
   return adjusted;

@@ -26,6 +26,8 @@ const MULTIMAP_TUTORIAL = {
 // it "picks either"; its figures took the larger G, the default.
 const CSHARP_TUTORIAL = { directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'octile', neighbourOrder: 'columns-bottom-up' };
 
+const HEX = { topology: 'hex' };
+
 export const EXAMPLES = [
   {
     id: 'tutorial-wall',
@@ -153,6 +155,51 @@ OOOOOOOOOOXOOOOOOOOO
 OOOOOOOOOOXOOOOOOOOO
 OOOOOOOOOOOOOOOOOOOO`,
     change: [[10, 6], [10, 7], [10, 8]],
+  },
+  // Hexes (pointy-top, axial coordinates: each row drawn half a hex right of the one above;
+  // see docs/map-formats.md). Six moves of 10 each; the hex distance is the heuristic.
+  {
+    id: 'hex-maze',
+    options: HEX,
+    text: `hex
+s . . . + . . . . . + . . . .
+ . . . . + . . + . . + . . . .
+  . + + . + . . + . . + . + + .
+   . . + . + . + + . . . . + . .
+    . . + . . . + . . + + . + . .
+     + . + + + . + . . + . . + . +
+      . . . . + . + . + + . + + . .
+       . + + . . . + . . . . + . . .
+        . . . . + . . . + . . + . . d`,
+  },
+  {
+    // A marsh (weight 4) between start and goal, a causeway (weight 2) through it: A* weighs
+    // the way round against the way across.
+    id: 'hex-terrain',
+    options: HEX,
+    text: `hex
+. . . . . . . . . . . .
+ . . . . . 4 4 4 . . . .
+  . . . . 4 4 4 4 . . . .
+   s . . . 2 2 2 2 . . . d
+    . . . . 4 4 4 4 . . . .
+     . . . . . 4 4 4 . . . .
+      . . . . . . . . . . . .`,
+  },
+  {
+    // D* Lite on hexes: a wall with one gap; closing it sends the agent round the end.
+    id: 'hex-detour',
+    options: { ...HEX, algorithm: 'dstar-lite' },
+    text: `hex
+. . . . . . + . . . . .
+ . . . . . . + . . . . .
+  . . . . . . + . . . . .
+   s . . . . . . . . . . d
+    . . . . . . + . . . . .
+     . . . . . . + . . . . .
+      . . . . . . + . . . . .
+       . . . . . . . . . . . .`,
+    change: [[6, 3]],
   },
   { id: 'maze', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
   { id: 'random-64', build: () => randomWallsText(64, 64, 0.3, 11) },
