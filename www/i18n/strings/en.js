@@ -855,7 +855,7 @@ export const TEXTS = {
   'counter.replans': 'Replans so far',
   'engine.not-incremental': '{algorithm} keeps no g and rhs and takes no cell changes: only LPA* and D* Lite do',
   'engine.tie-break-unused': '{algorithm} breaks ties by {allowed} only, not {tieBreak}',
-  'engine.topology-unused': '{algorithm} searches {allowed} cells only, not {topology}: Jump Point Search prunes by the square grid\'s symmetries, Theta* draws its line of sight across squares',
+  'engine.topology-unused': '{algorithm} searches square cells only, not hexes: Jump Point Search prunes by the square grid\'s symmetries, and the line of sight of Theta* and Lazy Theta* crosses squares',
   'engine.not-for-hex': 'directions {directions} are moves of square cells; a hex has six neighbours',
   'engine.one-move': '{heuristic} estimates {estimate} for the move ({dx},{dy}), which costs {cost}, so it overestimates and A* may miss the shortest path; use {instead}',
   'engine.grid': '{cause}',

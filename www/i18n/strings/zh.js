@@ -853,7 +853,7 @@ export const TEXTS = {
   'counter.replans': '已重新规划次数',
   'engine.not-incremental': '{algorithm}不保存 g 和 rhs，也不接受格子的变化：只有 LPA* 和 D* Lite 可以',
   'engine.tie-break-unused': '{algorithm}只能按 {allowed} 处理平局，不能用 {tieBreak}',
-  'engine.topology-unused': '{algorithm}只能搜索{allowed}格子，不能搜索 {topology}：跳点搜索按正方形网格的对称性剪枝，Theta* 的视线穿过正方形格子',
+  'engine.topology-unused': '{algorithm}只能搜索正方形格子，不能搜索六边形：跳点搜索按正方形网格的对称性剪枝，Theta* 和 Lazy Theta* 的视线穿过正方形格子',
   'engine.not-for-hex': '{directions} 方向是正方形格子的走法；六边形只有六个邻居',
   'engine.one-move': '{heuristic} 对走法 ({dx},{dy}) 估计为 {estimate}，但它只花 {cost}，所以会高估，A* 可能错过最短路径；请改用 {instead}',
   'engine.grid': '{cause}',
