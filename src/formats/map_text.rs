@@ -571,7 +571,7 @@ pub fn write_map(
         let p = grid.point(i);
         if hex {
             let indent = if p.x == 0 { p.y as usize } else { 1 };
-            out.extend(std::iter::repeat_n(' ', indent));
+            out.extend(std::iter::repeat(' ').take(indent));
         }
         out.push(match t {
             _ if p == start => symbols.start,

@@ -11,7 +11,7 @@
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::{CostModel, Move};
-use crate::geometry::topology::{Estimate, MoveSet, Topology};
+use crate::geometry::topology::{hex_distance, Estimate, MoveSet, Topology};
 use crate::text::names::named_enum;
 
 /// The shape of the cells: the square grid, or hexagons.
@@ -37,11 +37,6 @@ pub const HEX_MOVES: [Move; 6] = [
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Hex {
     pub costs: CostModel,
-}
-
-/// The number of moves between two hexes `dq` across and `dr` down, walls aside.
-pub fn hex_distance(dq: i64, dr: i64) -> i64 {
-    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
 }
 
 impl Hex {

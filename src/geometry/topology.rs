@@ -14,7 +14,6 @@ use std::sync::Arc;
 
 use crate::geometry::grid::{Grid, Point, MAX_WEIGHT};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
-use crate::geometry::hex::hex_distance;
 use crate::geometry::movement::{CostModel, Move, Movement, NeighbourOrder};
 
 /// A set of moves: bit `i` for the move of index `i`.
@@ -98,6 +97,12 @@ impl Estimate {
                 }),
         }
     }
+}
+
+/// The number of moves between two hexes `dq` across and `dr` down on the hex grid
+/// (`crate::geometry::hex`), walls aside.
+pub fn hex_distance(dq: i64, dr: i64) -> i64 {
+    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
 }
 
 fn signed(from: u32, to: u32) -> i64 {
