@@ -391,7 +391,17 @@ export class GridRenderer {
     }
     if (terrain === 0) return;
     // The finder's own marks, drawn by the painter its catalogue entry chose.
-    if (view.markPainter) view.markPainter.draw(ctx, px, py, inner, view.finderMarks[i], state);
+    if (view.markPainter) {
+      // Painters fill the cell's box: a hex's corners of it are its neighbours'.
+      if (hex) {
+        ctx.save();
+        ctx.beginPath();
+        this.shape.outline(ctx, px + at, py + at, inner);
+        ctx.clip();
+      }
+      view.markPainter.draw(ctx, px, py, inner, view.finderMarks[i], state);
+      if (hex) ctx.restore();
+    }
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;
