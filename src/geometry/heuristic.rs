@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::geometry::movement::Movement;
 use crate::text::names::named_enum;
+use crate::text::number_text::number_text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
@@ -170,8 +171,10 @@ impl fmt::Display for Overestimate {
                 instead,
             } => write!(
                 f,
-                "{heuristic} estimates {estimate:.2} for the move ({dx},{dy}), which costs \
-                 {cost:.2}, so it overestimates; use {instead}"
+                "{heuristic} estimates {} for the move ({dx},{dy}), which costs {}, so it \
+                 overestimates; use {instead}",
+                number_text(*estimate),
+                number_text(*cost)
             ),
             Overestimate::Segment {
                 heuristic,
