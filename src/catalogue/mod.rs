@@ -297,7 +297,7 @@ pub static FINDERS: [FinderEntry; 14] = [
         },
         // Its pruning rules are the square grid's symmetries; 16, 32 and blink have others.
         only: Only {
-            directions: Some(&[Directions::Four, Directions::Eight]),
+            directions: Some(&[Directions::Eight, Directions::Four]),
             ..ALL_VALUES
         },
         repairs: false,

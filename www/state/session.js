@@ -41,6 +41,8 @@ export class SearchSession {
     this.search = next;
     this.generation += 1;
     this.resolvedOptions = next.options();
+    // The moves a record's parent field names: the square grid's, or 16, 32 or blink's.
+    this.moves = next.moves();
     // What the pseudocode and the step's lines follow besides the finder: its options (the
     // goal test), the goal and the map's size (where a jump met the edge).
     this.rules = { ...this.resolvedOptions, goal: this.editor.goal(), width: this.editor.width, height: this.editor.height };
@@ -276,6 +278,7 @@ export class SearchSession {
       costScale: search.costScale(),
       priorityScale: search.priorityScale(),
       layout: this.engine.recordLayout,
+      moves: this.moves,
       generation: this.generation,
       markPainter: this.markPainter,
       // The cells stood on, the agent's last (a copy, not a view).
