@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::geometry::movement::Movement;
 use crate::text::names::named_enum;
+use crate::text::number_text::number_text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
@@ -123,9 +124,12 @@ impl fmt::Display for Overestimate {
                 walk,
             } => write!(
                 f,
-                "with a blink penalty of {penalty} a knight's blink costs {blink:.2}, less than \
-                 the {walk:.2} of the two steps octile counts for it, so octile overestimates; \
-                 raise the penalty or use euclidean"
+                "with a blink penalty of {} a knight's blink costs {}, less than the {} of the \
+                 two steps octile counts for it, so octile overestimates; raise the penalty or \
+                 use euclidean",
+                number_text(*penalty),
+                number_text(*blink),
+                number_text(*walk)
             ),
             Overestimate::Segment {
                 heuristic,
