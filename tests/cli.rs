@@ -80,7 +80,11 @@ fn solve_draws_the_path_and_prints_the_tutorial_costs() {
         // Tutorial 000's blink: 10 + (20 + 10) + 10 through the wall, or, dearer than the
         // 56 round it, not at all.
         (&["--directions", "blink"], "cost: 50", 2),
-        (&["--directions", "blink", "--blink-cost", "2"], "cost: 56", 3),
+        (
+            &["--directions", "blink", "--blink-cost", "2"],
+            "cost: 56",
+            3,
+        ),
     ];
     for (options, cost, path_cells) in cases {
         let mut args = vec!["solve", map.as_str()];

@@ -305,7 +305,7 @@ pub static FINDERS: [FinderEntry; 14] = [
         // Its pruning rules are the square grid's symmetries; 16, 32, blink and hexes have
         // others.
         only: Only {
-            directions: Some(&[Directions::Four, Directions::Eight]),
+            directions: Some(&[Directions::Eight, Directions::Four]),
             topology: SQUARE_ONLY,
             ..ALL_VALUES
         },

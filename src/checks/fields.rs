@@ -521,7 +521,7 @@ mod tests {
         ])
         .contains("not to bi-astar"));
         assert!(message(&[("algorithm", "jps"), ("directions", "16")])
-            .contains("directions 4 or 8 only, not 16"));
+            .contains("directions 8 or 4 only, not 16"));
         assert!(message(&[("directions", "blink"), ("blinkCost", "11")])
             .contains("blink cost must be a number from 0 to 10, got 11"));
         assert!(

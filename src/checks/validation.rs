@@ -43,9 +43,9 @@ impl SearchOptions {
         }
         if self.wide().is_some() {
             let refused = if self.diagonal == DiagonalRule::Never {
-                Some(("diagonal", self.diagonal.name()))
+                Some(("diagonal rule", self.diagonal.name()))
             } else {
-                (self.costs == CostModel::Unit).then_some(("costs", self.costs.name()))
+                (self.costs == CostModel::Unit).then_some(("cost mode", self.costs.name()))
             };
             if let Some((option, value)) = refused {
                 return Err(OptionsError::NotForWide {

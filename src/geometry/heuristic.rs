@@ -158,9 +158,12 @@ impl fmt::Display for Overestimate {
                 walk,
             } => write!(
                 f,
-                "with a blink penalty of {penalty} a knight's blink costs {blink:.2}, less than \
-                 the {walk:.2} of the two steps octile counts for it, so octile overestimates; \
-                 raise the penalty or use euclidean"
+                "with a blink penalty of {} a knight's blink costs {}, less than the {} of the \
+                 two steps octile counts for it, so octile overestimates; raise the penalty or \
+                 use euclidean",
+                number_text(*penalty),
+                number_text(*blink),
+                number_text(*walk)
             ),
             Overestimate::OneMove {
                 heuristic,

@@ -85,16 +85,7 @@ impl Estimate {
                 let (q, r) = (signed(a.x, b.x) as f64, signed(a.y, b.y) as f64);
                 (unit * (q * q + q * r + r * r).sqrt()).floor()
             }
-            Estimate::Fan { fan, costs } => fan
-                .windows(2)
-                .find(|w| hi * f64::from(w[1].1) >= lo * f64::from(w[1].0))
-                .map_or(0.0, |w| {
-                    let [(ux, uy), (vx, vy)] =
-                        [w[0], w[1]].map(|(x, y)| (f64::from(x), f64::from(y)));
-                    let a = hi * vy - lo * vx;
-                    let b = ux * lo - uy * hi;
-                    a * costs.units(ux.hypot(uy)) + b * costs.units(vx.hypot(vy))
-                }),
+            Estimate::Fan { fan, costs } => fan_between(fan, costs, lo, hi),
         }
     }
 }
@@ -107,6 +98,21 @@ pub fn hex_distance(dq: i64, dr: i64) -> i64 {
 
 fn signed(from: u32, to: u32) -> i64 {
     i64::from(to) - i64::from(from)
+}
+
+/// [`Estimate::Fan`] for `lo` <= `hi` cells apart: kept out of line, as the hot loops
+/// inline `between` for the square grid's formulas.
+#[inline(never)]
+fn fan_between(fan: &[(u32, u32)], costs: CostModel, lo: f64, hi: f64) -> f64 {
+    let bracket = fan
+        .windows(2)
+        .find(|w| hi * f64::from(w[1].1) >= lo * f64::from(w[1].0));
+    bracket.map_or(0.0, |w| {
+        let [(ux, uy), (vx, vy)] = [w[0], w[1]].map(|(x, y)| (f64::from(x), f64::from(y)));
+        let a = hi * vy - lo * vx;
+        let b = ux * lo - uy * hi;
+        a * costs.units(ux.hypot(uy)) + b * costs.units(vx.hypot(vy))
+    })
 }
 
 /// Every move index in order.

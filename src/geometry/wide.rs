@@ -10,11 +10,14 @@
 //! under the corner rule (`crate::geometry::sight::walk`). Moves keep the square grid's
 //! indices 0 to 7, so a record's parent reads the same for the short moves.
 
+use std::fmt;
+
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Move, Movement, MOVES};
 use crate::geometry::sight;
 use crate::geometry::topology::{Estimate, MoveSet, Topology};
+use crate::text::number_text::number_text;
 
 /// The largest blink penalty, in straight steps: far beyond it a blink never pays.
 pub const MAX_BLINK_COST: f64 = 10.0;
@@ -77,7 +80,7 @@ const FAN_16: &[(u32, u32)] = &[(1, 0), (2, 1), (1, 1)];
 const FAN_32: &[(u32, u32)] = &[(1, 0), (3, 1), (2, 1), (3, 2), (1, 1)];
 
 /// A neighbourhood beyond the 8-grid, with the options it reads.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Wide {
     /// `Sixteen`, `ThirtyTwo` or `Blink`.
     pub directions: Directions,
@@ -86,6 +89,20 @@ pub struct Wide {
     pub costs: CostModel,
     /// What a blink costs beyond its length, in straight steps.
     pub blink: f64,
+}
+
+/// Written without Rust's float formatting, which the engine does not carry in the browser.
+impl fmt::Debug for Wide {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Wide {{ directions: {}, diagonal: {}, costs: {}, blink: {} }}",
+            self.directions,
+            self.diagonal,
+            self.costs,
+            number_text(self.blink)
+        )
+    }
 }
 
 fn length(m: Move) -> f64 {

@@ -90,8 +90,7 @@ function towardParent(view, i, record) {
     const p = view.parents[i];
     return { dx: (p % view.width) - (i % view.width), dy: Math.floor(p / view.width) - Math.floor(i / view.width) };
   }
-  const moves = view.moves ?? view.layout.moves;
-  const move = moves[(record >> view.layout.parentMoveShift) & view.layout.parentMoveMask];
+  const move = view.moves[(record >> view.layout.parentMoveShift) & view.layout.parentMoveMask];
   return { dx: -move.dx, dy: -move.dy };
 }
 

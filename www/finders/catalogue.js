@@ -70,6 +70,11 @@ export function optionValues() {
 }
 
 // The values of an option a finder takes: the catalogue's, or the few its entry names.
+// A directions value as the page holds it: a number of moves, or a word (blink).
+export function directionsValue(text) {
+  return /^\d+$/.test(String(text)) ? Number(text) : String(text);
+}
+
 export function takenValues(finder, option) {
   return finder.only?.[option] ?? catalogue.values[option];
 }
@@ -83,7 +88,11 @@ export function withTakenValues(options) {
   const adjusted = { ...options };
   for (const [option, values] of Object.entries(finder?.only ?? {})) {
     if (option === 'topology') continue;
-    if (adjusted[option] !== undefined && !values.includes(adjusted[option])) adjusted[option] = values[0];
+    // The catalogue lists values as text (directions "8"); the page holds 8.
+    const taken = values.map(String);
+    if (adjusted[option] !== undefined && !taken.includes(String(adjusted[option]))) {
+      adjusted[option] = option === 'directions' ? directionsValue(values[0]) : values[0];
+    }
   }
   return adjusted;
 }

@@ -40,6 +40,19 @@ OOOOOOOO
 OOOOOOOO`,
   },
   {
+    // The same map with tutorial 000's blink: a move of two cells may jump one wall, at its
+    // length plus a penalty (the engine's default, 1 step): 10 + 30 + 10 through the wall
+    // against 56 round it.
+    id: 'tutorial-blink',
+    options: { directions: 'blink' },
+    text: `OOOOOOOO
+OOOOXOOO
+OOSOXOEO
+OOOOXOOO
+OOOOOOOO
+OOOOOOOO`,
+  },
+  {
     id: 'tutorial-pockets',
     options: FIRST_CPP_TUTORIAL,
     text: `OXXXXOOO
@@ -203,6 +216,8 @@ s . . . + . . . . . + . . . .
   },
   { id: 'maze', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
   { id: 'random-64', build: () => randomWallsText(64, 64, 0.3, 11) },
+  { id: 'random-16', options: { directions: 16 }, build: () => randomWallsText(40, 30, 0.2, 16) },
+  { id: 'random-32', options: { directions: 32 }, build: () => randomWallsText(40, 30, 0.2, 32) },
   { id: 'maze-255', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
   { id: 'random-512', build: () => randomWallsText(512, 512, 0.25, 5) },
 ];

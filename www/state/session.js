@@ -42,7 +42,8 @@ export class SearchSession {
     this.search = next;
     this.generation += 1;
     this.resolvedOptions = next.options();
-    // The moves a record's parent field names, and the cells' shape (squares or hexes).
+    // The moves a record's parent field names (the square grid's, 16, 32 or blink's, or the
+    // hexes'), and the cells' shape (squares or hexes).
     this.moves = next.moves();
     this.shape = cellShape(this.resolvedOptions);
     // What the pseudocode and the step's lines follow besides the finder: its options (the
