@@ -898,6 +898,8 @@ fn finders_lists_the_catalogue_and_the_help_draws_from_it() {
             "jps",
             "lpastar",
             "dstar-lite",
+            "theta-star",
+            "lazy-theta-star",
             ""
         ]
     );

@@ -34,10 +34,10 @@ impl World {
         self.grid.index(self.goal)
     }
 
-    /// The finder for `options`; Jump Point Search gets the map with its weights cleared,
-    /// as it refuses weighted maps (checked on its own below).
+    /// The finder for `options`; Jump Point Search and the any-angle finders get the map with
+    /// its weights cleared, as they refuse weighted maps (checked on their own below).
     fn search(&self, options: SearchOptions) -> Box<dyn Finder> {
-        let grid = if options.algorithm == Algorithm::JumpPoint {
+        let grid = if !options.algorithm.entry().options.terrain {
             self.uniform().grid
         } else {
             self.grid.clone()
@@ -505,7 +505,7 @@ proptest! {
         let weighted = terrain.iter().position(|&t| t > 1);
         let made = new_finder(world.grid.clone(), world.start, world.goal, o).err();
         match (made, weighted) {
-            (Some(SearchError::WeightedMap { x, y, weight }), Some(i)) => {
+            (Some(SearchError::WeightedMap { x, y, weight, .. }), Some(i)) => {
                 prop_assert_eq!(Point::new(x, y), world.grid.point(i));
                 prop_assert_eq!(weight, terrain[i]);
             }

@@ -30,9 +30,11 @@ pub enum SearchError {
     Options {
         cause: OptionsError,
     },
-    /// The finder assumes every step of a kind costs the same, and the map has a terrain
-    /// weight (the first one, row by row).
+    /// The finder takes no terrain weights (Jump Point Search assumes every step of a kind
+    /// costs the same; an any-angle segment costs its length), and the map has one (the
+    /// first, row by row).
     WeightedMap {
+        algorithm: &'static str,
         x: u32,
         y: u32,
         weight: u8,
@@ -55,9 +57,15 @@ impl fmt::Display for SearchError {
             SearchError::StartOnWall { x, y } => write!(f, "the start ({x},{y}) is on a wall"),
             SearchError::GoalOnWall { x, y } => write!(f, "the goal ({x},{y}) is on a wall"),
             SearchError::Options { cause } => cause.fmt(f),
-            SearchError::WeightedMap { x, y, weight } => write!(
+            SearchError::WeightedMap {
+                algorithm,
+                x,
+                y,
+                weight,
+            } => write!(
                 f,
-                "jump point search assumes uniform step costs, but the map has terrain weight \
+                "{algorithm} takes no terrain weights (jump point search assumes uniform step \
+                 costs; an any-angle segment costs its length), but the map has terrain weight \
                  {weight} at ({x},{y}): clear the weights or choose another algorithm"
             ),
             SearchError::OwnFinder { algorithm } => {

@@ -123,6 +123,7 @@ impl SearchOptions {
             Some(i) => {
                 let at = grid.point(i);
                 Err(SearchError::WeightedMap {
+                    algorithm: self.algorithm.name(),
                     x: at.x,
                     y: at.y,
                     weight: grid.terrain()[i],

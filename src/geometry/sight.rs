@@ -19,7 +19,7 @@ pub fn walk(
     from: Point,
     to: Point,
     rule: DiagonalRule,
-    mut cell: impl FnMut(Point),
+    cell: &mut dyn FnMut(Point),
 ) -> bool {
     let free = |x: i64, y: i64| grid.index_of(x, y).is_ok_and(|i| grid.is_passable_at(i));
     let (dx, dy) = (
@@ -67,7 +67,13 @@ pub fn walk(
 
 /// Whether the segment between the centres of `from` and `to` is a legal any-angle segment.
 pub fn line_of_sight(grid: &Grid, from: Point, to: Point) -> bool {
-    walk(grid, from, to, DiagonalRule::IfAtMostOneObstacle, |_| {})
+    walk(
+        grid,
+        from,
+        to,
+        DiagonalRule::IfAtMostOneObstacle,
+        &mut |_| {},
+    )
 }
 
 /// The straight-line distance between two cell centres, in cells.
@@ -192,7 +198,7 @@ mod tests {
             at(0, 0),
             at(2, 1),
             DiagonalRule::IfAtMostOneObstacle,
-            |p| { crossed.push((p.x, p.y)) }
+            &mut |p| crossed.push((p.x, p.y))
         ));
         assert_eq!(crossed, [(0, 0), (1, 0), (1, 1), (2, 1)]);
         assert!(!line_of_sight(&grid(&["...", ".#."]), at(0, 0), at(2, 1)));

@@ -77,7 +77,7 @@ impl Topology for Movement {
         } else {
             DiagonalRule::OnlyWhenNoObstacles
         };
-        sight::walk(grid, from, to, rule, |_| {})
+        sight::walk(grid, from, to, rule, &mut |_| {})
     }
 
     /// Legal moves depend on the directions and the corner rule, not on the costs.

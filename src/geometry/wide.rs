@@ -200,7 +200,7 @@ impl Topology for Wide {
                     from,
                     Point::new(x as u32, y as u32),
                     self.diagonal,
-                    |_| {},
+                    &mut |_| {},
                 )
         });
         far.fold(near, |set, (i, _)| set | 1 << (i + 8))
@@ -276,7 +276,7 @@ impl Topology for Wide {
     }
 
     fn line_of_sight(&self, grid: &Grid, from: Point, to: Point) -> bool {
-        sight::walk(grid, from, to, self.diagonal, |_| {})
+        sight::walk(grid, from, to, self.diagonal, &mut |_| {})
     }
 
     /// Never: the moves of another search are worked out again, which keeps this seam free

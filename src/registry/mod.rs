@@ -235,7 +235,8 @@ mod tests {
                     Err(SearchError::WeightedMap {
                         x: 4,
                         y: 5,
-                        weight: 3
+                        weight: 3,
+                        ..
                     })
                 ));
             }

@@ -112,15 +112,14 @@ impl Finder for Search {
         }
     }
 
-    /// An any-angle path's segments cost their length.
+    /// An any-angle path's segments cost their length, added up as the search added them.
     fn shown_path_cost(&self) -> f64 {
         match self.sight {
             Some((_, unit)) => {
                 let points = self.path.iter().map(|&c| self.grid.point(c as usize));
-                let length: f64 = (points.clone().zip(points.skip(1)))
-                    .map(|(a, b)| sight::length(a, b))
-                    .sum();
-                unit * length / self.cost_scale()
+                let cost = (points.clone().zip(points.skip(1)))
+                    .fold(0.0, |g, (a, b)| g + unit * sight::length(a, b));
+                cost / self.cost_scale()
             }
             None => self.options.path_cost(&self.grid, &self.path),
         }

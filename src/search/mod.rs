@@ -298,7 +298,7 @@ impl Search {
         self.current = current;
         self.set_state(current, CLOSED);
         if matches!(self.sight, Some((SightCheck::OnExpand, _))) {
-            self.set_vertex::<EVENTS>(current);
+            self.set_vertex(current, EVENTS);
         }
         if current == self.goal {
             self.path = self.follow_parents(current);
@@ -384,7 +384,7 @@ impl Search {
                 current,
                 self.g[current as usize] + self.neighbourhood.cost(i, self.grid.terrain()[n]),
             ),
-            Some((check, unit)) => self.any_angle_route::<EVENTS>(check, unit, current, at),
+            Some((check, unit)) => self.any_angle_route(check, unit, current, at, EVENTS),
         };
         if state == OPEN {
             if self.policy.counts_moves() {
@@ -434,17 +434,19 @@ impl Search {
     /// always (Lazy Theta*, which tests the segment when it expands the neighbour); else
     /// path 1, from `current`. Returns the parent and the G it gives, `unit` the cost of a
     /// segment one cell long.
-    #[inline(always)]
-    fn any_angle_route<const EVENTS: bool>(
+    // One copy for every instance of the loop: the engine's size is budgeted.
+    #[inline(never)]
+    fn any_angle_route(
         &mut self,
         check: SightCheck,
         unit: f64,
         current: u32,
         at: Point,
+        events: bool,
     ) -> (u32, f64) {
         let grand = self.parents[current as usize];
         let via = if grand != NO_PARENT
-            && (check == SightCheck::OnExpand || self.sees::<EVENTS>(grand, at))
+            && (check == SightCheck::OnExpand || self.sees(grand, at, events))
         {
             grand
         } else {
@@ -456,17 +458,17 @@ impl Search {
 
     /// Whether the cell `from` sees the cell at `to` (the rule of [`sight`]), counted and,
     /// with events, told with the cells the segment crosses.
-    fn sees<const EVENTS: bool>(&mut self, from: u32, to: Point) -> bool {
+    fn sees(&mut self, from: u32, to: Point, events: bool) -> bool {
         self.sight_checks += 1;
         let from = self.grid.point(from as usize);
         let mut cells = Vec::new();
         let rule = DiagonalRule::IfAtMostOneObstacle;
-        let clear = sight::walk(&self.grid, from, to, rule, |p| {
-            if EVENTS {
+        let clear = sight::walk(&self.grid, from, to, rule, &mut |p| {
+            if events {
                 cells.push(p)
             }
         });
-        if EVENTS {
+        if events {
             (self.sight_tests).push(SightTest {
                 from,
                 to,
@@ -480,11 +482,11 @@ impl Search {
     /// Lazy Theta* at the expansion of `cell`: where its parent does not see it after all,
     /// its parent becomes the expanded neighbour that gives it the least G (the one whose
     /// expansion queued it is one).
-    fn set_vertex<const EVENTS: bool>(&mut self, cell: u32) {
+    fn set_vertex(&mut self, cell: u32, events: bool) {
         let c = cell as usize;
         let at = self.grid.point(c);
         let parent = self.parents[c];
-        if parent == NO_PARENT || self.sees::<EVENTS>(parent, at) {
+        if parent == NO_PARENT || self.sees(parent, at, events) {
             return;
         }
         let mut best = (f64::INFINITY, NO_PARENT);
@@ -496,7 +498,7 @@ impl Search {
             }
         }
         (self.g[c], self.parents[c]) = best;
-        if EVENTS {
+        if events {
             self.reparent = Some(best.1);
         }
     }

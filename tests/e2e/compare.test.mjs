@@ -166,6 +166,33 @@ describe('compare view', () => {
     });
   });
 
+  it('sets A*, Theta* and Lazy Theta* side by side: the any-angle paths shorter in fewer straight segments, their line-of-sight tests counted, in both languages', async () => {
+    const query = '?compare=astar,theta-star,lazy-theta-star&example=u-trap';
+    await withComparison(query, async ({ page }) => {
+      await page.getByRole('button', { name: 'To end' }).click();
+      await eventually(page, async () => (await table(page)).every((r) => r.Status !== 'searching'), 'all three finish');
+      const [astar, theta, lazy] = await table(page);
+      // Each named with its heuristic in force: octile for A*, the straight line for the others.
+      assert.deepEqual([astar.Method, theta.Method, lazy.Method], ['A*, Octile (diagonal)', 'Theta* (any angle), Euclidean', 'Lazy Theta* (any angle), Euclidean']);
+      assert.equal(astar['Line-of-sight tests'], '—');
+      for (const any of [theta, lazy]) {
+        assert.ok(Number(any['Path cost']) < Number(astar['Path cost']), `${any['Path cost']} < ${astar['Path cost']}`);
+        assert.ok(Number(any.Moves) < Number(astar.Moves), 'straight segments, not cell-to-cell moves');
+        assert.ok(Number(any['Line-of-sight tests']) > 0);
+      }
+      // Lazy Theta* tests line of sight once per expansion, Theta* once per neighbour.
+      assert.ok(Number(lazy['Line-of-sight tests']) < Number(theta['Line-of-sight tests']));
+    });
+    await withApp(browser(), '?algorithm=theta-star&example=u-trap&lang=zh', DESKTOP, async ({ page }) => {
+      await page.click('#step');
+      await page.click('#step');
+      await waitForText(page, '#narration', /视线检测：\d+ 次通畅/);
+      await page.click('#finish');
+      await waitForText(page, '#narration', /到达终点/);
+      assert.ok(Number(await page.locator('#count-sight-checks').textContent()) > 0);
+    });
+  });
+
   it('opens from its button, changes a pane\'s method, and applies map edits to every pane', async () => {
     await withApp(browser(), '?map=OOOOO/SOOOE/OOOOO', DESKTOP, async ({ page }) => {
       const toggle = page.getByRole('button', { name: 'Compare' });

@@ -93,7 +93,7 @@ describe('Jump Point Search in the page', () => {
       await eventually(page, async () => !(await page.locator('#message').isHidden()), 'a message is shown');
       assert.match(
         await text(page, '#message-text'),
-        /jump point search assumes every step of a kind costs the same, but the map has terrain weight 3 at \(8,2\)/,
+        /Jump Point Search takes no terrain weights \(Jump Point Search assumes every step of a kind costs the same; an any-angle segment costs its length\), but the map has terrain weight 3 at \(8,2\)/,
       );
       assert.deepEqual(await gridInfo(page), before, 'the map is kept');
     });

@@ -14,7 +14,7 @@ import { kebab } from '../../www/finders/counters.js';
 import { t } from '../../www/i18n/i18n.js';
 import { describeError } from '../../www/i18n/errors.js';
 import { openExample, exampleChange } from '../../www/maps/examples.js';
-import { valuesQuestion, valuesVerdict, verdictKind } from '../../www/panels/predict.js';
+import { valuesQuestion, valuesVerdict, verdictKind, viaOf } from '../../www/panels/predict.js';
 
 // Steps told from each end of a search on a large map: all of them would take minutes and
 // say nothing new.
@@ -80,15 +80,16 @@ describe('every finder on every example map, in both languages', () => {
         const session = openScene(example.id);
         try {
           const hex = openExample(example.id).options?.topology === 'hex';
-          if ((finder.id === 'jps' && /[2-9]/.test(openExample(example.id).text)) || (hex && finder.only?.topology)) {
-            // Jump Point Search needs equal costs: a map with terrain weights is refused, in
-            // words; it and the any-angle finders search squares only, so hexes are too.
+          if ((!finder.options.terrain && /[2-9]/.test(openExample(example.id).text)) || (hex && finder.only?.topology)) {
+            // Jump Point Search needs equal costs, an any-angle segment costs its length: a map
+            // with terrain weights is refused, in words; they search squares only, so hexes
+            // are too.
             const refusal = thrown(() => chooseFinder(session, finder.id));
             for (const language of LANGUAGES) {
               useLanguage(language);
               assertWords(describeError(refusal), `${language} refusal`);
             }
-            assert.notEqual(session.finder.id, 'jps');
+            assert.notEqual(session.finder.id, finder.id);
             return;
           }
           chooseFinder(session, finder.id);
@@ -365,6 +366,30 @@ describe('the words of particular steps', () => {
     dispose(session);
   });
 
+  it('Predict tells Theta*\'s G through the parent the neighbour took straight, in both languages', () => {
+    const session = openScene('u-trap');
+    chooseFinder(session, 'theta-star');
+    let asked = null;
+    for (let step = 1; !asked && session.search.status() === 'running'; step++) {
+      session.seek(step);
+      const [{ event }] = session.stepsBetween(step, step);
+      if (event.kind !== 'expanded') break;
+      const neighbour = event.neighbours.find((nb) => nb.outcome === 'opened' && viaOf(session.search, event.node, nb));
+      if (neighbour) asked = { node: event.node, neighbour, via: viaOf(session.search, event.node, neighbour) };
+    }
+    assert.ok(asked, 'a neighbour took path 2');
+    const { params } = valuesVerdict(asked, 'wrong');
+    assert.equal(params.parent, formatCell(asked.neighbour.parent));
+    assert.equal(params.from, value(asked.via.g));
+    assert.ok(Math.abs(asked.via.g + Number(params.move) - asked.neighbour.g) < 0.01, 'G = G(via) + the segment');
+    for (const language of ['en', 'zh']) {
+      useLanguage(language);
+      assertWords(t(valuesVerdict(asked, 'wrong').key, params), language);
+    }
+    useLanguage('en');
+    dispose(session);
+  });
+
   it('Predict asks for an improved neighbour\'s G with its old G and parent, and tells the re-parenting', () => {
     const session = openScene('tutorial-wall');
     session.seek(5);
@@ -393,7 +418,7 @@ describe('the words of particular steps', () => {
     const { problems, workspace } = openPage('?example=swamp&algorithm=jps&lang=zh');
     useLanguage('zh');
     assert.equal(problems.length, 1);
-    assert.match(describeError(problems[0]), /跳点搜索要求同类移动的代价都相同，但地图在 \(8,2\) 有地形代价 3/);
+    assert.match(describeError(problems[0]), /跳点搜索（JPS）不接受地形代价.*地图在 \(8,2\) 有地形代价 3/);
     assert.notEqual(workspace.session.finder.id, 'jps');
     useLanguage('en');
   });

@@ -83,10 +83,12 @@ export class CompareTable {
     const key = panes.map((p) => `${p.session.generation}:${p.session.search.stepCount()}`).join(',') + `|${race}|${walk !== null}`;
     if (key === this.shownKey) return;
     this.shownKey = key;
-    this.showColumns(walk ? WALK_COLUMNS : SEARCH_COLUMNS);
+    // Line-of-sight tests, where an any-angle finder is among the panes.
+    const sight = !walk && panes.some((p) => p.session.finder.counters.includes('sightChecks'));
+    this.showColumns(walk ? WALK_COLUMNS : sight ? [...SEARCH_COLUMNS.slice(0, -1), 'sightChecks', 'status'] : SEARCH_COLUMNS);
     const places = race ? this.places(panes) : new Map();
     const summary = [];
-    const rows = walk ? this.walkRows(view, places, summary) : this.searchRows(view, places, summary);
+    const rows = walk ? this.walkRows(view, places, summary) : this.searchRows(view, places, summary, sight);
     this.rows.replaceChildren(...rows);
     setText(this.summary, summary.join(' '));
   }
@@ -107,7 +109,7 @@ export class CompareTable {
     summary.push(t('compare.summary.order', { order: order.join(t('compare.summary.separator')) }));
   }
 
-  searchRows(view, places, summary) {
+  searchRows(view, places, summary, sight) {
     const afterEdit = [];
     const rows = view.panes.map((pane) => {
       const { search, finder, repairs } = pane.session;
@@ -122,7 +124,8 @@ export class CompareTable {
       else if (status === 'no-path') state = t('compare.status.noPath', { step: search.stepCount() });
       const cost = status === 'found' ? formatValue(search.pathCost(), 4) : '—';
       const moves = status === 'found' ? String(search.pathSteps()) : '—';
-      return this.row(name, [String(expanded), String(counters.maxOpen), cost, moves, this.placed(pane, places, state)]);
+      const checks = sight ? [String(search.info().sightChecks ?? '—')] : [];
+      return this.row(name, [String(expanded), String(counters.maxOpen), cost, moves, ...checks, this.placed(pane, places, state)]);
     });
     this.raceOrder(view, places, summary);
     // Once a pane has repaired and every search is over: the repair's work beside the others'.

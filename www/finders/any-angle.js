@@ -52,8 +52,8 @@ function trace(event, finder, rules) {
       const params = { cell: formatCell(nb), g: value(nb.outcome === 'not-improved' ? nb.candidateG : nb.g) };
       const test = tests.find((s) => same(s.to, nb));
       if (test) add(item, 'sight', test.clear ? 'code.note.sight-clear' : 'code.note.sight-blocked', { ...params, from: formatCell(test.from), crossed: test.cells.length });
-      const path2 = lazy(finder) || test?.clear;
-      if (path2 && (nb.parent === undefined || !same(nb.parent, node))) add(item, 'path2', 'code.note.path2', params);
+      // Lazy Theta* always takes path 2 (from the start, its own parent).
+      if (lazy(finder) || test?.clear) add(item, 'path2', 'code.note.path2', params);
       else add(item, 'path1', 'code.note.path1', params);
       continue;
     }

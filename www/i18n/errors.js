@@ -35,6 +35,7 @@ const WORD_VALUES = {
   endpoint: (v) => t(`endpoint.${v}`),
   option: (v) => t(`option.${v}`),
   algorithm: (v) => t(`code.algorithm.${v}`),
+  heuristic: (v) => t(`heuristic.name.${v}`),
   format: (v) => t(`format.name.${v}`),
   allowed: (v) => (Array.isArray(v) ? v.join(', ') : v),
   cause: (v) => describeProblem(v),

@@ -28,14 +28,23 @@ export function valuesQuestion({ node, neighbour }) {
 }
 
 // The verdict on an answer (`answer`: 'right', 'wrong' or 'skipped'), as { key, params }.
-export function valuesVerdict({ node, neighbour }, answer) {
+// The parent an any-angle finder gave a neighbour straight past the node expanded, with its
+// G (final: it was expanded before), or null.
+export function viaOf(search, node, neighbour) {
+  if (!neighbour.parent || same(neighbour.parent, node)) return null;
+  return { ...neighbour.parent, g: search.cellInfo(neighbour.parent.x, neighbour.parent.y).g };
+}
+
+export function valuesVerdict({ node, neighbour, via }, answer) {
+  // An any-angle finder's neighbour may take the node's own parent, `via`, straight.
+  const parent = via ?? node;
   const params = {
     cell: formatCell(neighbour),
     g: value(neighbour.g),
     h: value(neighbour.h),
-    from: value(node.g),
-    move: value(neighbour.g - node.g),
-    parent: formatCell(node),
+    from: value(parent.g),
+    move: value(neighbour.g - parent.g),
+    parent: formatCell(parent),
   };
   if (neighbour.outcome !== 'improved') return { key: `predict.values.${answer}`, params };
   return { key: `predict.values.improved-${answer}`, params: { ...params, oldG: value(neighbour.oldG), oldParent: formatCell(neighbour.oldParent) } };
@@ -157,7 +166,8 @@ export class Predict {
     if (!event) return null;
     const candidates = this.relaxed(session)(event).filter((nb) => nb.outcome === 'opened' || nb.outcome === 'improved');
     if (candidates.length === 0) return null;
-    return { node: event.node, neighbour: candidates[next % candidates.length] };
+    const neighbour = candidates[next % candidates.length];
+    return { node: event.node, neighbour, via: viaOf(session.search, event.node, neighbour) };
   }
 
   // A cell picked on the board; true when predicting (the board does not edit meanwhile).
