@@ -168,7 +168,9 @@ export class GridRenderer {
     this.originX = 0;
     this.originY = 0;
     const size = cell / dpr;
-    this.labelsShown = size >= LABEL_MIN_CELL_CSS;
+    // A hex holds its numbers in a band 0.6 of its height: it needs a larger cell for the
+    // same readable digits.
+    this.labelsShown = size >= LABEL_MIN_CELL_CSS * (this.shape.hex ? 1.5 : 1);
     // G and H in 26% of the cell, F in 31%, never under the readable minimum: digits grow
     // with the cell, so a projector's larger cells are read from further away.
     // A hex's band for numbers is 0.6 of its box tall: smaller digits.
