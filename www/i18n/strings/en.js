@@ -103,7 +103,7 @@ export const TEXTS = {
   'method.directions': 'Directions',
   'method.topology': 'Cells',
   'topology.square': 'Squares',
-  'topology.hex': 'Hexes (6 neighbours)',
+  'topology.hex': 'Hexes',
   'method.diagonal': 'Diagonal moves',
   'method.costs': 'Step costs',
   // The tie-break field, named after what orders the finder's open list (its priority).

@@ -102,7 +102,7 @@ export const TEXTS = {
   'method.directions': '移动方向',
   'method.topology': '格子',
   'topology.square': '正方形',
-  'topology.hex': '六边形（6 个邻居）',
+  'topology.hex': '六边形',
   'method.diagonal': '斜向移动',
   'method.costs': '移动代价',
   'method.tie-break.f': 'F 相同时',
