@@ -106,7 +106,7 @@ impl OptionField {
             OptionField::Algorithm => "The finder (astar finders lists what each takes)",
             OptionField::Heuristic => {
                 "The estimate of the cost to the goal (by default the one that fits the \
-                 movement: octile with diagonals, else manhattan)"
+                 movement: octile with diagonals, else manhattan; hex on hexes)"
             }
             OptionField::Weight => "The heuristic's weight W in f = g + W*h",
             OptionField::Topology => {
