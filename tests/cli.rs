@@ -72,11 +72,19 @@ fn drawn_and_summary(out: &str) -> (Vec<&str>, Vec<&str>) {
 fn solve_draws_the_path_and_prints_the_tutorial_costs() {
     let map = tutorial("wall_between.txt");
     let original = std::fs::read_to_string(&map).unwrap();
-    let cases: [(&[&str], &str, usize); 4] = [
+    let cases: [(&[&str], &str, usize); 6] = [
         (&["--diagonal", "always"], "cost: 56", 3),
         (&[], "cost: 56", 3),
         (&["--diagonal", "only-when-no-obstacles"], "cost: 68", 5),
         (&["--movement", "4"], "cost: 80", 7),
+        // Tutorial 000's blink: 10 + (20 + 10) + 10 through the wall, or, dearer than the
+        // 56 round it, not at all.
+        (&["--directions", "blink"], "cost: 50", 2),
+        (
+            &["--directions", "blink", "--blink-cost", "2"],
+            "cost: 56",
+            3,
+        ),
     ];
     for (options, cost, path_cells) in cases {
         let mut args = vec!["solve", map.as_str()];

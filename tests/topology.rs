@@ -449,15 +449,15 @@ fn too_many_moves_or_a_move_without_its_reverse_is_refused() {
         let options = SearchOptions::default();
         Search::with_topology(grid, start, goal, options, Arc::new(Shaped(moves))).err()
     };
-    let nine = KNIGHT
-        .iter()
-        .copied()
-        .chain([Move { dx: 0, dy: 1 }])
+    // Every move up to 3 cells each way: 48, more than the 32 a record names.
+    let within_three = (-3..=3)
+        .flat_map(|dx| (-3..=3).map(move |dy| Move { dx, dy }))
+        .filter(|m| (m.dx, m.dy) != (0, 0))
         .collect();
     assert_eq!(
-        refusal(nine),
+        refusal(within_three),
         Some(SearchError::Topology {
-            cause: TopologyError::TooManyMoves { moves: 9, max: 8 }
+            cause: TopologyError::TooManyMoves { moves: 48, max: 32 }
         })
     );
     assert_eq!(

@@ -74,6 +74,7 @@ export class FrameLoop {
       p.heightReporter?.update(editor.width, editor.height, p.compare.boards());
       return;
     }
+    p.renderer.setShape(session.shape);
     p.view.layout(editor.width, editor.height, () => p.presentation.placeSide(editor.width, editor.height, p.view.board));
     // Before frameView: finding a step's event steps the engine, which may move wasm memory.
     // The predict box first: it can change the room the pseudocode listing has.

@@ -7,7 +7,9 @@ use serde::Serialize;
 
 use crate::geometry::grid::MAX_SIDE;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
+use crate::geometry::wide::{DEFAULT_BLINK_COST, MAX_BLINK_COST};
 use crate::options::{Algorithm, GoalTest, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT};
 use crate::text::names::named_enum;
 use crate::vocabulary::agent::PlannerKind;
@@ -111,9 +113,20 @@ named_enum!(CellValue, "cell value", { F => "f", G => "g", H => "h", Rhs => "rhs
 pub struct Only {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tie_break: Option<&'static [TieBreak]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub directions: Option<&'static [Directions]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub topology: Option<&'static [Tiling]>,
 }
 
-const ALL_VALUES: Only = Only { tie_break: None };
+const ALL_VALUES: Only = Only {
+    tie_break: None,
+    directions: None,
+    topology: None,
+};
+
+/// Finders whose rules hold on square cells only.
+const SQUARE_ONLY: Option<&[Tiling]> = Some(&[Tiling::Square]);
 
 /// What the cells of a best-first search show: F = G + H.
 const F_G_H: &[CellValue] = &[CellValue::F, CellValue::G, CellValue::H];
@@ -289,7 +302,13 @@ pub static FINDERS: [FinderEntry; 14] = [
             terrain: false,
             ..WEIGHTED
         },
-        only: ALL_VALUES,
+        // Its pruning rules are the square grid's symmetries; 16, 32, blink and hexes have
+        // others.
+        only: Only {
+            directions: Some(&[Directions::Eight, Directions::Four]),
+            topology: SQUARE_ONLY,
+            ..ALL_VALUES
+        },
         repairs: false,
         cell_values: F_G_H,
         events: &[EventKind::Jumped, EventKind::GoalReached, EventKind::NoPath],
@@ -355,6 +374,11 @@ const fn any_angle(id: Algorithm, sight: SightCheck) -> FinderEntry {
         },
         counters: &[Counter::SightChecks],
         sight: Some(sight),
+        // Line of sight is the square cells' (see `crate::geometry::sight`).
+        only: Only {
+            topology: SQUARE_ONLY,
+            ..ALL_VALUES
+        },
         ..best_first(id, Priority::F, Ties::ByH, SHARED, NEIGHBOUR_OUTCOMES)
     }
 }
@@ -380,6 +404,7 @@ const fn incremental(
         options: SHARED,
         only: Only {
             tie_break: Some(&[TieBreak::LargerG, TieBreak::SmallerG]),
+            ..ALL_VALUES
         },
         repairs: true,
         cell_values: &[CellValue::Key, CellValue::G, CellValue::Rhs],
@@ -551,7 +576,8 @@ impl Algorithm {
 #[serde(rename_all = "camelCase")]
 pub struct OptionValues {
     pub heuristic: &'static [&'static str],
-    pub directions: Vec<u8>,
+    pub topology: &'static [&'static str],
+    pub directions: &'static [&'static str],
     pub diagonal: &'static [&'static str],
     pub costs: &'static [&'static str],
     pub tie_break: &'static [&'static str],
@@ -572,6 +598,9 @@ pub struct Limits {
     pub max_step: u32,
     /// The longest side of a grid.
     pub max_side: u32,
+    /// The largest blink penalty and the default, in straight steps.
+    pub max_blink_cost: f64,
+    pub default_blink_cost: f64,
 }
 
 /// The whole catalogue, as the page and `astar finders` read it.
@@ -589,7 +618,8 @@ pub fn catalogue() -> Catalogue {
         finders: &FINDERS,
         values: OptionValues {
             heuristic: Heuristic::NAMES,
-            directions: Directions::ALL.iter().map(|d| d.count()).collect(),
+            topology: Tiling::NAMES,
+            directions: Directions::NAMES,
             diagonal: DiagonalRule::NAMES,
             costs: CostModel::NAMES,
             tie_break: TieBreak::NAMES,
@@ -603,6 +633,8 @@ pub fn catalogue() -> Catalogue {
             default_node_limit: DEFAULT_NODE_LIMIT,
             max_step: u32::MAX,
             max_side: MAX_SIDE,
+            max_blink_cost: MAX_BLINK_COST,
+            default_blink_cost: DEFAULT_BLINK_COST,
         },
     }
 }

@@ -9,7 +9,9 @@ use serde::Serialize;
 use crate::catalogue::Takes;
 use crate::checks::search_error::OptionsError;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
+use crate::geometry::wide::MAX_BLINK_COST;
 use crate::options::{
     Algorithm, GoalTest, SearchOptions, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT,
 };
@@ -22,7 +24,9 @@ pub enum OptionField {
     Algorithm,
     Heuristic,
     Weight,
+    Topology,
     Directions,
+    BlinkCost,
     Diagonal,
     Costs,
     TieBreak,
@@ -32,11 +36,13 @@ pub enum OptionField {
 }
 
 impl OptionField {
-    pub const ALL: [OptionField; 10] = [
+    pub const ALL: [OptionField; 12] = [
         OptionField::Algorithm,
         OptionField::Heuristic,
         OptionField::Weight,
+        OptionField::Topology,
         OptionField::Directions,
+        OptionField::BlinkCost,
         OptionField::Diagonal,
         OptionField::Costs,
         OptionField::TieBreak,
@@ -51,7 +57,9 @@ impl OptionField {
             OptionField::Algorithm => "algorithm",
             OptionField::Heuristic => "heuristic",
             OptionField::Weight => "weight",
+            OptionField::Topology => "topology",
             OptionField::Directions => "directions",
+            OptionField::BlinkCost => "blinkCost",
             OptionField::Diagonal => "diagonal",
             OptionField::Costs => "costs",
             OptionField::TieBreak => "tieBreak",
@@ -67,7 +75,9 @@ impl OptionField {
             OptionField::Algorithm => "--algorithm",
             OptionField::Heuristic => "--heuristic",
             OptionField::Weight => "--weight",
+            OptionField::Topology => "--topology",
             OptionField::Directions => "--movement",
+            OptionField::BlinkCost => "--blink-cost",
             OptionField::Diagonal => "--diagonal",
             OptionField::Costs => "--costs",
             OptionField::TieBreak => "--tie-break",
@@ -96,10 +106,20 @@ impl OptionField {
             OptionField::Algorithm => "The finder (astar finders lists what each takes)",
             OptionField::Heuristic => {
                 "The estimate of the cost to the goal (by default the one that fits the \
-                 movement: octile with diagonals, else manhattan)"
+                 movement: octile with diagonals, else manhattan; hex on hexes)"
             }
             OptionField::Weight => "The heuristic's weight W in f = g + W*h",
-            OptionField::Directions => "The directions a move may take",
+            OptionField::Topology => {
+                "The cells: square, or hex (pointy-top hexagons with six neighbours, in axial \
+                 coordinates: row r drawn half a hex right of row r-1)"
+            }
+            OptionField::Directions => {
+                "The moves: 4 or 8 directions; 16 or 32, each move costing its length; or \
+                 blink, the 24 cells of the 5x5 square, a move of two passing over one wall"
+            }
+            OptionField::BlinkCost => {
+                "What a blink costs beyond its length, in straight steps (directions blink)"
+            }
             OptionField::Diagonal => "When a diagonal move may pass a wall's corner",
             OptionField::Costs => {
                 "The costs of a straight and a diagonal move: 10 and 14, 1 and sqrt(2), or 1 and 1"
@@ -125,7 +145,12 @@ impl OptionField {
                 min: 0.0,
                 max: MAX_HEURISTIC_WEIGHT,
             },
+            OptionField::Topology => Accepts::Names(Tiling::NAMES),
             OptionField::Directions => Accepts::Names(Directions::NAMES),
+            OptionField::BlinkCost => Accepts::Number {
+                min: 0.0,
+                max: MAX_BLINK_COST,
+            },
             OptionField::Diagonal => Accepts::Names(DiagonalRule::NAMES),
             OptionField::Costs => Accepts::Names(CostModel::NAMES),
             OptionField::TieBreak => Accepts::Names(TieBreak::NAMES),
@@ -145,7 +170,9 @@ impl OptionField {
             OptionField::Algorithm => options.algorithm.name().into(),
             OptionField::Heuristic => options.heuristic?.name().into(),
             OptionField::Weight => number_text(options.weight),
+            OptionField::Topology => options.tiling.name().into(),
             OptionField::Directions => options.directions.name().into(),
+            OptionField::BlinkCost => number_text(options.blink_cost),
             OptionField::Diagonal => options.diagonal.name().into(),
             OptionField::Costs => options.costs.name().into(),
             OptionField::TieBreak => options.tie_break.name().into(),
@@ -159,10 +186,10 @@ impl OptionField {
     /// finder, so every finder takes it).
     pub fn taken_by(self, takes: &Takes) -> bool {
         match self {
-            OptionField::Algorithm => true,
+            OptionField::Algorithm | OptionField::Topology => true,
             OptionField::Heuristic => takes.heuristic,
             OptionField::Weight => takes.weight,
-            OptionField::Directions => takes.directions,
+            OptionField::Directions | OptionField::BlinkCost => takes.directions,
             OptionField::Diagonal => takes.diagonal,
             OptionField::Costs => takes.costs,
             OptionField::TieBreak => takes.tie_break,
@@ -182,7 +209,10 @@ impl OptionField {
                 options.weight = parse_number(text)
                     .ok_or_else(|| OptionProblem::OptionWeight { given: text.into() })?
             }
+            OptionField::Topology => options.tiling = text.parse()?,
             OptionField::Directions => options.directions = text.parse()?,
+            // Not a number: refused with the range by the checks.
+            OptionField::BlinkCost => options.blink_cost = parse_number(text).unwrap_or(f64::NAN),
             OptionField::Diagonal => options.diagonal = text.parse()?,
             OptionField::Costs => options.costs = text.parse()?,
             OptionField::TieBreak => options.tie_break = text.parse()?,
@@ -384,7 +414,9 @@ pub struct ResolvedOptions {
     pub algorithm: &'static str,
     pub heuristic: &'static str,
     pub weight: f64,
-    pub directions: u8,
+    pub topology: &'static str,
+    pub directions: &'static str,
+    pub blink_cost: f64,
     pub diagonal: &'static str,
     pub costs: &'static str,
     pub tie_break: &'static str,
@@ -400,7 +432,9 @@ impl ResolvedOptions {
             algorithm: o.algorithm.name(),
             heuristic: o.resolved_heuristic().name(),
             weight: o.weight,
-            directions: o.directions.count(),
+            topology: o.tiling.name(),
+            directions: o.directions.name(),
+            blink_cost: o.blink_cost,
             diagonal: o.diagonal.name(),
             costs: o.costs.name(),
             tie_break: o.tie_break.name(),
@@ -455,7 +489,7 @@ mod tests {
             (resolved.algorithm, resolved.heuristic, resolved.weight),
             ("idastar", "euclidean", 2.5)
         );
-        assert_eq!((resolved.directions, resolved.node_limit), (4, Some(77)));
+        assert_eq!((resolved.directions, resolved.node_limit), ("4", Some(77)));
         assert_eq!(o.algorithm, Algorithm::IdaStar);
         let astar = ResolvedOptions::of(&read(&[]).unwrap());
         assert_eq!((astar.heuristic, astar.node_limit), ("octile", None));
@@ -486,6 +520,13 @@ mod tests {
             ("neighbourOrder", "left-then-right")
         ])
         .contains("not to bi-astar"));
+        assert!(message(&[("algorithm", "jps"), ("directions", "16")])
+            .contains("directions 8 or 4 only, not 16"));
+        assert!(message(&[("directions", "blink"), ("blinkCost", "11")])
+            .contains("blink cost must be a number from 0 to 10, got 11"));
+        assert!(
+            message(&[("directions", "32"), ("diagonal", "never")]).contains("32 has no diagonal")
+        );
         assert_eq!(
             OptionField::by_flag("--movement"),
             Some(OptionField::Directions)
@@ -556,8 +597,8 @@ mod tests {
         ])
         .unwrap();
         assert_eq!(
-            (o.algorithm, o.directions.count()),
-            (Algorithm::Dijkstra, 4)
+            (o.algorithm, o.directions),
+            (Algorithm::Dijkstra, Directions::Four)
         );
         assert_eq!(o.weight, SearchOptions::default().weight);
         let code = |problem: OptionProblem| {

@@ -102,6 +102,19 @@ pub enum OptionsError {
         weight: f64,
         max: f64,
     },
+    /// A blink penalty out of range (or not a number).
+    BadBlinkCost {
+        cost: f64,
+        max: f64,
+    },
+    /// An option value the wider neighbourhoods (16, 32, blink) have no version of: the
+    /// corner rule `never` (their moves pass corners at many angles) or unit costs (their
+    /// moves cost their length).
+    NotForWide {
+        directions: &'static str,
+        option: &'static str,
+        value: &'static str,
+    },
     /// A weight other than 1 for a finder whose priority adds no weighted heuristic (greedy and
     /// bidirectional A* use a heuristic, but not weighted into f = g + w*h).
     WeightUnused {
@@ -131,6 +144,23 @@ pub enum OptionsError {
         algorithm: &'static str,
         allowed: Vec<&'static str>,
     },
+    /// A neighbourhood of the square grid (16, 32, blink) asked of the hex grid.
+    NotForHex {
+        directions: &'static str,
+    },
+    /// Cells the finder does not search (Jump Point Search and the any-angle finders: square
+    /// cells only).
+    TopologyUnused {
+        topology: &'static str,
+        algorithm: &'static str,
+        allowed: Vec<&'static str>,
+    },
+    /// Moves the finder does not search by (Jump Point Search: the square grid's only).
+    DirectionsUnused {
+        directions: &'static str,
+        algorithm: &'static str,
+        allowed: Vec<&'static str>,
+    },
 }
 
 impl fmt::Display for OptionsError {
@@ -142,6 +172,21 @@ impl fmt::Display for OptionsError {
                 "heuristic weight must be a number from 0 to {}, got {}",
                 number_text(*max),
                 number_text(*weight)
+            ),
+            OptionsError::BadBlinkCost { cost, max } => write!(
+                f,
+                "blink cost must be a number from 0 to {}, got {}",
+                number_text(*max),
+                number_text(*cost)
+            ),
+            OptionsError::NotForWide {
+                directions,
+                option,
+                value,
+            } => write!(
+                f,
+                "directions {directions} has no {option} '{value}': its moves pass corners at \
+                 many angles and cost their length"
             ),
             OptionsError::WeightUnused { weight, algorithm } => write!(
                 f,
@@ -175,6 +220,35 @@ impl fmt::Display for OptionsError {
             } => write!(
                 f,
                 "{algorithm} breaks ties by {} only, not {tie_break}",
+                allowed.join(" or ")
+            ),
+            OptionsError::NotForHex { directions } => write!(
+                f,
+                "directions {directions} are moves of square cells; a hex has six neighbours \
+                 (use topology square, or directions 4 or 8, which hexes ignore)"
+            ),
+            OptionsError::TopologyUnused {
+                topology,
+                algorithm,
+                allowed,
+            } => write!(
+                f,
+                "{algorithm} searches {} cells only, not {topology}: {}",
+                allowed.join(" or "),
+                if *algorithm == Algorithm::JumpPoint.name() {
+                    "its pruning rules are the square grid's symmetries"
+                } else {
+                    "its line of sight is drawn across square cells"
+                }
+            ),
+            OptionsError::DirectionsUnused {
+                directions,
+                algorithm,
+                allowed,
+            } => write!(
+                f,
+                "{algorithm} prunes by the square grid's symmetries: directions {} only, not \
+                 {directions}",
                 allowed.join(" or ")
             ),
         }

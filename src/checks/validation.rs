@@ -5,7 +5,9 @@
 use crate::checks::search_error::{OptionsError, SearchError};
 use crate::geometry::grid::{Grid, GROUND, WALL};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
-use crate::geometry::movement::NeighbourOrder;
+use crate::geometry::hex::Tiling;
+use crate::geometry::movement::{CostModel, DiagonalRule, NeighbourOrder};
+use crate::geometry::wide::MAX_BLINK_COST;
 use crate::options::{GoalTest, SearchOptions, MAX_HEURISTIC_WEIGHT};
 
 impl SearchOptions {
@@ -28,6 +30,31 @@ impl SearchOptions {
                 algorithm: self.algorithm.name(),
             });
         }
+        if !(0.0..=MAX_BLINK_COST).contains(&self.blink_cost) {
+            return Err(OptionsError::BadBlinkCost {
+                cost: self.blink_cost,
+                max: MAX_BLINK_COST,
+            });
+        }
+        if self.tiling == Tiling::Hex && !self.directions.square() {
+            return Err(OptionsError::NotForHex {
+                directions: self.directions.name(),
+            });
+        }
+        if self.wide().is_some() {
+            let refused = if self.diagonal == DiagonalRule::Never {
+                Some(("diagonal rule", self.diagonal.name()))
+            } else {
+                (self.costs == CostModel::Unit).then_some(("cost mode", self.costs.name()))
+            };
+            if let Some((option, value)) = refused {
+                return Err(OptionsError::NotForWide {
+                    directions: self.directions.name(),
+                    option,
+                    value,
+                });
+            }
+        }
         let takes = self.algorithm.entry().options;
         if self.goal_test != GoalTest::OffOpen && !takes.goal_test {
             return Err(OptionsError::GoalTestUnused {
@@ -42,6 +69,23 @@ impl SearchOptions {
         {
             return Err(OptionsError::TieBreakUnused {
                 tie_break: self.tie_break.name(),
+                algorithm: self.algorithm.name(),
+                allowed: taken.iter().map(|t| t.name()).collect(),
+            });
+        }
+        if let Some(taken) = only
+            .directions
+            .filter(|taken| !taken.contains(&self.directions))
+        {
+            return Err(OptionsError::DirectionsUnused {
+                directions: self.directions.name(),
+                algorithm: self.algorithm.name(),
+                allowed: taken.iter().map(|d| d.name()).collect(),
+            });
+        }
+        if let Some(taken) = only.topology.filter(|taken| !taken.contains(&self.tiling)) {
+            return Err(OptionsError::TopologyUnused {
+                topology: self.tiling.name(),
                 algorithm: self.algorithm.name(),
                 allowed: taken.iter().map(|t| t.name()).collect(),
             });

@@ -14,9 +14,9 @@ pub type Key = u128;
 /// The cell field: wide enough for the largest grid, [`MAX_SIDE`] squared cells.
 pub const CELL_BITS: u32 = 2 * MAX_SIDE.ilog2();
 /// The entry order field. A search pushes one entry when it opens a cell and one each time
-/// an expanding neighbour improves it, so at most 9 per cell: fewer than 2^26 on the
-/// largest grid.
-const ORDER_BITS: u32 = 26;
+/// an expanding neighbour improves it, so at most 33 per cell (32 moves): fewer than 2^28
+/// on the largest grid.
+const ORDER_BITS: u32 = 28;
 const ORDER_MASK: u64 = (1 << ORDER_BITS) - 1;
 /// What is left above the order and the cell, for the priority and the tie value.
 const RANK_BITS: u32 = Key::BITS - ORDER_BITS - CELL_BITS;
@@ -44,7 +44,7 @@ pub struct KeyFields {
     pub newest_first: bool,
 }
 
-/// How a search packs its keys: the priority and the tie value share the top 80 bits, as
+/// How a search packs its keys: the priority and the tie value share the top 78 bits, as
 /// the search's largest values need; the entry order and the cell take the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyLayout {
@@ -106,7 +106,7 @@ impl KeyLayout {
         };
         let tie = (whole(tie) >> self.tie_drop & self.tie_mask) ^ self.tie_flip;
         let order = (u64::from(order) & ORDER_MASK) ^ self.order_flip;
-        // The rank (priority above tie, at most RANK_BITS = 80 bits) in two 64-bit words. A
+        // The rank (priority above tie, at most RANK_BITS = 78 bits) in two 64-bit words. A
         // 128-bit shift by a variable amount is a library call on wasm32; these are single
         // instructions. Priorities are below 2^63, so the high word of a zero shift is 0.
         let rank_high = (priority >> 1) >> (63 - self.tie_bits);

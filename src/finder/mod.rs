@@ -195,7 +195,7 @@ pub trait Finder {
     /// The cost of the path held now (the answer, or a bidirectional search's best so far),
     /// summed exactly.
     fn shown_path_cost(&self) -> f64 {
-        self.options().costs.path_cost(self.grid(), self.path())
+        self.options().path_cost(self.grid(), self.path())
     }
 
     /// Moves (segments, for an any-angle finder) on the path, once found.

@@ -372,7 +372,7 @@ impl JumpPointSearch {
         }
         self.counters.expanded += 1;
         let at = self.grid.point(current as usize);
-        for d in topology::indices(self.directions_from(current)) {
+        for d in topology::indices(self.directions_from(current).into()) {
             let before = self.scanned;
             let end = {
                 let (jumper, neighbourhood, marks, changes, marked, scanned, width) = (
@@ -432,7 +432,7 @@ impl JumpPointSearch {
             self.mark::<RECORD>(cell, MARK_JUMP_POINT);
             if why == Why::Forced {
                 let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
-                for i in topology::indices(forced) {
+                for i in topology::indices(forced.into()) {
                     let n = self
                         .grid
                         .index(self.neighbourhood.step(Point::new(x, y), i));
@@ -529,7 +529,7 @@ impl JumpPointSearch {
     /// Jumps from `cell` by each of the moves `directions`, noting what they reach in `work`.
     fn jump_from(&mut self, cell: u32, directions: u8, work: &mut Vec<(u32, Reached)>) {
         let at = self.grid.point(cell as usize);
-        for d in topology::indices(directions) {
+        for d in topology::indices(directions.into()) {
             let scanned = self
                 .jumper
                 .jump_through(at.x, at.y, d, &mut |r| work.push((cell, r)));
@@ -606,7 +606,7 @@ impl JumpPointSearch {
                     Why::Forced => {
                         let forced = self.jumper.pruning().forced(d, self.jumper.pattern(x, y));
                         JumpReason::Forced {
-                            neighbours: topology::indices(forced)
+                            neighbours: topology::indices(forced.into())
                                 .map(|i| self.neighbourhood.step(Point::new(x, y), i))
                                 .collect(),
                         }

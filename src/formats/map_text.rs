@@ -4,6 +4,10 @@
 //! Tutorial formats, one row per line (spaces between cells are allowed):
 //! `O`/`.` ground, `X`/`+` wall, `S`/`s` start, `E`/`d` goal, `*`/`-` a drawn path (ground),
 //! and, as an extension, a digit `1`-`9` for ground of that terrain weight.
+//!
+//! Hex maps (`crate::geometry::hex`): a line `hex`, then the rows in either tutorial
+//! format; written in `. + s d`, cells one space apart, each row indented one space more
+//! than the row above, so the text shows the rhombus of hexes as it is drawn.
 
 use std::fmt;
 
@@ -21,9 +25,19 @@ pub enum MapFormat {
     Dot,
     /// Moving AI benchmark `.map` (no start or goal).
     MovingAi,
+    /// A hex map: `hex`, then tutorial rows, each drawn half a hex right of the one above.
+    Hex,
 }
 
-named_enum!(MapFormat, "map format", { Ox => "ox", Dot => "dot", MovingAi => "movingai" });
+named_enum!(MapFormat, "map format", {
+    Ox => "ox",
+    Dot => "dot",
+    MovingAi => "movingai",
+    Hex => "hex",
+});
+
+/// The first line of a hex map.
+const HEX_HEADER: &str = "hex";
 
 /// The symbols of a tutorial format.
 struct Symbols {
@@ -257,6 +271,18 @@ pub fn parse_map(text: &str) -> Result<TextMap, ParseError> {
     match first {
         None => Err(ParseError::new(1, 1, ParseProblem::EmptyMap)),
         Some(l) if l.trim_start().starts_with("type") => parse_moving_ai(text),
+        // The header blanked, so that lines keep their numbers.
+        Some(l) if l.trim() == HEX_HEADER => {
+            let rows = text.replacen(HEX_HEADER, "", 1);
+            if rows.trim().is_empty() {
+                return Err(ParseError::new(1, 1, ParseProblem::EmptyMap));
+            }
+            let map = parse_tutorial(&rows)?;
+            Ok(TextMap {
+                format: MapFormat::Hex,
+                ..map
+            })
+        }
         Some(_) => parse_tutorial(text),
     }
 }
@@ -514,9 +540,10 @@ pub fn write_map(
 ) -> Result<String, WriteError> {
     let (w, h) = (grid.width() as usize, grid.height() as usize);
     let mut out = String::with_capacity((w + 1) * h + 40);
+    let hex = format == MapFormat::Hex;
     let symbols = match format {
         MapFormat::Ox => OX,
-        MapFormat::Dot => DOT,
+        MapFormat::Dot | MapFormat::Hex => DOT,
         MapFormat::MovingAi => {
             if grid.terrain().iter().any(|&t| t > 1) {
                 return Err(WriteError::WeightsInMovingAi);
@@ -536,8 +563,16 @@ pub fn write_map(
     for &c in path {
         on_path[c as usize] = true;
     }
+    if hex {
+        out.push_str(HEX_HEADER);
+        out.push('\n');
+    }
     for (i, &t) in grid.terrain().iter().enumerate() {
         let p = grid.point(i);
+        if hex {
+            let indent = if p.x == 0 { p.y as usize } else { 1 };
+            out.extend(std::iter::repeat(' ').take(indent));
+        }
         out.push(match t {
             _ if p == start => symbols.start,
             _ if p == goal => symbols.goal,

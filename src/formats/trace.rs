@@ -17,6 +17,7 @@ use std::io::{self, Write};
 
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
+use crate::geometry::hex::Tiling;
 use crate::text::number_text::number_text;
 use crate::vocabulary::agent::Arrival;
 use crate::vocabulary::events::{
@@ -29,7 +30,10 @@ pub const TRACE_VERSION: &str = "1.4.0";
 /// Each event's cell is a unit square at (x, y) coloured by the event's type (a `path` event
 /// as `end`), half transparent for the backward side of a bidirectional search; the viewer
 /// centres on the cell of the event in focus. Expressions holding `: ` are quoted, which a
-/// YAML plain value cannot hold.
+/// YAML plain value cannot hold. On the hex grid (axial coordinates, see
+/// `crate::geometry::hex`) Posthoc has no hexagon to draw, so each hex is a unit brick
+/// shifted half a cell right per row, [`HEX_X`]: a brick then touches exactly the bricks of
+/// its six neighbours, as a hex does.
 const HEADER_VIEWS: &str = "\
 views:
   main:
@@ -45,6 +49,9 @@ pivot:
   y: ${{ $.y + 0.5 }}
   scale: 1
 ";
+
+/// Where a hex's brick stands across: half a cell right per row.
+const HEX_X: &str = "($.x + $.y / 2)";
 
 #[derive(Debug)]
 pub enum TraceError {
@@ -115,7 +122,12 @@ fn write_events<W: Write>(
         side: None,
     };
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
-    writer.out.write_all(HEADER_VIEWS.as_bytes())?;
+    let views = if run.options().tiling == Tiling::Hex {
+        HEADER_VIEWS.replace("$.x", HEX_X)
+    } else {
+        HEADER_VIEWS.into()
+    };
+    writer.out.write_all(views.as_bytes())?;
     writeln!(writer.out, "events:")?;
     let start_values = run.values(run.grid().index(start) as u32);
     writer.node("source", start, None, Some(start_values))?;
@@ -332,13 +344,13 @@ impl<W: Write> EventWriter<'_, W> {
     /// the start, then `end` at the goal with the path's cost.
     fn joined_path(&mut self, run: &dyn Finder, cost: f64) -> io::Result<()> {
         self.side = None;
-        let (grid, costs) = (run.grid(), run.options().costs);
+        let (grid, options) = (run.grid(), run.options());
         let path: Vec<Point> = run.path().iter().map(|&c| grid.point(c as usize)).collect();
         let mut g = 0.0;
         for i in 0..path.len().saturating_sub(1) {
             let parent = i.checked_sub(1).map(|before| path[before]);
             if i > 0 {
-                g += costs.path_cost(grid, &run.path()[i - 1..=i]);
+                g += options.path_cost(grid, &run.path()[i - 1..=i]);
             }
             self.event("path", path[i], parent, [Some(g), None, None])?;
         }

@@ -4,6 +4,7 @@ use std::fmt;
 
 use crate::geometry::movement::Movement;
 use crate::text::names::named_enum;
+use crate::text::number_text::number_text;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heuristic {
@@ -20,6 +21,8 @@ pub enum Heuristic {
     Chebyshev,
     /// No estimate: A* becomes Dijkstra.
     Zero,
+    /// The hex grid's own distance: the number of moves between two hexes.
+    Hex,
 }
 
 named_enum!(Heuristic, "heuristic", {
@@ -29,6 +32,7 @@ named_enum!(Heuristic, "heuristic", {
     EuclideanUp => "euclidean-up",
     Chebyshev => "chebyshev",
     Zero => "zero",
+    Hex => "hex",
 });
 
 impl Heuristic {
@@ -51,6 +55,11 @@ impl Heuristic {
         let (straight, diagonal) = (movement.costs.straight(), movement.costs.diagonal());
         let scale = movement.costs.scale();
         match self {
+            Heuristic::Hex if 2.0 * straight > diagonal => Some(Overestimate::diagonal_as_two(
+                self,
+                2.0 * straight / scale,
+                diagonal / scale,
+            )),
             Heuristic::Manhattan if 2.0 * straight > diagonal => Some(Overestimate::Manhattan {
                 two_straight: 2.0 * straight / scale,
                 diagonal: diagonal / scale,
@@ -95,6 +104,20 @@ pub enum Overestimate {
     },
     /// A weight above 1 inflates any heuristic.
     Weight { weight: f64 },
+    /// A blink penalty so small that a knight's blink costs less than the two steps
+    /// (one straight, one diagonal) octile counts for it.
+    Blink { penalty: f64, blink: f64, walk: f64 },
+    /// One move costs less than this heuristic estimates for it (hex distance on a square
+    /// grid prices a diagonal as two steps; Manhattan and octile on hexes price the move
+    /// (1,-1) as two steps or a diagonal).
+    OneMove {
+        heuristic: &'static str,
+        dx: i32,
+        dy: i32,
+        estimate: f64,
+        cost: f64,
+        instead: &'static str,
+    },
     /// Any-angle paths: a straight segment is shorter than the grid steps this heuristic
     /// counts (e.g. 2 across and 1 down).
     Segment {
@@ -102,6 +125,21 @@ pub enum Overestimate {
         steps: f64,
         segment: f64,
     },
+}
+
+impl Overestimate {
+    /// `heuristic` counts the diagonal (1,1) as `estimate` but it costs `cost`: hex
+    /// distance on a grid with diagonals.
+    pub fn diagonal_as_two(heuristic: Heuristic, estimate: f64, cost: f64) -> Overestimate {
+        Overestimate::OneMove {
+            heuristic: heuristic.name(),
+            dx: 1,
+            dy: 1,
+            estimate,
+            cost,
+            instead: Heuristic::Octile.name(),
+        }
+    }
 }
 
 impl fmt::Display for Overestimate {
@@ -126,6 +164,33 @@ impl fmt::Display for Overestimate {
                 f,
                 "weight {weight} > 1 inflates the heuristic: paths may be up to {weight} times the \
                  shortest"
+            ),
+            Overestimate::Blink {
+                penalty,
+                blink,
+                walk,
+            } => write!(
+                f,
+                "with a blink penalty of {} a knight's blink costs {}, less than the {} of the \
+                 two steps octile counts for it, so octile overestimates; raise the penalty or \
+                 use euclidean",
+                number_text(*penalty),
+                number_text(*blink),
+                number_text(*walk)
+            ),
+            Overestimate::OneMove {
+                heuristic,
+                dx,
+                dy,
+                estimate,
+                cost,
+                instead,
+            } => write!(
+                f,
+                "{heuristic} estimates {} for the move ({dx},{dy}), which costs {}, so it \
+                 overestimates; use {instead}",
+                number_text(*estimate),
+                number_text(*cost)
             ),
             Overestimate::Segment {
                 heuristic,

@@ -3,7 +3,9 @@
 
 pub mod grid;
 pub mod heuristic;
+pub mod hex;
 pub mod movement;
 pub mod sight;
 pub mod square;
 pub mod topology;
+pub mod wide;

@@ -4,22 +4,30 @@
 use crate::geometry::grid::{Grid, Point, WALL};
 use crate::text::names::named_enum;
 
-/// 4 (straight moves only) or 8 (straight and diagonal) directions.
+/// 4 (straight moves only) or 8 (straight and diagonal) directions on the square grid; or
+/// the richer neighbourhoods of `crate::geometry::wide`: 16 (with the knight's moves), 32
+/// (with the moves (1,3) and (2,3)) and the 24 cells of the 5x5 square with blinks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Directions {
     Four,
     Eight,
+    Sixteen,
+    ThirtyTwo,
+    Blink,
 }
 
-named_enum!(Directions, "direction count", { Four => "4", Eight => "8" });
+named_enum!(Directions, "direction count", {
+    Four => "4",
+    Eight => "8",
+    Sixteen => "16",
+    ThirtyTwo => "32",
+    Blink => "blink",
+});
 
 impl Directions {
-    /// How many directions: 4 or 8.
-    pub fn count(self) -> u8 {
-        match self {
-            Directions::Four => 4,
-            Directions::Eight => 8,
-        }
+    /// Whether these are the square grid's 4 or 8 moves.
+    pub fn square(self) -> bool {
+        matches!(self, Directions::Four | Directions::Eight)
     }
 }
 
@@ -90,6 +98,11 @@ impl CostModel {
             CostModel::Exact => 1_414_214.0,
             CostModel::Unit => EXACT_SCALE,
         }
+    }
+
+    /// A length in straight steps as whole cost units, as the diagonal is rounded.
+    pub fn units(self, steps: f64) -> f64 {
+        (self.straight() * steps).round()
     }
 
     /// Cost units per displayed unit.
@@ -190,9 +203,10 @@ impl NeighbourOrder {
             NeighbourOrder::ColumnsBottomUp => (&[6, 3, 7, 2, 0, 5, 1, 4], &[3, 2, 0, 1]),
             NeighbourOrder::NorthSouthEastWest => (&[0, 2, 1, 3, 4, 7, 5, 6], &[0, 2, 1, 3]),
         };
-        match directions {
-            Directions::Four => four,
-            Directions::Eight => eight,
+        if directions == Directions::Four {
+            four
+        } else {
+            eight
         }
     }
 }
@@ -208,7 +222,7 @@ pub struct Movement {
 impl Movement {
     /// Whether any diagonal step can ever be taken.
     pub fn has_diagonals(self) -> bool {
-        self.directions == Directions::Eight && self.diagonal != DiagonalRule::Never
+        self.directions != Directions::Four && self.diagonal != DiagonalRule::Never
     }
 
     /// The moves that may be taken from `from`: bit `i` set when `MOVES[i]` is legal.

@@ -116,7 +116,7 @@ impl Topology for AnyAngle {
     }
 
     fn legal_moves(&self, grid: &Grid, from: Point) -> MoveSet {
-        self.square().legal_moves(grid, from)
+        MoveSet::from(self.square().legal_moves(grid, from))
     }
 
     fn change_reach(&self) -> u32 {
@@ -140,6 +140,15 @@ impl Topology for AnyAngle {
 
     /// Steps along the grid are longer than the segment between their ends.
     fn overestimate(&self, heuristic: Heuristic) -> Option<Overestimate> {
+        if heuristic == Heuristic::Hex {
+            let scale = self.costs.scale();
+            let diagonal = self.segment_cost(Point::new(0, 0), Point::new(1, 1));
+            return Some(Overestimate::diagonal_as_two(
+                heuristic,
+                2.0 * self.costs.straight() / scale,
+                diagonal / scale,
+            ));
+        }
         matches!(heuristic, Heuristic::Manhattan | Heuristic::Octile).then(|| {
             let scale = self.costs.scale();
             Overestimate::Segment {

@@ -3,7 +3,7 @@
 
 use crate::geometry::grid::{Grid, Point};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
-use crate::geometry::movement::{DiagonalRule, Move, Movement, NeighbourOrder, MOVES};
+use crate::geometry::movement::{DiagonalRule, Directions, Move, Movement, NeighbourOrder, MOVES};
 use crate::geometry::sight;
 use crate::geometry::topology::{Estimate, MoveSet, Topology};
 
@@ -11,7 +11,11 @@ impl Topology for Movement {
     /// 4 or 8 moves. Diagonals forbidden by the `never` rule are still tried (and reported
     /// as blocked corners) so that a learner sees why.
     fn moves(&self) -> &[Move] {
-        &MOVES[..usize::from(self.directions.count())]
+        if self.directions == Directions::Four {
+            &MOVES[..4]
+        } else {
+            &MOVES
+        }
     }
 
     fn step_cost(&self, i: usize) -> f64 {
@@ -23,7 +27,7 @@ impl Topology for Movement {
     }
 
     fn legal_moves(&self, grid: &Grid, from: Point) -> MoveSet {
-        Movement::legal_moves(*self, grid, from)
+        MoveSet::from(Movement::legal_moves(*self, grid, from))
     }
 
     /// A wall blocks the moves into it and, by the corner rules, the diagonals beside it.
@@ -58,6 +62,7 @@ impl Topology for Movement {
                 straight,
             },
             Heuristic::Zero => Estimate::ZERO,
+            Heuristic::Hex => Estimate::Hex { unit: straight },
         }
     }
 
@@ -97,7 +102,7 @@ impl Topology for Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::movement::{CostModel, Directions};
+    use crate::geometry::movement::CostModel;
 
     fn square(directions: Directions, diagonal: DiagonalRule) -> Movement {
         Movement {
@@ -155,7 +160,7 @@ mod tests {
                     .map(|_| u8::from(random() % 100 >= density))
                     .collect();
                 let grid = Grid::from_terrain(w, h, terrain).unwrap();
-                for directions in Directions::ALL {
+                for directions in &[Directions::Four, Directions::Eight] {
                     for &diagonal in DiagonalRule::ALL {
                         let movement = square(*directions, diagonal);
                         let rule = if movement.has_diagonals() {

@@ -14,18 +14,18 @@ use std::sync::Arc;
 
 use crate::geometry::grid::{Grid, Point, MAX_WEIGHT};
 use crate::geometry::heuristic::{Heuristic, Overestimate};
-use crate::geometry::movement::{Move, Movement, NeighbourOrder};
+use crate::geometry::movement::{CostModel, Move, Movement, NeighbourOrder};
 
 /// A set of moves: bit `i` for the move of index `i`.
-pub type MoveSet = u8;
+pub type MoveSet = u32;
 
 /// The most moves a topology may have: a cell's record keeps the index of the move that
-/// reached it in three bits (see `crate::vocabulary::record`), and a [`MoveSet`] has eight.
-pub const MAX_MOVES: usize = 8;
+/// reached it in five bits (see `crate::vocabulary::record`), and a [`MoveSet`] has 32.
+pub const MAX_MOVES: usize = 32;
 
 /// A cell's legal moves as searches keep them, worked out once: a [`MoveSet`], or
 /// [`MOVES_UNKNOWN`] until then.
-pub type KnownMoves = u16;
+pub type KnownMoves = u64;
 pub const MOVES_UNKNOWN: KnownMoves = 1 << MAX_MOVES;
 
 /// The move indices in `moves`, lowest first.
@@ -47,6 +47,21 @@ pub enum Estimate {
     Steps { diagonal: f64, straight: f64 },
     /// `unit` times the straight-line distance, rounded down (or `up`) to whole units.
     StraightLine { unit: f64, up: bool },
+    /// The cheapest path in open ground on a grid whose moves cost their length in whole
+    /// units of `costs` (see `crate::geometry::wide`): `fan` lists the moves of the first
+    /// octant, (1,0) to (1,1) by angle, each two neighbours spanning the lattice
+    /// (determinant 1), so the offset is a whole combination of the two that bracket it,
+    /// and, the costs being convex, no other moves do better.
+    Fan {
+        fan: &'static [(u32, u32)],
+        costs: CostModel,
+    },
+    /// `unit` per move on the hex grid (`crate::geometry::hex`): the hex distance, which
+    /// needs the signs of the differences (the move (1,-1) is one step, (1,1) two).
+    Hex { unit: f64 },
+    /// `unit` times the distance between hex centres a move apart by one, rounded down (or
+    /// `up`).
+    HexLine { unit: f64, up: bool },
 }
 
 impl Estimate {
@@ -65,8 +80,46 @@ impl Estimate {
             Estimate::Steps { diagonal, straight } => diagonal * lo + straight * (hi - lo),
             Estimate::StraightLine { unit, up: false } => (unit * lo.hypot(hi)).floor(),
             Estimate::StraightLine { unit, up: true } => (unit * lo.hypot(hi)).ceil(),
+            Estimate::Hex { unit } => {
+                unit * hex_distance(signed(a.x, b.x), signed(a.y, b.y)) as f64
+            }
+            Estimate::HexLine { unit, up } => {
+                let (q, r) = (signed(a.x, b.x) as f64, signed(a.y, b.y) as f64);
+                let line = unit * (q * q + q * r + r * r).sqrt();
+                if up {
+                    line.ceil()
+                } else {
+                    line.floor()
+                }
+            }
+            Estimate::Fan { fan, costs } => fan_between(fan, costs, lo, hi),
         }
     }
+}
+
+/// The number of moves between two hexes `dq` across and `dr` down on the hex grid
+/// (`crate::geometry::hex`), walls aside.
+pub fn hex_distance(dq: i64, dr: i64) -> i64 {
+    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+}
+
+fn signed(from: u32, to: u32) -> i64 {
+    i64::from(to) - i64::from(from)
+}
+
+/// [`Estimate::Fan`] for `lo` <= `hi` cells apart: kept out of line, as the hot loops
+/// inline `between` for the square grid's formulas.
+#[inline(never)]
+fn fan_between(fan: &[(u32, u32)], costs: CostModel, lo: f64, hi: f64) -> f64 {
+    let bracket = fan
+        .windows(2)
+        .find(|w| hi * f64::from(w[1].1) >= lo * f64::from(w[1].0));
+    bracket.map_or(0.0, |w| {
+        let [(ux, uy), (vx, vy)] = [w[0], w[1]].map(|(x, y)| (f64::from(x), f64::from(y)));
+        let a = hi * vy - lo * vx;
+        let b = ux * lo - uy * hi;
+        a * costs.units(ux.hypot(uy)) + b * costs.units(vx.hypot(vy))
+    })
 }
 
 /// Every move index in order.

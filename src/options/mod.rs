@@ -4,10 +4,13 @@
 
 use std::sync::Arc;
 
+use crate::geometry::grid::Grid;
 use crate::geometry::heuristic::Heuristic;
+use crate::geometry::hex::{Hex, Tiling};
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, Movement, NeighbourOrder};
 use crate::geometry::sight::AnyAngle;
 use crate::geometry::topology::Topology;
+use crate::geometry::wide::{Wide, DEFAULT_BLINK_COST};
 use crate::text::names::named_enum;
 
 /// The finders. The first four are best-first searches sharing one loop, differing only in
@@ -122,7 +125,11 @@ pub struct SearchOptions {
     pub heuristic: Option<Heuristic>,
     /// Heuristic weight w in f = g + w*h (A* only).
     pub weight: f64,
+    /// Square cells or hexagons (whose six moves take no directions or corner rule).
+    pub tiling: Tiling,
     pub directions: Directions,
+    /// What a blink costs beyond its length, in straight steps (directions `blink`).
+    pub blink_cost: f64,
     pub diagonal: DiagonalRule,
     pub costs: CostModel,
     pub tie_break: TieBreak,
@@ -141,7 +148,9 @@ impl Default for SearchOptions {
             algorithm: Algorithm::AStar,
             heuristic: None,
             weight: 1.0,
+            tiling: Tiling::Square,
             directions: Directions::Eight,
+            blink_cost: DEFAULT_BLINK_COST,
             diagonal: DiagonalRule::IfAtMostOneObstacle,
             costs: CostModel::TenFourteen,
             tie_break: TieBreak::LargerG,
@@ -170,13 +179,46 @@ impl SearchOptions {
         }
     }
 
-    /// The topology the finders search under: the square grid of these movement options,
-    /// or for an any-angle finder the grid of segments in line of sight.
+    /// The topology the finders search under: the hex grid, the square grid of these
+    /// movement options, a wider neighbourhood (16, 32, blink), or for an any-angle finder
+    /// the grid of segments in line of sight.
     pub fn topology(&self) -> Arc<dyn Topology> {
-        if self.algorithm.any_angle() {
+        if let Some(hex) = self.hex() {
+            Arc::new(hex)
+        } else if self.algorithm.any_angle() {
             Arc::new(AnyAngle { costs: self.costs })
+        } else if let Some(wide) = self.wide() {
+            Arc::new(wide)
         } else {
             Arc::new(self.movement())
+        }
+    }
+
+    /// The hex grid, if these options choose it.
+    pub fn hex(&self) -> Option<Hex> {
+        (self.tiling == Tiling::Hex).then_some(Hex { costs: self.costs })
+    }
+
+    /// The neighbourhood beyond the 8-grid these options choose, if they choose one.
+    pub fn wide(&self) -> Option<Wide> {
+        let square = self.tiling == Tiling::Square;
+        (square && !self.directions.square() && !self.algorithm.any_angle()).then_some(Wide {
+            directions: self.directions,
+            diagonal: self.diagonal,
+            costs: self.costs,
+            blink: self.blink_cost,
+        })
+    }
+
+    /// The cost of a path through the cells `path` of `grid`, in display units, summed
+    /// exactly (see [`CostModel::path_cost`]).
+    pub fn path_cost(&self, grid: &Grid, path: &[u32]) -> f64 {
+        if let Some(hex) = self.hex() {
+            return hex.path_cost(grid, path);
+        }
+        match self.wide() {
+            Some(wide) => wide.path_cost(grid, path),
+            None => self.costs.path_cost(grid, path),
         }
     }
 
@@ -200,5 +242,7 @@ mod tests {
         o.directions = Directions::Eight;
         o.diagonal = DiagonalRule::Never;
         assert_eq!(o.resolved_heuristic(), Heuristic::Manhattan);
+        o.tiling = Tiling::Hex;
+        assert_eq!(o.resolved_heuristic(), Heuristic::Hex);
     }
 }

@@ -254,7 +254,11 @@ mod tests {
                 o.heuristic = Heuristic::ALL.get(i).copied();
                 i < Heuristic::ALL.len()
             },
-            |o, i| Directions::ALL.get(i).map(|&d| o.directions = d).is_some(),
+            // The square grid's; the wider neighbourhoods are tested in tests/neighbourhoods.rs.
+            |o, i| {
+                let square = [Directions::Four, Directions::Eight];
+                square.get(i).map(|&d| o.directions = d).is_some()
+            },
             |o, i| DiagonalRule::ALL.get(i).map(|&d| o.diagonal = d).is_some(),
             |o, i| CostModel::ALL.get(i).map(|&c| o.costs = c).is_some(),
             |o, i| TieBreak::ALL.get(i).map(|&t| o.tie_break = t).is_some(),
@@ -438,7 +442,10 @@ mod tests {
         assert_eq!(json["finders"][4]["options"]["nodeLimit"], true);
         assert_eq!(json["finders"][9]["counters"][1], "jumpPoints");
         assert_eq!(json["finders"][9]["marks"][1], "jump-point");
-        assert_eq!(json["values"]["directions"], serde_json::json!([4, 8]));
+        assert_eq!(
+            json["values"]["directions"],
+            serde_json::json!(["4", "8", "16", "32", "blink"])
+        );
         assert_eq!(json["values"]["tieBreak"][0], "larger-g");
         assert_eq!(json["values"]["goalTest"][1], "first-reached");
         assert_eq!(json["values"]["neighbourOrder"][0], "clockwise");

@@ -121,7 +121,7 @@ impl Finder for Search {
                     .fold(0.0, |g, (a, b)| g + unit * sight::length(a, b));
                 cost / self.cost_scale()
             }
-            None => self.options.costs.path_cost(&self.grid, &self.path),
+            None => self.options.path_cost(&self.grid, &self.path),
         }
     }
 }

@@ -22,7 +22,7 @@ use crate::geometry::grid::{Grid, GridError, Point};
 use crate::geometry::movement::{DiagonalRule, NeighbourOrder, MOVES};
 use crate::geometry::sight;
 use crate::geometry::topology::{
-    self, KnownMoves, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
+    self, KnownMoves, MoveSet, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
 };
 use crate::options::{GoalTest, SearchOptions};
 use crate::vocabulary::events::SightTest;
@@ -344,7 +344,7 @@ impl Search {
         &mut self,
         current: u32,
         from: Point,
-        legal: u8,
+        legal: MoveSet,
         i: usize,
         report: &mut impl FnMut(&Search, Point, usize, Seen),
     ) -> bool {
@@ -524,13 +524,13 @@ impl Search {
     }
 
     /// The legal moves from a cell, worked out on its first expansion.
-    fn legal_moves(&mut self, cell: u32, at: Point) -> u8 {
+    fn legal_moves(&mut self, cell: u32, at: Point) -> MoveSet {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
             *known = self.neighbourhood.legal_moves(&self.grid, at).into();
             self.legal_known.push(cell);
         }
-        *known as u8
+        *known as MoveSet
     }
 
     /// Puts an unvisited cell, at `p`, on the open list (see [`Search::reach`]).

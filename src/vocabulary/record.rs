@@ -20,9 +20,8 @@ const PARENT_MOVE_MASK: u8 = (MAX_MOVES - 1) as u8;
 /// [`PARENT_MOVE_SHIFT`] then hold the index of the move from its parent (see
 /// `crate::geometry::topology::Topology::moves`).
 pub const HAS_PARENT: u8 = 1 << (PARENT_MOVE_SHIFT + PARENT_MOVE_MASK.count_ones() as u8);
-// The page reads the field three bits wide (`moves[(record >> shift) & 7]`): a topology
-// with more moves widens it there too.
-const _: () = assert!(MAX_MOVES == 8 && HAS_PARENT == 1 << 5);
+// Five bits for 32 moves, and the flag in the byte's top bit.
+const _: () = assert!(MAX_MOVES == 32 && HAS_PARENT == 1 << 7);
 
 /// Parent of a cell that has none.
 pub const NO_PARENT: u32 = u32::MAX;
@@ -81,9 +80,12 @@ pub struct RecordLayout {
     /// `record & stateMask`: 0 unvisited, 1 open, 2 closed.
     pub state_mask: u8,
     /// Set when the cell has a parent, which is then the cell minus
-    /// `moves[(record >> parentMoveShift) & 7]`.
+    /// `moves[(record >> parentMoveShift) & parentMoveMask]`.
     pub has_parent: u8,
     pub parent_move_shift: u8,
+    /// The parent move field after the shift: `moves[(record >> parentMoveShift) & mask]`,
+    /// the moves the search's `moves()` lists.
+    pub parent_move_mask: u8,
     pub moves: Vec<Step>,
     /// The flags of the sixteen bits per cell at `Search.marksPtr()`.
     pub marks: MarkLayout,
@@ -116,6 +118,7 @@ impl RecordLayout {
             state_mask: STATE_MASK,
             has_parent: HAS_PARENT,
             parent_move_shift: PARENT_MOVE_SHIFT,
+            parent_move_mask: PARENT_MOVE_MASK,
             moves: MOVES.iter().map(|m| Step { dx: m.dx, dy: m.dy }).collect(),
             marks: MarkLayout {
                 scanned: Mark::Scanned.bit(),

@@ -9,6 +9,7 @@ use crate::checks::fields::{read_given, Given, OptionProblem, ResolvedOptions};
 use crate::session::inspect::cell_info;
 use crate::session::search_handle::SearchHandle;
 use crate::text::argument::{coord, count};
+use crate::vocabulary::record::Step;
 
 #[wasm_bindgen(js_name = Search)]
 pub struct JsSearch {
@@ -132,6 +133,16 @@ impl JsSearch {
     #[wasm_bindgen(js_name = recordsPtr)]
     pub fn records_ptr(&self) -> *const u8 {
         self.finder().records().as_ptr()
+    }
+
+    /// The moves a record's parent field names by index, as `{ dx, dy }`: the square grid's,
+    /// or those of 16, 32 or blink.
+    pub fn moves(&self) -> JsResult<JsValue> {
+        let topology = self.finder().options().topology();
+        let steps: Vec<Step> = (topology.moves().iter())
+            .map(|m| Step { dx: m.dx, dy: m.dy })
+            .collect();
+        to_js(&steps)
     }
 
     /// Any-angle finders: each cell's parent cell, `0xFFFFFFFF` for none, four bytes per

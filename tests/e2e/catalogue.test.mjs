@@ -26,6 +26,7 @@ describe('the finder catalogue', () => {
       assert.deepEqual((await offered('heuristic')).filter((v) => v !== 'auto'), values.heuristic);
       assert.deepEqual(new Set(await offered('directions')), new Set(values.directions.map(String)));
       assert.deepEqual(await offered('diagonal'), values.diagonal);
+      assert.deepEqual(await offered('topology'), values.topology);
       assert.deepEqual(await offered('costs'), values.costs);
       assert.deepEqual(await offered('tie-break'), values.tieBreak);
       assert.deepEqual(await offered('algorithm'), finders.map((f) => f.id));

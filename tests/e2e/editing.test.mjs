@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { browserForThisFile } from './browser.mjs';
 import {
   DESKTOP, PHONE, withApp, gridInfo, cellPoint, cellColour, inspect, mouseStroke, touchStroke,
-  readout, text, waitForText,
+  readout, text, waitForText, eventually,
 } from './page.mjs';
 
 const browser = browserForThisFile();
@@ -160,6 +160,59 @@ describe('mouse', () => {
       await waitForWalls(page, [{ x: 1, y: 0 }], [true]);
       assert.equal((await readout(page)).step.split(' / ')[0], '3');
       assert.equal((await readout(page)).narration, before.narration);
+    });
+  });
+});
+
+// Hex (q, r)'s centre on the screen and its colour there: row r is drawn half a hex right of
+// row r - 1, rows 3/4 of a hex apart (www/board/cellshape.js).
+async function hexCentre(page, q, r) {
+  const box = await page.locator('#grid').boundingBox();
+  return page.evaluate(({ q, r, box }) => {
+    const canvas = document.getElementById('grid');
+    const { cell, originX, originY } = canvas.dataset;
+    const px = (q + r / 2 + 0.5) * Number(cell) - Number(originX);
+    const py = (0.75 * r + 0.5) * Number(cell) - Number(originY);
+    const data = canvas.getContext('2d').getImageData(Math.floor(px), Math.floor(py), 1, 1).data;
+    return { x: box.x + (px * box.width) / canvas.width, y: box.y + (py * box.height) / canvas.height, rgb: [data[0], data[1], data[2]] };
+  }, { q, r, box });
+}
+
+describe('hexes', () => {
+  it('draws walls across hexes in one fast stroke, drags the start, searches round the wall, and refuses Jump Point Search in both languages', async () => {
+    await withApp(browser(), '?map=........./........./s.......d/........./.........', DESKTOP, async ({ page }) => {
+      await page.getByRole('combobox', { name: 'Cells', exact: true }).selectOption('hex');
+      await waitForText(page, '#resolved-heuristic', /hex distance/);
+      // A fast stroke from (4,0) to (4,3): every hex between painted, (4,4) left open.
+      const from = await hexCentre(page, 4, 0);
+      const to = await hexCentre(page, 4, 3);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(to.x, to.y);
+      await page.mouse.up();
+      const wall = async (r) => isWall((await hexCentre(page, 4, r)).rgb);
+      await eventually(page, async () => (await wall(0)) && (await wall(1)) && (await wall(2)) && (await wall(3)), 'the stroke walls (4,0) to (4,3)');
+      assert.ok(!(await wall(4)));
+      await page.click('#finish');
+      // Round the wall's end at (4,4): 6 moves there, 4 on to the goal.
+      await waitForText(page, '#result', /cost 100, 10 moves/);
+      // The start dragged from (0,2) to (0,4): 4 moves to the gap, 4 to the goal.
+      const start = await hexCentre(page, 0, 2);
+      const dropped = await hexCentre(page, 0, 4);
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(dropped.x, dropped.y, { steps: 4 });
+      await page.mouse.up();
+      await waitForLabel(page, /start \(0,4\)/);
+      await waitForText(page, '#result', /cost 80, 8 moves/);
+      await page.locator('#algorithm').selectOption('jps');
+      await waitForText(page, '#message-text', /Jump Point Search searches square cells only, not hexes: Jump Point Search prunes by the square grid's symmetries/);
+      await page.locator('#algorithm').selectOption('astar');
+      await page.locator('#language').selectOption('zh');
+      await waitForText(page, '#result', /80/);
+      assert.equal(await page.getByRole('combobox', { name: '格子', exact: true }).inputValue(), 'hex');
+      await page.locator('#algorithm').selectOption('jps');
+      await waitForText(page, '#message-text', /只能搜索正方形格子，不能搜索六边形：跳点搜索按正方形网格的对称性剪枝/);
     });
   });
 });

@@ -181,4 +181,31 @@ describe('tutorial examples', () => {
       assert.deepEqual(await numbersOf(page, 3, 1), { F: '54', G: '14', H: '40' });
     });
   });
+
+  it('tutorial 000\'s blink jumps the wall and 16 directions take a knight\'s move, each named in English and Chinese', async () => {
+    await withApp(browser(), '?example=tutorial-blink', DESKTOP, async ({ page }) => {
+      assert.equal((await methodFields(page)).directions, 'blink');
+      assert.equal(await page.locator('#blink-cost').inputValue(), '1');
+      await page.locator('#step').click();
+      // From (2,2) a blink over (3,1) reaches (4,0).
+      await waitForText(page, '#narration', /Opened \(4,0\) with G=38, H=\d+\. That move is a blink, 2 across and 2 down/);
+      await page.locator('#finish').click();
+      await waitForText(page, '#result', /Path found: cost 50, 3 moves\./);
+      // The goal's parent (5,2) has the parent (3,2), beyond the wall: the arrow spans it.
+      assert.equal((await inspect(page, 5, 2)).Parent, '(3,2)');
+    });
+    await withApp(browser(), '?lang=zh&example=tutorial-blink', DESKTOP, async ({ page }) => {
+      await page.locator('#step').click();
+      await waitForText(page, '#narration', /这一步是闪烁：横 2 格、纵 2 格/);
+    });
+    for (const [lang, words] of [['en', /That move goes 2 across and 1 down: 2\.24 steps long\./], ['zh', /这一步横 2 格、纵 1 格，长 2\.24 步。/]]) {
+      await withApp(browser(), `?lang=${lang}&map=SOO/OOE&directions=16`, DESKTOP, async ({ page }) => {
+        assert.equal((await methodFields(page)).directions, '16');
+        await page.locator('#step').click();
+        await waitForText(page, '#narration', words);
+        // The goal's parent is the start, a knight's move away (the inspector reads in English).
+        if (lang === 'en') assert.equal((await inspect(page, 2, 1)).Parent, '(0,0)');
+      });
+    }
+  });
 });

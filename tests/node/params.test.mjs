@@ -211,6 +211,16 @@ describe('a good link', () => {
     assert.equal(parse(buildQuery({ options, mapText: 'SE', speed: Infinity })).speed, Infinity);
     assert.deepEqual(['light', 'dark'].map((theme) => parse(`?theme=${theme}`).theme), ['light', 'dark']);
   });
+  it('reads hexes from a link, shares them back, and refuses cells of another shape', () => {
+    const result = parse('?topology=hex&map=s../..d');
+    assert.deepEqual(result.problems, []);
+    assert.equal(result.options.topology, 'hex');
+    const options = { ...defaultOptions(), topology: 'hex' };
+    assert.deepEqual(parse(buildQuery({ options, mapText: 's.\n.d\n', speed: 5 })).options, options);
+    const wrong = parse('?topology=triangle');
+    assert.equal(wrong.problems.length, 1);
+    assert.equal(wrong.options.topology, undefined);
+  });
 });
 
 describe('numbers in a link, worded', () => {

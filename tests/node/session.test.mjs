@@ -8,7 +8,7 @@ import { engine, openScene, openPage, chooseFinder, sessionOn, dispose, picture,
 import { StepEvents } from '../../www/state/stepevents.js';
 import { startWalk, reopenSaved } from '../../www/state/views.js';
 import { exampleChange } from '../../www/maps/examples.js';
-import { describeError } from '../../www/i18n/errors.js';
+import { describeError, describeProblem } from '../../www/i18n/errors.js';
 import { describeStep } from '../../www/finders/narration.js';
 import { t } from '../../www/i18n/i18n.js';
 import { resultText, narrationText, stepCounterLabel } from '../../www/panels/panels.js';
@@ -579,6 +579,30 @@ describe('options a link asks for that the finder cannot take', () => {
 });
 
 describe('maps from links and examples', () => {
+  it('tutorial 000\'s blink from a link: through the wall at penalty 1, round it at 2, and a penalty too small for octile warned in both languages', () => {
+    for (const [cost, expected] of [['1', 50], ['2', 56]]) {
+      const { workspace, problems } = openPage(`?example=tutorial-blink&blinkCost=${cost}`);
+      assert.deepEqual(problems, []);
+      const session = workspace.session;
+      assert.deepEqual([session.options.directions, session.options.blinkCost], ['blink', Number(cost)]);
+      session.finish();
+      assert.equal(session.search.pathCost(), expected);
+      assert.ok(session.search.admissibility().admissible);
+      dispose(session);
+    }
+    const { workspace } = openPage('?example=tutorial-blink&blinkCost=0.1');
+    const verdict = workspace.session.search.admissibility();
+    assert.equal(verdict.reason.code, 'blink');
+    for (const language of ['en', 'zh']) {
+      useLanguage(language);
+      assertWords(describeProblem(verdict.reason), `${language} blink overestimate`);
+    }
+    useLanguage('en');
+    assert.match(describeProblem(verdict.reason), /blink penalty of 0\.1 a knight's blink costs 23, less than the 24/);
+    assert.deepEqual(openPage('?blinkCost=11').problems.map((p) => p.key), ['params.blink-cost']);
+    dispose(workspace.session);
+  });
+
   it('a . + s d map in a link keeps its walls: 6x3, a path of cost 50', () => {
     const { workspace, problems } = openPage('?map=....../.s+.d./......&directions=4');
     assert.deepEqual(problems, []);

@@ -119,7 +119,7 @@ export class GridInput {
       if (stroke.kind !== 'touch' && !sameCell(cell, stroke.last)) {
         const editor = this.host.editor();
         if (stroke.kind === 'paint') {
-          editor.paintLine(stroke.last.x, stroke.last.y, cell.x, cell.y, stroke.brush);
+          for (const [from, to] of this.renderer.shape.strokes(stroke.last, cell)) editor.paintLine(from.x, from.y, to.x, to.y, stroke.brush);
         } else {
           this.moveEndpoint(editor, stroke.kind, cell);
         }

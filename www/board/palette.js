@@ -9,6 +9,8 @@
 export const PALETTE = {
   ground: '#ffffff',
   gridLine: '#c8cdd3',
+  // Beside a map of hexes, in the corners of its rhombus.
+  outside: '#eceef1',
   wall: '#3a3a3a',
   terrain: '#7a5230',
   open: '#7fc1ea',

@@ -1,5 +1,6 @@
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from './palette.js';
 import { formatValue, formatFinite, formatKey } from '../i18n/format.js';
+import { SQUARE } from './cellshape.js';
 
 // Cells never grow past this (CSS px): a 3x3 map stays a picture, not a wall of colour.
 const MAX_CELL_CSS = 120;
@@ -91,7 +92,7 @@ function towardParent(view, i, record) {
     const p = view.parents[i];
     return { dx: (p % view.width) - (i % view.width), dy: Math.floor(p / view.width) - Math.floor(i / view.width) };
   }
-  const move = view.layout.moves[(record >> view.layout.parentMoveShift) & 7];
+  const move = view.moves[(record >> view.layout.parentMoveShift) & view.layout.parentMoveMask];
   return { dx: -move.dx, dy: -move.dy };
 }
 
@@ -107,6 +108,37 @@ export class GridRenderer {
     this.cell = 0;
     this.dpr = 1;
     this.flagged = [];
+    this.shape = SQUARE;
+  }
+
+  // Squares or hexes (see cellshape.js); the next fit() lays the map out anew.
+  setShape(shape) {
+    if (shape === this.shape) return;
+    this.shape = shape;
+    this.cell = 0;
+  }
+
+  // The map's extent in device px.
+  get fullWidth() {
+    return this.cell * this.shape.width(this.cols, this.rows);
+  }
+
+  get fullHeight() {
+    return this.cell * this.shape.height(this.cols, this.rows);
+  }
+
+  // The top-left corner of cell (x, y)'s box in device px of the whole map.
+  boxX(x, y) {
+    return this.shape.left(x, y) * this.cell;
+  }
+
+  boxY(y) {
+    return this.shape.top(y) * this.cell;
+  }
+
+  // Adds cell (x, y)'s outline, `size` device px wide, to ctx's path.
+  outline(ctx, x, y, size, inset = 0) {
+    this.shape.outline(ctx, this.boxX(x, y) + inset, this.boxY(y) + inset, size);
   }
 
   // Sizes the canvases for a cols x rows grid shown in a box of boxWidth x boxHeight CSS px,
@@ -115,14 +147,14 @@ export class GridRenderer {
   // the box (the viewport; see setOrigin), so a zoomed 512x512 map costs no more to draw
   // than one that fits. Returns whether anything changed.
   fit(cols, rows, boxWidth, boxHeight, dpr, zoom = 1) {
-    const fitted = Math.min(MAX_CELL_CSS, boxWidth / cols, boxHeight / rows);
+    const fitted = Math.min(MAX_CELL_CSS, boxWidth / this.shape.width(cols, rows), boxHeight / this.shape.height(cols, rows));
     const cellCss = Math.min(MAX_CELL_CSS, fitted * zoom);
     const cell = Math.max(1, Math.floor(cellCss * dpr));
     // Below one device pixel per cell the picture is scaled down to fit instead.
     const shrink = Math.min(1, (cellCss * dpr) / cell);
     // The viewport: as much of the grid as the box shows (all of it when it fits).
-    const viewWidth = Math.min(cell * cols, Math.ceil((boxWidth * dpr) / shrink));
-    const viewHeight = Math.min(cell * rows, Math.ceil((boxHeight * dpr) / shrink));
+    const viewWidth = Math.min(Math.ceil(cell * this.shape.width(cols, rows)), Math.ceil((boxWidth * dpr) / shrink));
+    const viewHeight = Math.min(Math.ceil(cell * this.shape.height(cols, rows)), Math.ceil((boxHeight * dpr) / shrink));
     this.zoomLimited = fitted * zoom >= MAX_CELL_CSS;
     if (cell === this.cell && cols === this.cols && rows === this.rows && dpr === this.dpr &&
         shrink === this.shrink && viewWidth === this.viewWidth && viewHeight === this.viewHeight) {
@@ -138,11 +170,15 @@ export class GridRenderer {
     this.originX = 0;
     this.originY = 0;
     const size = cell / dpr;
-    this.labelsShown = size >= LABEL_MIN_CELL_CSS;
+    // A hex holds its numbers in a band 0.6 of its height: it needs a larger cell for the
+    // same readable digits.
+    this.labelsShown = size >= LABEL_MIN_CELL_CSS * (this.shape.hex ? 1.5 : 1);
     // G and H in 26% of the cell, F in 31%, never under the readable minimum: digits grow
     // with the cell, so a projector's larger cells are read from further away.
-    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.26);
-    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.31);
+    // A hex's band for numbers is 0.6 of its box tall: smaller digits.
+    const band = this.shape.hex ? 0.8 : 1;
+    this.smallFont = Math.max(DIGIT_MIN_FONT_CSS * dpr, cell * 0.26 * band);
+    this.largeFont = Math.max((DIGIT_MIN_FONT_CSS + 1) * dpr, cell * 0.31 * band);
     this.arrowAlpha = fade(size, ARROW_FADE);
     this.showDigits = size >= DIGIT_MIN_CSS;
     this.bigEndpointMarkers = size < ENDPOINT_MARKER_BELOW_CSS;
@@ -154,28 +190,30 @@ export class GridRenderer {
       canvas.style.height = `${(viewHeight * shrink) / dpr}px`;
     }
     this.allocate(cols * rows);
+    this.clearOutside();
     this.showOrigin();
     return true;
   }
 
   // The whole grid's size in CSS px, of which the canvases show a viewport.
   get fullCssWidth() {
-    return (this.cell * this.cols * this.shrink) / this.dpr;
+    return (this.fullWidth * this.shrink) / this.dpr;
   }
 
   get fullCssHeight() {
-    return (this.cell * this.rows * this.shrink) / this.dpr;
+    return (this.fullHeight * this.shrink) / this.dpr;
   }
 
   // Moves the viewport to scrollLeft, scrollTop (CSS px into the whole grid); everything in
   // it is drawn afresh.
   setOrigin(scrollLeft, scrollTop) {
-    const x = Math.max(0, Math.min(this.cell * this.cols - this.viewWidth, Math.round(scrollLeft * this.dpr)));
-    const y = Math.max(0, Math.min(this.cell * this.rows - this.viewHeight, Math.round(scrollTop * this.dpr)));
+    const x = Math.max(0, Math.min(Math.ceil(this.fullWidth) - this.viewWidth, Math.round(scrollLeft * this.dpr)));
+    const y = Math.max(0, Math.min(Math.ceil(this.fullHeight) - this.viewHeight, Math.round(scrollTop * this.dpr)));
     if (x === this.originX && y === this.originY) return;
     this.originX = x;
     this.originY = y;
     this.prevSig.fill(-1);
+    this.clearOutside();
     this.showOrigin();
   }
 
@@ -189,6 +227,13 @@ export class GridRenderer {
     // As drawn: whole device pixels.
     data.digitFont = this.labelsShown ? String(Math.round(this.smallFont) / this.dpr) : '0';
     data.fFont = this.labelsShown ? String(Math.round(this.largeFont) / this.dpr) : '0';
+  }
+
+  // Hexes leave the corners of the canvas bare: painted once, as cells are drawn over it.
+  clearOutside() {
+    if (!this.shape.hex) return;
+    this.ctx.fillStyle = PALETTE.outside;
+    this.ctx.fillRect(0, 0, this.gridCanvas.width, this.gridCanvas.height);
   }
 
   allocate(count) {
@@ -214,8 +259,8 @@ export class GridRenderer {
     const rect = this.gridCanvas.getBoundingClientRect();
     const scaleX = rect.width / this.viewWidth;
     const scaleY = rect.height / this.viewHeight;
-    const left = rect.left + (x * this.cell - this.originX) * scaleX;
-    const top = rect.top + (y * this.cell - this.originY) * scaleY;
+    const left = rect.left + (this.boxX(x, y) - this.originX) * scaleX;
+    const top = rect.top + (this.boxY(y) - this.originY) * scaleY;
     return { left, top, right: left + this.cell * scaleX, bottom: top + this.cell * scaleY };
   }
 
@@ -224,8 +269,7 @@ export class GridRenderer {
     if (rect.width === 0 || rect.height === 0) return null;
     const deviceX = ((clientX - rect.left) / rect.width) * this.viewWidth + this.originX;
     const deviceY = ((clientY - rect.top) / rect.height) * this.viewHeight + this.originY;
-    let x = Math.floor(deviceX / this.cell);
-    let y = Math.floor(deviceY / this.cell);
+    let { x, y } = this.shape.at(deviceX / this.cell, deviceY / this.cell);
     const inside = x >= 0 && y >= 0 && x < this.cols && y < this.rows;
     if (!inside && !clamp) return null;
     x = Math.min(this.cols - 1, Math.max(0, x));
@@ -236,6 +280,17 @@ export class GridRenderer {
   // The cells in the viewport: { x0, y0, x1, y1 }, ends excluded.
   visibleCells() {
     const { cols, rows, cell } = this;
+    if (this.shape.hex) {
+      // Rows overlap and shift: every hex whose box meets the viewport, and a few more.
+      const y0 = Math.max(0, Math.floor(this.originY / (0.75 * cell)) - 1);
+      const y1 = Math.min(rows, Math.ceil((this.originY + this.viewHeight) / (0.75 * cell)) + 1);
+      return {
+        x0: Math.max(0, Math.floor(this.originX / cell - y1 / 2) - 1),
+        y0,
+        x1: Math.min(cols, Math.ceil((this.originX + this.viewWidth) / cell - y0 / 2) + 1),
+        y1,
+      };
+    }
     return {
       x0: Math.floor(this.originX / cell),
       y0: Math.floor(this.originY / cell),
@@ -301,12 +356,15 @@ export class GridRenderer {
   drawCell(x, y, i, view) {
     const ctx = this.ctx;
     const c = this.cell;
-    const px = x * c - this.originX;
-    const py = y * c - this.originY;
+    const px = this.boxX(x, y) - this.originX;
+    const py = this.boxY(y) - this.originY;
     const inner = c - this.gridLine;
-    if (this.gridLine) {
+    const hex = this.shape.hex;
+    if (this.gridLine || hex) {
       ctx.fillStyle = PALETTE.gridLine;
-      ctx.fillRect(px, py, c, c);
+      ctx.beginPath();
+      this.shape.outline(ctx, px, py, c);
+      ctx.fill();
     }
     const terrain = view.terrain[i];
     const flag = this.flags[i];
@@ -325,16 +383,36 @@ export class GridRenderer {
       text = shown.text;
     }
     ctx.fillStyle = fill;
-    ctx.fillRect(px, py, inner, inner);
+    // A hex's fill is inset all round, so that its outline shows on every side.
+    const at = hex ? this.gridLine / 2 : 0;
+    if (hex) {
+      ctx.beginPath();
+      this.shape.outline(ctx, px + at, py + at, inner);
+      ctx.fill();
+    } else {
+      ctx.fillRect(px, py, inner, inner);
+    }
     if (terrain === 0) return;
     // The finder's own marks, drawn by the painter its catalogue entry chose.
-    if (view.markPainter) view.markPainter.draw(ctx, px, py, inner, view.finderMarks[i], state);
+    if (view.markPainter) {
+      // Painters fill the cell's box: a hex's corners of it are its neighbours'.
+      if (hex) {
+        ctx.save();
+        ctx.beginPath();
+        this.shape.outline(ctx, px + at, py + at, inner);
+        ctx.clip();
+      }
+      view.markPainter.draw(ctx, px, py, inner, view.finderMarks[i], state);
+      if (hex) ctx.restore();
+    }
 
     if (flag & TOUCHED && c >= 5) {
       const width = c >= 24 ? Math.round(c * 0.08) : 1;
       ctx.strokeStyle = PALETTE.touched;
       ctx.lineWidth = width;
-      ctx.strokeRect(px + width / 2, py + width / 2, inner - width, inner - width);
+      ctx.beginPath();
+      this.shape.outline(ctx, px + at + width / 2, py + at + width / 2, inner - width);
+      ctx.stroke();
     }
     if (c / this.dpr < DIGIT_MIN_CSS) return;
 
@@ -342,16 +420,19 @@ export class GridRenderer {
     const withLabels = visited && this.labelsShown;
     ctx.save();
     ctx.beginPath();
-    ctx.rect(px, py, inner, inner);
+    this.shape.outline(ctx, px + at, py + at, inner);
     ctx.clip();
     ctx.fillStyle = text;
     ctx.strokeStyle = text;
     const endpoint = flag & START ? 'start' : flag & GOAL ? 'goal' : null;
     const digit = terrain > 1 ? `×${terrain}` : '';
     if (withLabels) {
-      this.drawLabels(px, py, inner, i, view);
-      if (endpoint) drawEndpointIcon(ctx, endpoint, px + inner * 0.8, py + inner * 0.2, inner * 0.26);
-      else if (digit) this.drawCornerDigit(px, py, inner, digit);
+      const box = this.shape.textBox(px, py, inner);
+      writeLabels(ctx, box, this, cellTexts(view, i));
+      // The icon or the weight in the top-right corner, by F (a hex's top-right edge).
+      const [ix, iy] = hex ? [px + inner * 0.76, py + inner * 0.3] : [px + inner * 0.8, py + inner * 0.2];
+      if (endpoint) drawEndpointIcon(ctx, endpoint, ix, iy, inner * (hex ? 0.2 : 0.26));
+      else if (digit) this.drawCornerDigit(box.x, box.y, box.w, digit);
     } else if (endpoint) {
       if (!this.bigEndpointMarkers) drawEndpointIcon(ctx, endpoint, px + inner / 2, py + inner / 2, inner * 0.55);
     } else if (digit) {
@@ -362,10 +443,6 @@ export class GridRenderer {
       this.drawArrow(px, py, inner, to.dx, to.dy);
     }
     ctx.restore();
-  }
-
-  drawLabels(px, py, inner, i, view) {
-    writeLabels(this.ctx, px, py, inner, this, cellTexts(view, i));
   }
 
 
@@ -390,6 +467,7 @@ export class GridRenderer {
   // tutorials' figures.
   // With `halo` (a colour), a wider arrow in that colour, to lay under the arrow itself.
   drawArrow(px, py, inner, dx, dy, ctx = this.ctx, halo = null) {
+    ({ dx, dy } = this.shape.screen(dx, dy));
     const len = Math.hypot(dx, dy);
     dx /= len;
     dy /= len;
@@ -437,7 +515,9 @@ export class GridRenderer {
       ctx.setLineDash([Math.max(2, c * 0.12), Math.max(2, c * 0.08)]);
       ctx.strokeStyle = PALETTE.next;
       ctx.lineWidth = width;
-      ctx.strokeRect(view.next.x * c + width / 2, view.next.y * c + width / 2, c - width - this.gridLine, c - width - this.gridLine);
+      ctx.beginPath();
+      this.outline(ctx, view.next.x, view.next.y, c - width - this.gridLine, width / 2);
+      ctx.stroke();
       ctx.setLineDash([]);
     }
     if (view.trail) this.drawAgent(view);
@@ -454,10 +534,12 @@ export class GridRenderer {
       const width = Math.max(2, Math.round(this.dpr * 2));
       ctx.lineWidth = width;
       ctx.strokeStyle = PALETTE.pathCasing;
-      ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
+      ctx.beginPath();
+      this.outline(ctx, p.x, p.y, c + width, -width / 2);
+      ctx.stroke();
       ctx.lineWidth = Math.max(1, width / 2);
       ctx.strokeStyle = PALETTE.next;
-      ctx.strokeRect(p.x * c - width / 2, p.y * c - width / 2, c + width, c + width);
+      ctx.stroke();
     }
     ctx.restore();
   }
@@ -474,10 +556,12 @@ export class GridRenderer {
     ctx.setLineDash(MARK_STYLES[kind].dashed ? [width * 1.5, width] : []);
     ctx.lineWidth = width + 2 * this.dpr;
     ctx.strokeStyle = PALETTE.pathCasing;
-    ctx.strokeRect(x * c, y * c, size, size);
+    ctx.beginPath();
+    this.outline(ctx, x, y, size);
+    ctx.stroke();
     ctx.lineWidth = width;
     ctx.strokeStyle = MARK_STYLES[kind].colour;
-    ctx.strokeRect(x * c, y * c, size, size);
+    ctx.stroke();
     ctx.restore();
     if (label) this.drawMarkLabel(x, y, label, MARK_STYLES[kind].colour);
   }
@@ -512,15 +596,18 @@ export class GridRenderer {
     const ctx = this.overlay;
     const c = this.cell;
     const inner = c - this.gridLine;
+    const [px, py] = [this.boxX(x, y), this.boxY(y)];
     ctx.fillStyle = PALETTE.open;
-    ctx.fillRect(x * c, y * c, inner, inner);
+    ctx.beginPath();
+    this.shape.outline(ctx, px, py, inner);
+    ctx.fill();
     if (!this.labelsShown) return;
     ctx.fillStyle = PALETTE.text;
-    writeLabels(ctx, x * c, y * c, inner, this, [f, g, h].map((v) => formatValue(v)));
+    writeLabels(ctx, this.shape.textBox(px, py, inner), this, [f, g, h].map((v) => formatValue(v)));
     if (parent && this.arrowAlpha > 0) {
       ctx.save();
       ctx.strokeStyle = PALETTE.text;
-      this.drawArrow(x * c, y * c, inner, parent.x - x, parent.y - y, ctx);
+      this.drawArrow(px, py, inner, parent.x - x, parent.y - y, ctx);
       ctx.restore();
     }
   }
@@ -543,29 +630,32 @@ export class GridRenderer {
       const endpoint = flag & (START | GOAL);
       const shown = this.fills[state * 10 + view.terrain[i]];
       const fill = endpoint ? (flag & START ? PALETTE.start : PALETTE.goal) : shown.fill;
+      const [px, py] = [this.boxX(x, y), this.boxY(y)];
+      const hex = this.shape.hex;
       ctx.save();
       ctx.beginPath();
-      ctx.rect(x * c, y * c, inner, inner);
+      this.shape.outline(ctx, px, py, inner);
       ctx.clip();
       ctx.fillStyle = endpoint ? PALETTE.textOnDark : shown.text;
       ctx.strokeStyle = fill;
       ctx.lineWidth = Math.max(2, this.smallFont * 0.25);
       ctx.lineJoin = 'round';
-      writeLabels(ctx, x * c, y * c, inner, this, cellTexts(view, i), true);
+      writeLabels(ctx, this.shape.textBox(px, py, inner), this, cellTexts(view, i), true);
       if (endpoint) {
         const kind = flag & START ? 'start' : 'goal';
+        const [ix, iy] = hex ? [px + inner * 0.76, py + inner * 0.3] : [px + inner * 0.8, py + inner * 0.2];
         ctx.fillStyle = fill;
         ctx.beginPath();
-        ctx.arc(x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.17, 0, Math.PI * 2);
+        ctx.arc(ix, iy, inner * (hex ? 0.13 : 0.17), 0, Math.PI * 2);
         ctx.fill();
-        drawEndpointIcon(ctx, kind, x * c + inner * 0.8, y * c + inner * 0.2, inner * 0.26);
+        drawEndpointIcon(ctx, kind, ix, iy, inner * (hex ? 0.2 : 0.26));
       } else if (this.arrowAlpha > 0 && record & layout.hasParent) {
         const to = towardParent(view, i, record);
         const ink = ctx.fillStyle;
-        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx, fill);
+        this.drawArrow(px, py, inner, to.dx, to.dy, ctx, fill);
         ctx.fillStyle = ink;
         ctx.strokeStyle = ink;
-        this.drawArrow(x * c, y * c, inner, to.dx, to.dy, ctx);
+        this.drawArrow(px, py, inner, to.dx, to.dy, ctx);
       }
       ctx.restore();
     }
@@ -581,7 +671,18 @@ export class GridRenderer {
     const { x0, y0, x1, y1 } = this.visibleCells();
     const w = x1 - x0;
     const h = y1 - y0;
-    if (w > 0 && h > 0) {
+    if (this.shape.hex) {
+      // Hexes do not tile a picture's pixels: each fogged hex is filled in its outline.
+      ctx.save();
+      ctx.fillStyle = PALETTE.fog;
+      ctx.globalAlpha = FOG_ALPHA;
+      ctx.beginPath();
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) if (!view.seen[y * this.cols + x]) this.outline(ctx, x, y, c);
+      }
+      ctx.fill();
+      ctx.restore();
+    } else if (w > 0 && h > 0) {
       const fog = this.fogPicture(w, h);
       const pixels = new Uint32Array(fog.image.data.buffer);
       const { seen } = view;
@@ -628,7 +729,8 @@ export class GridRenderer {
     const c = this.cell;
     const i = view.trail[view.trail.length - 1];
     ctx.beginPath();
-    ctx.arc((i % this.cols) * c + c / 2, ((i / this.cols) | 0) * c + c / 2, Math.max(4 * this.dpr, c * 0.3), 0, Math.PI * 2);
+    const [x, y] = [i % this.cols, (i / this.cols) | 0];
+    ctx.arc(this.boxX(x, y) + c / 2, this.boxY(y) + c / 2, Math.max(4 * this.dpr, c * 0.3), 0, Math.PI * 2);
     ctx.fillStyle = PALETTE.agent;
     ctx.fill();
     ctx.lineWidth = Math.max(1.5 * this.dpr, c * 0.06);
@@ -667,8 +769,9 @@ export class GridRenderer {
     ctx.beginPath();
     for (let k = 0; k < path.length; k++) {
       const i = path[k];
-      const x = (i % this.cols) * c + half;
-      const y = ((i / this.cols) | 0) * c + half;
+      const row = (i / this.cols) | 0;
+      const x = this.boxX(i % this.cols, row) + half;
+      const y = this.boxY(row) + half;
       if (k === 0) ctx.moveTo(x, y);
       else ctx.lineTo(x, y);
     }
@@ -696,8 +799,8 @@ export class GridRenderer {
       const margin = r + lineWidth;
       return extent < 2 * margin ? extent / 2 : Math.min(extent - margin, Math.max(margin, centre));
     };
-    const cx = inside(p.x * c + c / 2, c * this.cols);
-    const cy = inside(p.y * c + c / 2, c * this.rows);
+    const cx = inside(this.boxX(p.x, p.y) + c / 2, this.fullWidth);
+    const cy = inside(this.boxY(p.y) + c / 2, this.fullHeight);
     ctx.beginPath();
     if (kind === 'start') ctx.arc(cx, cy, r, 0, Math.PI * 2);
     else ctx.rect(cx - r, cy - r, 2 * r, 2 * r);
@@ -710,11 +813,12 @@ export class GridRenderer {
   }
 }
 
-// F top-left (larger), G bottom-left and H bottom-right of a cell, in the sizes `fonts`
-// holds (largeFont, smallFont).
+// F top-left (larger), G bottom-left and H bottom-right of a cell's text box
+// `{ x, y, w, h }` (the cell's box, or a hex's band between its slanted edges), in the sizes
+// `fonts` holds (largeFont, smallFont).
 // With `edged`, each text is first stroked in the context's stroke style, as a halo.
-function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
-  const pad = Math.max(2, inner * 0.07);
+function writeLabels(ctx, { x: px, y: py, w: inner, h: tall }, fonts, [f, g, h], edged = false) {
+  const pad = Math.max(2, Math.min(inner, tall) * 0.07);
   const write = (text, x, y, width) => {
     // A number a cell does not have now (a key while not queued) leaves its place empty.
     if (text === '') return;
@@ -730,9 +834,9 @@ function writeLabels(ctx, px, py, inner, fonts, [f, g, h], edged = false) {
   // G and H share the row between the paddings, with a gap kept between them so that
   // two long numbers are squeezed rather than run together into one.
   const half = (inner - 2 * pad) * 0.44;
-  write(g, px + pad, py + inner - pad * 0.6, half);
+  write(g, px + pad, py + tall - pad * 0.6, half);
   ctx.textAlign = 'right';
-  write(h, px + inner - pad, py + inner - pad * 0.6, half);
+  write(h, px + inner - pad, py + tall - pad * 0.6, half);
 }
 
 // The marks that tell start and goal apart without colour: a ring with a dot (where the

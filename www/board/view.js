@@ -61,7 +61,7 @@ export class BoardView {
   layout(cols, rows, placed) {
     const { board, content, renderer } = this;
     // Where the page is one column (a phone), the board's box takes the map's shape.
-    const aspect = `${cols} / ${rows}`;
+    const aspect = `${renderer.shape.width(cols, rows)} / ${renderer.shape.height(cols, rows)}`;
     if (board.style.getPropertyValue('--board-aspect') !== aspect) board.style.setProperty('--board-aspect', aspect);
     if (this.dirty) placed();
     // Fitted whole, the board has nothing to scroll to. A scrollbar it showed for a frame

@@ -5,7 +5,7 @@ import { GridRenderer } from '../board/renderer.js';
 import { GridInput } from '../board/input.js';
 import { SearchSession } from '../state/session.js';
 import { weightValid, METHOD_LABELS, nodeLimitValid, showTieChoices } from '../panels/controls.js';
-import { finderOf, limits, withTakenValues } from '../finders/catalogue.js';
+import { finderOf, limits, withTakenValues, directionsValue } from '../finders/catalogue.js';
 import { PANE_OPTIONS } from '../state/params.js';
 
 // Whether a finder takes a heuristic, and a weight on it (f = g + w·h): its catalogue entry
@@ -255,7 +255,7 @@ export class ComparePane {
     for (const name of PANE_OPTIONS) {
       const field = this.fields[name];
       field.value = String(paneValue(this.method, shared, name) ?? this.templates[name].value);
-      const diagonalUnused = name === 'diagonal' && Number(paneValue(this.method, shared, 'directions')) === 4;
+      const diagonalUnused = name === 'diagonal' && String(paneValue(this.method, shared, 'directions')) === '4';
       field.disabled = !finder.options[name] || diagonalUnused;
       field.setAttribute('aria-invalid', 'false');
       const label = optionLabel(name, algorithm);
@@ -276,7 +276,7 @@ export class ComparePane {
         throw new PageError('finder.node-limit.invalid', { max: limits().maxNodeLimit });
       }
       value = Number(value);
-    } else if (name === 'directions') value = Number(value);
+    } else if (name === 'directions') value = directionsValue(value);
     const options = { ...this.method.options, [name]: value };
     if (String(this.host.sharedOptions()[name]) === String(value)) delete options[name];
     this.apply({ ...this.method, options });
@@ -325,6 +325,7 @@ export class ComparePane {
   draw(dpr) {
     const editor = this.host.editor();
     this.input.forgetCellsOutside(editor.width, editor.height);
+    this.renderer.setShape(this.session.shape);
     this.renderer.fit(editor.width, editor.height, this.board.clientWidth, this.board.clientHeight, dpr, 1);
     this.renderer.setOrigin(0, 0);
     const view = this.session.frameView(this.renderer.labelCells());

@@ -73,7 +73,7 @@ export function singleFilm({ engine, editor: live, options, walk = null, picture
   let size = null;
   for (let round = 0; round < 3; round++) {
     const cellCss = Math.floor(Math.min(SLIDE.width / editor.width, (SLIDE.height - legendHeight) / editor.height));
-    size = pictures.layout(editor.width, editor.height, Math.max(1, cellCss), 1, withLegend, search.finder);
+    size = pictures.layout(editor.width, editor.height, Math.max(1, cellCss), 1, withLegend, search.finder, search.shape);
     if (pictures.legendHeight === legendHeight) break;
     legendHeight = pictures.legendHeight;
   }

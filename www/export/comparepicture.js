@@ -13,7 +13,7 @@ const GAP = 10;
 export function comparePicture(doc, panes, { cellCss, scale, withLegend }) {
   const pictures = panes.map(({ name, session }) => {
     const maker = new PictureMaker(doc);
-    maker.layout(session.editor.width, session.editor.height, cellCss, scale, false, session.finder);
+    maker.layout(session.editor.width, session.editor.height, cellCss, scale, false, session.finder, session.shape);
     return { name, canvas: maker.draw(session.frameView(maker.labelCells())) };
   });
   const columns = panes.length === 4 ? 2 : panes.length;

@@ -29,7 +29,7 @@ export function wireExports(doc, app) {
     }
     const session = app.session();
     const editor = session.editor;
-    pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder);
+    pictures.layout(editor.width, editor.height, app.cellCssSize(), Number(scale.value), legend.checked, session.finder, session.shape);
     return { canvas: pictures.draw(session.frameView(pictures.labelCells())), step: session.search.stepCount() };
   };
 

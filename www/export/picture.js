@@ -1,4 +1,5 @@
 import { GridRenderer } from '../board/renderer.js';
+import { SQUARE } from '../board/cellshape.js';
 import { PALETTE, mixHex, terrainShade } from '../board/palette.js';
 import { markBits } from '../finders/catalogue.js';
 import { markPainter } from '../finders/marks.js';
@@ -117,9 +118,11 @@ export class PictureMaker {
   // Lays out a picture of a cols x rows map with cells of cellCss CSS px at `scale` device
   // px per CSS px (cells shrink if the picture would be too large), the legend (for the
   // finder's marks) in as many rows as its width needs. Returns its size.
-  layout(cols, rows, cellCss, scale, withLegend, finder = null) {
+  layout(cols, rows, cellCss, scale, withLegend, finder = null, shape = SQUARE) {
     const cell = Math.max(1, Math.min(cellCss, MAX_SIDE / scale / cols, MAX_SIDE / scale / rows));
-    this.renderer.fit(cols, rows, cols * cell, rows * cell, scale, 1);
+    // Drawn by the board's renderer, hexes too (see cellshape.js).
+    this.renderer.setShape(shape);
+    this.renderer.fit(cols, rows, shape.width(cols, rows) * cell, shape.height(cols, rows) * cell, scale, 1);
     this.renderer.setOrigin(0, 0);
     this.scale = scale;
     this.withLegend = withLegend;

@@ -72,17 +72,29 @@ export function optionValues() {
 }
 
 // The values of an option a finder takes: the catalogue's, or the few its entry names.
+// A directions value as the page holds it: a number of moves, or a word (blink).
+export function directionsValue(text) {
+  return /^\d+$/.test(String(text)) ? Number(text) : String(text);
+}
+
 export function takenValues(finder, option) {
   return finder.only?.[option] ?? catalogue.values[option];
 }
 
 // The options with each value the finder does not take (of an option it takes only some
-// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in.
+// values of) put to the first one it takes: D* Lite's ties when A*'s were first-in. The
+// cells' shape stays: it is the map's, and the engine refuses a finder that cannot search
+// it, with its reason.
 export function withTakenValues(options) {
   const finder = finderOf(options.algorithm);
   const adjusted = { ...options };
   for (const [option, values] of Object.entries(finder?.only ?? {})) {
-    if (adjusted[option] !== undefined && !values.includes(adjusted[option])) adjusted[option] = values[0];
+    if (option === 'topology') continue;
+    // The catalogue lists values as text (directions "8"); the page holds 8.
+    const taken = values.map(String);
+    if (adjusted[option] !== undefined && !taken.includes(String(adjusted[option]))) {
+      adjusted[option] = option === 'directions' ? directionsValue(values[0]) : values[0];
+    }
   }
   return adjusted;
 }

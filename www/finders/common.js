@@ -108,6 +108,16 @@ export const NEIGHBOUR_OUTCOMES = {
   },
 };
 
+// A move longer than one cell (16 or 32 directions, or a blink) named after what it does:
+// the cells across and down, and its length.
+function longMove(node, nb, rules) {
+  const across = Math.abs(nb.x - node.x);
+  const down = Math.abs(nb.y - node.y);
+  if (Math.max(across, down) < 2) return [];
+  const key = rules?.directions === 'blink' ? 'step.blink' : 'step.long-move';
+  return [t(key, { across, down, length: formatValue(Math.hypot(across, down), 2) })];
+}
+
 // An expansion in words, e.g. "Expanded (3,2): F=40 G=10 H=30. Opened (4,2) with G=20,
 // H=20. Improved (2,3): G 28 → 24, parent now (3,2). Skipped 1 wall."
 export function describeExpansion(event, finder, rules) {
@@ -119,7 +129,7 @@ export function describeExpansion(event, finder, rules) {
   for (const nb of event.neighbours) {
     const outcome = NEIGHBOUR_OUTCOMES[nb.outcome];
     if (!outcome) parts.push(unknownOutcome(nb, nb.outcome));
-    else if (outcome.words) parts.push(outcome.words(nb));
+    else if (outcome.words) parts.push(outcome.words(nb), ...longMove(n, nb, rules));
     else if (outcome.skip) skipped.set(outcome.skip, (skipped.get(outcome.skip) || 0) + 1);
   }
   if (skipped.size > 0) {

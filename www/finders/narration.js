@@ -43,5 +43,6 @@ export function describeHeuristicUse(finder, options, resolved) {
     return t('method.no-heuristic', { algorithm: t(finder.priority === 'moves' ? 'algorithm.bfs-search' : 'algorithm.dijkstra') });
   }
   if (options.heuristic !== undefined) return '';
+  if (resolved.topology === 'hex') return t('method.heuristic-in-use-hex', { heuristic: t(`heuristic.name.${resolved.heuristic}`) });
   return t('method.heuristic-in-use', { heuristic: t(`heuristic.name.${resolved.heuristic}`), directions: options.directions });
 }

@@ -26,10 +26,25 @@ const MULTIMAP_TUTORIAL = {
 // it "picks either"; its figures took the larger G, the default.
 const CSHARP_TUTORIAL = { directions: 8, diagonal: 'always', costs: '10-14', heuristic: 'octile', neighbourOrder: 'columns-bottom-up' };
 
+const HEX = { topology: 'hex' };
+
 export const EXAMPLES = [
   {
     id: 'tutorial-wall',
     options: FIRST_CPP_TUTORIAL,
+    text: `OOOOOOOO
+OOOOXOOO
+OOSOXOEO
+OOOOXOOO
+OOOOOOOO
+OOOOOOOO`,
+  },
+  {
+    // The same map with tutorial 000's blink: a move of two cells may jump one wall, at its
+    // length plus a penalty (the engine's default, 1 step): 10 + 30 + 10 through the wall
+    // against 56 round it.
+    id: 'tutorial-blink',
+    options: { directions: 'blink' },
     text: `OOOOOOOO
 OOOOXOOO
 OOSOXOEO
@@ -154,8 +169,55 @@ OOOOOOOOOOXOOOOOOOOO
 OOOOOOOOOOOOOOOOOOOO`,
     change: [[10, 6], [10, 7], [10, 8]],
   },
+  // Hexes (pointy-top, axial coordinates: each row drawn half a hex right of the one above;
+  // see docs/map-formats.md). Six moves of 10 each; the hex distance is the heuristic.
+  {
+    id: 'hex-maze',
+    options: HEX,
+    text: `hex
+s . . . + . . . . . + . . . .
+ . . . . + . . + . . + . . . .
+  . + + . + . . + . . + . + + .
+   . . + . + . + + . . . . + . .
+    . . + . . . + . . + + . + . .
+     + . + + + . + . . + . . + . +
+      . . . . + . + . + + . + + . .
+       . + + . . . + . . . . + . . .
+        . . . . + . . . + . . + . . d`,
+  },
+  {
+    // A marsh (weight 4) between start and goal, a causeway (weight 2) through it: A* weighs
+    // the way round against the way across.
+    id: 'hex-terrain',
+    options: HEX,
+    text: `hex
+. . . . . . . . . . . .
+ . . . . . 4 4 4 . . . .
+  . . . . 4 4 4 4 . . . .
+   s . . . 2 2 2 2 . . . d
+    . . . . 4 4 4 4 . . . .
+     . . . . . 4 4 4 . . . .
+      . . . . . . . . . . . .`,
+  },
+  {
+    // D* Lite on hexes: a wall with one gap; closing it sends the agent round the end.
+    id: 'hex-detour',
+    options: { ...HEX, algorithm: 'dstar-lite' },
+    text: `hex
+. . . . . . + . . . . .
+ . . . . . . + . . . . .
+  . . . . . . + . . . . .
+   s . . . . . . . . . . d
+    . . . . . . + . . . . .
+     . . . . . . + . . . . .
+      . . . . . . + . . . . .
+       . . . . . . . . . . . .`,
+    change: [[6, 3]],
+  },
   { id: 'maze', options: { directions: 4 }, build: () => mazeText(31, 21, 7) },
   { id: 'random-64', build: () => randomWallsText(64, 64, 0.3, 11) },
+  { id: 'random-16', options: { directions: 16 }, build: () => randomWallsText(40, 30, 0.2, 16) },
+  { id: 'random-32', options: { directions: 32 }, build: () => randomWallsText(40, 30, 0.2, 32) },
   { id: 'maze-255', options: { directions: 4 }, build: () => mazeText(255, 255, 3) },
   { id: 'random-512', build: () => randomWallsText(512, 512, 0.25, 5) },
 ];

@@ -188,17 +188,21 @@ export class Workspace {
     const session = this.session;
     const before = this.settings();
     const entryBefore = session.editor.lastEntry();
-    const movingAi = session.editor.loadText(text) === 'movingai';
+    const format = session.editor.loadText(text);
+    const movingAi = format === 'movingai';
+    // A hex map is searched as hexes, whatever else the options say.
+    const hex = format === 'hex' ? { topology: 'hex' } : {};
     // Counted so that a lesson's scene knows when another map took its place.
     this.mapLoads = (this.mapLoads ?? 0) + 1;
     this.apply({
-      options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : options ?? session.options,
+      options: movingAi ? { ...session.options, ...MOVING_AI_RULES } : { ...(options ?? session.options), ...hex },
       exampleId,
       mapFile: fileName ?? null,
     });
     const entry = session.editor.lastEntry();
     // The same map again makes no undo entry, and nothing to tie the settings to.
     if (entry !== entryBefore) this.loads.loaded(entry, before, this.settings());
+    if (format === 'hex' && fileName) return new PageError('hex.rules', { file: fileName });
     return movingAi ? new PageError('movingai.rules', { file: fileName }) : null;
   }
 

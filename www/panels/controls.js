@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits, optionValues, takenValues, withTakenValues } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues, takenValues, withTakenValues, directionsValue } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { tieRule } from '../finders/common.js';
 import { MAX_SIDE } from '../state/params.js';
@@ -14,7 +14,9 @@ export const METHOD_FIELDS = {
   algorithm: 'algorithm',
   heuristic: 'heuristic',
   weight: 'weight',
+  topology: 'topology',
   directions: 'directions',
+  blinkCost: 'blink-cost',
   diagonal: 'diagonal',
   costs: 'costs',
   tieBreak: 'tie-break',
@@ -26,7 +28,9 @@ export const METHOD_FIELDS = {
 // The text key naming each Method field (the tie-break's is named after the finder's
 // priority: see update).
 export const METHOD_LABELS = {
+  topology: 'method.topology',
   directions: 'method.directions',
+  blinkCost: 'method.blink-cost',
   diagonal: 'method.diagonal',
   costs: 'method.costs',
   nodeLimit: 'method.node-limit',
@@ -36,11 +40,11 @@ export const METHOD_LABELS = {
 
 // Method fields whose choices are the catalogue's values, named by text key
 // `<prefix>.<value>`: option name -> prefix.
-const CATALOGUE_CHOICES = { tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
+const CATALOGUE_CHOICES = { directions: 'directions', tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder: 'neighbour-order' };
 
 // The options a finder may or may not take (its catalogue entry's `options`); the fields of
 // those it does not take are disabled.
-export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'diagonal', 'costs', 'goalTest', 'neighbourOrder'];
+export const FINDER_OPTIONS = ['heuristic', 'weight', 'nodeLimit', 'tieBreak', 'directions', 'blinkCost', 'diagonal', 'costs', 'goalTest', 'neighbourOrder'];
 
 // Fills a select with the catalogue's values of an option, each named in the page's language.
 function fillValueChoices(select, values, prefix) {
@@ -65,6 +69,12 @@ export function fillFinderChoices(select) {
 export function weightValid(text) {
   const weight = Number(text);
   return text.trim() !== '' && weight >= 0 && weight <= limits().maxWeight;
+}
+
+// Whether a blink penalty field's text is one the engine takes.
+export function blinkCostValid(text) {
+  const cost = Number(text);
+  return text.trim() !== '' && cost >= 0 && cost <= limits().maxBlinkCost;
 }
 
 // Whether a node limit field's text is one the engine takes.
@@ -145,6 +155,8 @@ export class Controls {
     // The catalogue's heuristics, after the movement's default.
     fillValueChoices(this.method.heuristic, ['auto', ...optionValues().heuristic], 'heuristic');
     this.method.weight.max = String(limits().maxWeight);
+    this.method.blinkCost.max = String(limits().maxBlinkCost);
+    this.method.blinkCost.value = String(limits().defaultBlinkCost);
     this.method.nodeLimit.max = String(limits().maxNodeLimit);
 
     this.speed.max = String(SPEEDS.length - 1);
@@ -213,6 +225,12 @@ export class Controls {
       this.actions.fail(new PageError('weight.invalid', { max: limits().maxWeight }));
       return;
     }
+    const blinkValid = blinkCostValid(this.method.blinkCost.value);
+    this.method.blinkCost.setAttribute('aria-invalid', String(!blinkValid));
+    if (!blinkValid && this.method.directions.value === 'blink') {
+      this.actions.fail(new PageError('blink-cost.invalid', { max: limits().maxBlinkCost }));
+      return;
+    }
     const limitValid = nodeLimitValid(this.method.nodeLimit.value);
     this.method.nodeLimit.setAttribute('aria-invalid', String(!limitValid));
     if (!limitValid && finderOf(this.method.algorithm.value).options.nodeLimit) {
@@ -226,12 +244,14 @@ export class Controls {
     const m = this.method;
     const options = {
       algorithm: m.algorithm.value,
-      directions: Number(m.directions.value),
+      topology: m.topology.value,
+      directions: directionsValue(m.directions.value),
       diagonal: m.diagonal.value,
       costs: m.costs.value,
       tieBreak: m.tieBreak.value,
     };
     if (m.heuristic.value !== 'auto') options.heuristic = m.heuristic.value;
+    if (options.directions === 'blink') options.blinkCost = Number(m.blinkCost.value);
     // Only where they mean something: the engine refuses a weight or a node limit that
     // the finder cannot use.
     const takes = finderOf(options.algorithm).options;
@@ -250,6 +270,7 @@ export class Controls {
     }
     this.method.weight.setAttribute('aria-invalid', 'false');
     this.method.nodeLimit.setAttribute('aria-invalid', 'false');
+    this.method.blinkCost.setAttribute('aria-invalid', 'false');
   }
 
   showBrush(brush) {
@@ -328,9 +349,15 @@ export class Controls {
 
     const finder = finderOf(state.resolvedOptions.algorithm);
     // Diagonal rules mean nothing without diagonal moves.
-    const unused = (name) => !finder.options[name] || (name === 'diagonal' && state.options.directions === 4);
+    // Nor directions and corner rules on hexes, which have their six moves.
+    const hex = state.options.topology === 'hex';
+    const unused = (name) => name === 'blinkCost' ? state.options.directions !== 'blink' || !finder.options.directions || hex :
+      !finder.options[name] || (name === 'diagonal' && (state.options.directions === 4 || hex)) || (name === 'directions' && hex);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
     showTieChoices(this.method.tieBreak, finder);
+    // Jump Point Search prunes by the square grid's symmetries: 4 or 8 only.
+    const moves = takenValues(finder, 'directions');
+    for (const option of this.method.directions.options) setDisabled(option, !moves.includes(option.value));
     // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
     const tieLabel = `method.tie-break.${finder.priority}`;
     if (this.tieBreakLabel.dataset.i18n !== tieLabel) {

@@ -5,13 +5,18 @@
  *
  *   algorithm   a finder's id, e.g. astar, dijkstra, jps, idastar, bi-astar
  *                                          (default: the catalogue's first finder, astar)
- *   heuristic   manhattan | octile | euclidean | euclidean-up | chebyshev | zero
- *               (default: octile with 8 directions, manhattan with 4)
+ *   heuristic   manhattan | octile | euclidean | euclidean-up | chebyshev | zero | hex
+ *               (default: octile with 8 directions, manhattan with 4, hex on hexes)
  *   weight      heuristic weight w in f = g + w*h, 0 to 100, for a finder that takes one
  *                                                                             (default 1)
  *   nodeLimit   visited nodes before a finder that takes a limit gives up (IDA*), from 1
  *                                                                       (default 1000000)
- *   directions  4 | 8                                                         (default 8)
+ *   topology    square | hex: square cells, or pointy-top hexes with six neighbours in
+ *               axial coordinates (q, r), row r drawn half a hex right of row r-1
+ *                                                                      (default square)
+ *   directions  4 | 8 | 16 | 32 | blink                                       (default 8)
+ *   blinkCost   what a blink costs beyond its length, in straight steps (the engine's
+ *               limits: 0 to 10, default 1), with directions=blink
  *   diagonal    always | if-at-most-one-obstacle | only-when-no-obstacles | never
  *                                                          (default if-at-most-one-obstacle)
  *   costs       10-14 | exact | unit                                          (default 10-14)
@@ -63,16 +68,17 @@
  *          &tieBreak=larger-g&weight=1&map=OOOO/OSXE/OOOO&autoplay=1&speed=10&embed=1
  */
 
-import { finders, optionValues, limits } from '../finders/catalogue.js';
+import { finders, optionValues, limits, directionsValue } from '../finders/catalogue.js';
 import { MAX_RATE } from './playback.js';
 import { CELL_ORIGINS } from '../i18n/format.js';
 
 // The search options a link can set, in the order a link lists them. Those with a list of
 // values take one of the catalogue's (see optionChoices); weight and nodeLimit are numbers.
-export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'directions', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
+export const SEARCH_OPTIONS = ['algorithm', 'heuristic', 'weight', 'topology', 'directions', 'blinkCost', 'diagonal', 'costs', 'tieBreak', 'nodeLimit', 'goalTest', 'neighbourOrder'];
 // The options a compare pane may hold of its own (the algorithm, heuristic and weight it
-// always has); each follows the Method panel until the pane sets it.
-export const PANE_OPTIONS = SEARCH_OPTIONS.filter((name) => !['algorithm', 'heuristic', 'weight'].includes(name));
+// always has); each follows the Method panel until the pane sets it. The cells' shape is
+// the map's: every pane shows the Method panel's.
+export const PANE_OPTIONS = SEARCH_OPTIONS.filter((name) => !['algorithm', 'heuristic', 'weight', 'topology', 'blinkCost'].includes(name));
 const FLAGS = ['autoplay', 'embed', 'legend', 'log', 'walk'];
 export const EMBED_CONTROLS = ['none', 'play', 'full'];
 const LANGUAGES = ['en', 'zh'];
@@ -92,7 +98,7 @@ export const MAX_SIDE = 512;
 // the default finder is the catalogue's first.
 export function defaultOptions() {
   return {
-    algorithm: finders()[0].id, weight: 1, directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g',
+    algorithm: finders()[0].id, weight: 1, topology: 'square', directions: 8, diagonal: 'if-at-most-one-obstacle', costs: '10-14', tieBreak: 'larger-g',
     goalTest: 'off-open', neighbourOrder: 'clockwise',
   };
 }
@@ -104,6 +110,7 @@ export function optionChoices() {
   return {
     algorithm: finders().map((finder) => finder.id),
     heuristic: values.heuristic,
+    topology: values.topology,
     directions: values.directions.map(String),
     diagonal: values.diagonal,
     costs: values.costs,
@@ -133,7 +140,7 @@ function readPaneOption(text, choices) {
     return Number.isInteger(limit) && limit >= 1 && limit <= limits().maxNodeLimit ? [name, limit] : null;
   }
   if (!choices[name].includes(value)) return null;
-  return [name, name === 'directions' ? Number(value) : value];
+  return [name, name === 'directions' ? directionsValue(value) : value];
 }
 
 // compare=astar,dijkstra:zero,astar:manhattan:2,dijkstra:::goalTest=first-reached ->
@@ -218,7 +225,7 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       // Checked against the catalogue in the full reading.
     } else if (choices?.[name]) {
       if (choices[name].includes(value)) {
-        result.options[name] = name === 'directions' ? Number(value) : value;
+        result.options[name] = name === 'directions' ? directionsValue(value) : value;
       } else {
         problem('param.not-one-of', { name, value, allowed: choices[name].join(', ') });
       }
@@ -230,6 +237,10 @@ export function parseParams(query, exampleIds, { early = false } = {}) {
       const methods = readCompare(value, choices);
       if (methods !== null) result.compare = methods;
       else problem('params.compare', { value, options: PANE_OPTIONS.join(', '), algorithms: choices.algorithm.join(', '), heuristics: choices.heuristic.join(', '), max: maxWeight });
+    } else if (name === 'blinkCost') {
+      const cost = plainNumber(value);
+      if (cost !== null && cost <= limits().maxBlinkCost) result.options.blinkCost = cost;
+      else problem('params.blink-cost', { value, max: limits().maxBlinkCost });
     } else if (name === 'nodeLimit') {
       const limit = plainNumber(value);
       if (Number.isInteger(limit) && limit >= 1 && limit <= maxNodeLimit) result.options.nodeLimit = limit;

@@ -1,5 +1,6 @@
 import { finderOf, familyOf } from '../finders/catalogue.js';
 import { markPainter } from '../finders/marks.js';
+import { cellShape } from '../board/cellshape.js';
 
 // How many step events the session keeps told; older ones are asked of the engine again.
 const KEPT_EVENTS = 1000;
@@ -41,6 +42,10 @@ export class SearchSession {
     this.search = next;
     this.generation += 1;
     this.resolvedOptions = next.options();
+    // The moves a record's parent field names (the square grid's, 16, 32 or blink's, or the
+    // hexes'), and the cells' shape (squares or hexes).
+    this.moves = next.moves();
+    this.shape = cellShape(this.resolvedOptions);
     // What the pseudocode and the step's lines follow besides the finder: its options (the
     // goal test), the goal and the map's size (where a jump met the edge).
     this.rules = { ...this.resolvedOptions, goal: this.editor.goal(), width: this.editor.width, height: this.editor.height };
@@ -276,6 +281,7 @@ export class SearchSession {
       costScale: search.costScale(),
       priorityScale: search.priorityScale(),
       layout: this.engine.recordLayout,
+      moves: this.moves,
       generation: this.generation,
       markPainter: this.markPainter,
       // The cells stood on, the agent's last (a copy, not a view).

@@ -2,6 +2,7 @@
 //! and the search options over the rules its kind of map is searched by.
 
 use astar_visualizer::formats::map_text::{parse_map, MapFormat};
+use astar_visualizer::geometry::hex::Tiling;
 use astar_visualizer::{new_finder, Algorithm, Finder, Grid, Point, SearchOptions};
 use clap::{Arg, ArgMatches};
 
@@ -9,10 +10,9 @@ use crate::search_options::{self, Fields};
 
 /// The map file, the first argument of the commands that take one.
 pub fn map_arg() -> Arg {
-    Arg::new("map")
-        .value_name("MAPFILE")
-        .required(true)
-        .help("A text map (O X S E, or . + s d) or a Moving AI .map")
+    Arg::new("map").value_name("MAPFILE").required(true).help(
+        "A text map (O X S E, or . + s d; a first line `hex` for a hex map) or a Moving AI .map",
+    )
 }
 
 /// `--start` and `--goal`, which a Moving AI map needs and which override a text map's own.
@@ -82,10 +82,14 @@ pub fn open(
 }
 
 /// The rules a map is searched by before any option: a Moving AI map is the benchmark's,
-/// searched by the benchmark's rules, as `scen` and the page do.
+/// searched by the benchmark's rules, as `scen` and the page do; a hex map is hexes.
 fn rules_for(format: MapFormat) -> SearchOptions {
     match format {
         MapFormat::MovingAi => SearchOptions::moving_ai(),
+        MapFormat::Hex => SearchOptions {
+            tiling: Tiling::Hex,
+            ..SearchOptions::default()
+        },
         _ => SearchOptions::default(),
     }
 }

@@ -66,6 +66,11 @@ pub fn add(command: Command, fields: Fields, defaults: Defaults) -> Command {
                 .value_name(long.to_uppercase().replace('-', "_"))
                 .allow_hyphen_values(true)
                 .help(help);
+            // The page's links name the moves `directions`.
+            let arg = match field {
+                OptionField::Directions => arg.visible_alias("directions"),
+                _ => arg,
+            };
             match field.accepts() {
                 Accepts::Names(names) => arg.value_parser(Words(names.to_vec())),
                 _ => arg,

@@ -1,6 +1,7 @@
 //! `astar solve`: the map with the path drawn, then its cost and the expansions.
 
 use astar_visualizer::formats::map_text::{write_map, MapFormat};
+use astar_visualizer::geometry::hex::Tiling;
 use astar_visualizer::Status;
 use clap::{ArgMatches, Command};
 
@@ -29,9 +30,11 @@ pub fn run(matches: &ArgMatches) -> Result<(), String> {
         goal,
         format,
     } = scene::open_search(matches)?;
-    // A Moving AI map is drawn in the tutorial's dot format, which has a start and a goal.
+    // A Moving AI map is drawn in the tutorial's dot format, which has a start and a goal;
+    // a map searched as hexes, as hexes.
     let format = match format {
-        MapFormat::MovingAi => MapFormat::Dot,
+        _ if search.options().tiling == Tiling::Hex => MapFormat::Hex,
+        MapFormat::MovingAi | MapFormat::Hex => MapFormat::Dot,
         f => f,
     };
     let status = search.run();

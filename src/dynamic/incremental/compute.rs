@@ -213,8 +213,8 @@ impl Incremental {
             self.queue_set(u, Some(k_new));
             VertexAction::Requeued {
                 key: [
-                    k_new.k1 as f64 / self.cost_scale(),
-                    k_new.k2 as f64 / self.cost_scale(),
+                    k_new.k1_units() / self.cost_scale(),
+                    k_new.k2_units() / self.cost_scale(),
                 ],
             }
         } else if self.g[c] > self.rhs[c] {

@@ -20,7 +20,7 @@ impl Incremental {
         let scale = self.cost_scale();
         self.open
             .key_of(cell)
-            .map(|k| [k.k1 as f64 / scale, k.k2 as f64 / scale])
+            .map(|k| [k.k1_units() / scale, k.k2_units() / scale])
     }
 
     /// The first `k` queued cells in the order they will be taken, with their keys.
@@ -58,8 +58,8 @@ impl Incremental {
         QueuedKey {
             x: p.x,
             y: p.y,
-            k1: key.k1 as f64 / scale,
-            k2: key.k2 as f64 / scale,
+            k1: key.k1_units() / scale,
+            k2: key.k2_units() / scale,
             g: self.g[cell as usize] / scale,
             rhs: self.rhs[cell as usize] / scale,
         }
@@ -85,8 +85,8 @@ impl Finder for Incremental {
                 node: self.values(cell),
                 rhs: self.rhs[cell as usize] / self.cost_scale(),
                 key: [
-                    key.k1 as f64 / self.cost_scale(),
-                    key.k2 as f64 / self.cost_scale(),
+                    key.k1_units() / self.cost_scale(),
+                    key.k2_units() / self.cost_scale(),
                 ],
                 action,
                 updated: self.graph.points(updated.into_iter()),
@@ -190,7 +190,7 @@ impl Finder for Incremental {
         let c = cell as usize;
         let h = self.h(cell);
         let k1 = match self.open.key_of(cell) {
-            Some(key) => key.k1 as f64,
+            Some(key) => key.k1_units(),
             None => self.g[c].min(self.rhs[c]) + h + self.s.k_m,
         };
         (h, k1)

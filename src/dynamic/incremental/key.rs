@@ -30,8 +30,9 @@ impl TwoPartKey {
         TwoPartKey { k1, rank, cell, k2 }
     }
 
-    /// CalculateKey(s) = [min(g, rhs) + h + k_m; min(g, rhs)] for the cell `cell`; costs
-    /// are whole units below 2^53, an infinite one becomes `u64::MAX`.
+    /// CalculateKey(s) = [min(g, rhs) + h + k_m; min(g, rhs)] for the cell `cell`, each
+    /// part kept as its float's bits, which order as the numbers do (none is negative):
+    /// moves of any length cost fractions of a unit.
     ///
     /// With the smaller-g tie-break keys are ordered as the paper orders them, by k1 and
     /// then k2. The larger-g tie-break keeps k1 first and, among equal k1, takes the
@@ -50,7 +51,7 @@ impl TwoPartKey {
         tie_break: TieBreak,
     ) -> TwoPartKey {
         let least = g.min(rhs);
-        let k2 = least as u64;
+        let k2 = least.to_bits();
         let under_consistent = g < rhs;
         let rank = if tie_break == TieBreak::SmallerG || under_consistent {
             k2
@@ -59,11 +60,21 @@ impl TwoPartKey {
                 | (AFTER_UNDER_CONSISTENT - 1 - k2.min(AFTER_UNDER_CONSISTENT - 1))
         };
         TwoPartKey {
-            k1: (least + h + k_m) as u64,
+            k1: (least + h + k_m).to_bits(),
             rank,
             cell,
             k2,
         }
+    }
+
+    /// k1 in cost units.
+    pub fn k1_units(self) -> f64 {
+        f64::from_bits(self.k1)
+    }
+
+    /// k2 in cost units.
+    pub fn k2_units(self) -> f64 {
+        f64::from_bits(self.k2)
     }
 
     /// The order of the key without its cell: what the end test compares.

@@ -4,6 +4,7 @@
 
 use crate::finder::repairing::CellEdit;
 use crate::geometry::grid::{Grid, GridError, Point, WALL};
+use crate::geometry::hex::Tiling;
 use crate::geometry::movement::Movement;
 
 /// What a look of the sensor found, to put back when the move it was part of is undone.
@@ -91,9 +92,10 @@ impl Agent {
     }
 
     /// Moves to `cell`, one legal move away, counting the move's cost on the real map.
-    pub fn step_to(&mut self, cell: u32, world: &Grid, movement: &Movement) {
+    pub fn step_to(&mut self, cell: u32, world: &Grid, movement: &Movement, tiling: Tiling) {
         let to = world.point(cell as usize);
-        let diagonal = to.x != self.at.x && to.y != self.at.y;
+        // Every hex move is one step, the north-east and south-west ones included.
+        let diagonal = tiling == Tiling::Square && to.x != self.at.x && to.y != self.at.y;
         let step = if diagonal {
             movement.costs.diagonal()
         } else {

@@ -33,6 +33,10 @@ pub enum NavigationError {
     NoWalk {
         algorithm: &'static str,
     },
+    /// Moves longer than one cell (16, 32, blink) could cross cells the agent has not seen.
+    LongMoves {
+        directions: &'static str,
+    },
 }
 
 impl fmt::Display for NavigationError {
@@ -56,6 +60,11 @@ impl fmt::Display for NavigationError {
             NavigationError::NoWalk { algorithm } => {
                 write!(f, "the finder {algorithm} does not walk in Walk mode")
             }
+            NavigationError::LongMoves { directions } => write!(
+                f,
+                "the agent walks the 4 or 8 directions: with {directions}, a move longer than \
+                 one cell could cross cells it has not seen"
+            ),
         }
     }
 }

@@ -211,8 +211,8 @@ impl<R: ReplanRule> Planner for FromScratch<R> {
 
     /// Summed exactly as every finder reports a path's cost.
     fn path_cost(&self) -> Option<f64> {
-        let costs = self.search.options().costs;
-        (self.plan.as_ref()).map(|p| costs.path_cost(self.search.grid(), &p.path[p.at..]))
+        let options = self.search.options();
+        (self.plan.as_ref()).map(|p| options.path_cost(self.search.grid(), &p.path[p.at..]))
     }
 
     fn take_next(&mut self) -> Option<u32> {

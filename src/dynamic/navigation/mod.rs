@@ -143,6 +143,11 @@ impl Navigation {
             });
         }
         endpoint_cells(&world, start, goal)?;
+        if !options.directions.square() {
+            return Err(NavigationError::LongMoves {
+                directions: options.directions.name(),
+            });
+        }
         // Sense at the start, then plan from it.
         let mut agent = Agent::new(&world, start, sensor_radius)
             .map_err(|cause| NavigationError::Grid { cause })?;
@@ -375,7 +380,8 @@ impl Navigation {
             (replanned, expanded) = self.sense_and_plan();
         }
         if let Some(next) = self.planner.take_next() {
-            self.agent.step_to(next, &self.world, &self.movement);
+            self.agent
+                .step_to(next, &self.world, &self.movement, self.options.tiling);
             if self.agent.at != self.goal {
                 let (again, more) = self.sense_and_plan();
                 replanned |= again;
