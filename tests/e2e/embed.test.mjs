@@ -397,19 +397,20 @@ describe('a lesson embedded', () => {
         assert.ok(await previous.isDisabled(), `${when}: no scene before the first`);
         const narration = await frame.locator('#lesson-narration').textContent();
         assert.match(narration, lang === 'zh' ? /[\u4e00-\u9fff]/ : /[a-z]{3}/, `${when}: narrated in the page's language`);
-        // The question (goal-test's first scene has one): answered only where controls allow input.
-        const asks = lesson === 'goal-test';
-        assert.equal(await frame.locator('#question').isVisible(), asks, `${when}: the scene's question`);
-        if (asks) {
-          const check = frame.getByRole('button', { name: words.check, exact: true });
-          assert.equal(await check.isVisible(), controls !== 'none', `${when}: the answer only with controls`);
-          if (controls !== 'none') {
-            await press(check);
-            await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
-            await assertFits(frame, `${when}, judged`);
-            // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
-            if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
+        // The question (both first scenes ask: goal-test for the path, tutorial-000 for a
+        // cell's F, G and H, typed in): answered only where controls allow input.
+        assert.ok(await frame.locator('#question').isVisible(), `${when}: the scene's question`);
+        const check = frame.getByRole('button', { name: words.check, exact: true });
+        assert.equal(await check.isVisible(), controls !== 'none', `${when}: the answer only with controls`);
+        if (controls !== 'none') {
+          if (lesson === 'tutorial-000') {
+            for (const id of ['#question-f', '#question-g', '#question-h']) await frame.locator(id).fill('1');
           }
+          await press(check);
+          await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
+          await assertFits(frame, `${when}, judged`);
+          // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
+          if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
         }
         // Stepping within the scene as the controls allow.
         const step = frame.getByRole('button', { name: words.step, exact: true });
@@ -422,9 +423,9 @@ describe('a lesson embedded', () => {
         await press(next);
         await eventually(frame, async () => (await counter()) === `${words.scene} 2 / ${count}`, `${when}: the next scene`);
         assert.notEqual(await frame.locator('#lesson-narration').textContent(), narration, `${when}: its own narration`);
-        // goal-test's second scene asks for the next node: the open list is hidden only from
-        // a reader who may answer.
-        if (asks) assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
+        // Both second scenes ask for the next node: the open list is hidden only from a reader
+        // who may answer.
+        assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
         assert.ok(!(await previous.isDisabled()), `${when}: back to the first`);
         await assertFits(frame, `${when}, scene 2`);
         const full = new URL(await frame.getByRole('link', { name: /full editor|完整编辑器/ }).getAttribute('href'));
