@@ -380,6 +380,7 @@ const LESSON_WORDS = {
 describe('a lesson embedded', () => {
   it(`fits every pair of size, lesson, controls, input and language (${LESSON_ROWS.length} frames), scene to scene`, async () => {
     let unfoldedVerdicts = 0;
+    let unfoldedResults = 0;
     for (const { size: [width, height], lesson, controls, touch, lang } of LESSON_ROWS) {
       const words = LESSON_WORDS[lang];
       const query = `lesson=${lesson}&embed=1&controls=${controls}&lang=${lang}`;
@@ -392,6 +393,8 @@ describe('a lesson embedded', () => {
         const count = Number(/\/ (\d+)$/.exec(await counter())[1]);
         assert.equal(await counter(), `${words.scene} 1 / ${count}`, `${when}: the first scene`);
         await assertFits(frame, `${when}, scene 1`);
+        // In a short touch frame the search's result shares the counters' line, unfolded by a tap.
+        if (touch && await assertLineReadable(frame, '#result', `${when}, scene 1`)) unfoldedResults += 1;
         const previous = frame.getByRole('button', { name: words.previous });
         const next = frame.getByRole('button', { name: words.next });
         assert.ok(await previous.isDisabled(), `${when}: no scene before the first`);
@@ -442,6 +445,7 @@ describe('a lesson embedded', () => {
       }
     }
     assert.ok(unfoldedVerdicts >= 1, 'a verdict cut short was unfolded');
+    assert.ok(unfoldedResults >= 1, 'a result cut short was unfolded');
   });
 
   it('is what the Share snippet gives while a lesson\'s scene is on show', async () => {
