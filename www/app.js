@@ -167,7 +167,7 @@ function start(engine) {
   // shortcuts), and only the playback or editing keys its controls offer.
   if (params.embed) controls.limitKeys({ playback: params.controls !== 'none', editing: !readOnly, page: false });
   if (params.embed && !readOnly) wireEditTools(doc, () => view.relayout());
-  if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend', 'lesson-narration', 'question-prompt', 'question-verdict']) new FoldingLine(byId(id));
+  if (params.embed) for (const id of ['admissibility', 'example-about', 'walk-legend', 'lesson-narration', 'question-prompt', 'question-verdict', 'result']) new FoldingLine(byId(id));
   if (!readOnly) wireMapFiles(doc, byId('map-file'), byId('drop-hint'), actions.openFile, actions.fail);
   const qr = new QrDialog(doc);
   // The Share panel's snippet embeds the lesson while one of its scenes is on show.

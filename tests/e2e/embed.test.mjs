@@ -380,6 +380,7 @@ const LESSON_WORDS = {
 describe('a lesson embedded', () => {
   it(`fits every pair of size, lesson, controls, input and language (${LESSON_ROWS.length} frames), scene to scene`, async () => {
     let unfoldedVerdicts = 0;
+    let unfoldedResults = 0;
     for (const { size: [width, height], lesson, controls, touch, lang } of LESSON_ROWS) {
       const words = LESSON_WORDS[lang];
       const query = `lesson=${lesson}&embed=1&controls=${controls}&lang=${lang}`;
@@ -392,24 +393,27 @@ describe('a lesson embedded', () => {
         const count = Number(/\/ (\d+)$/.exec(await counter())[1]);
         assert.equal(await counter(), `${words.scene} 1 / ${count}`, `${when}: the first scene`);
         await assertFits(frame, `${when}, scene 1`);
+        // In a short touch frame the search's result shares the counters' line, unfolded by a tap.
+        if (touch && await assertLineReadable(frame, '#result', `${when}, scene 1`)) unfoldedResults += 1;
         const previous = frame.getByRole('button', { name: words.previous });
         const next = frame.getByRole('button', { name: words.next });
         assert.ok(await previous.isDisabled(), `${when}: no scene before the first`);
         const narration = await frame.locator('#lesson-narration').textContent();
         assert.match(narration, lang === 'zh' ? /[\u4e00-\u9fff]/ : /[a-z]{3}/, `${when}: narrated in the page's language`);
-        // The question (goal-test's first scene has one): answered only where controls allow input.
-        const asks = lesson === 'goal-test';
-        assert.equal(await frame.locator('#question').isVisible(), asks, `${when}: the scene's question`);
-        if (asks) {
-          const check = frame.getByRole('button', { name: words.check, exact: true });
-          assert.equal(await check.isVisible(), controls !== 'none', `${when}: the answer only with controls`);
-          if (controls !== 'none') {
-            await press(check);
-            await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
-            await assertFits(frame, `${when}, judged`);
-            // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
-            if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
+        // The question (both first scenes ask: goal-test for the path, tutorial-000 for a
+        // cell's F, G and H, typed in): answered only where controls allow input.
+        assert.ok(await frame.locator('#question').isVisible(), `${when}: the scene's question`);
+        const check = frame.getByRole('button', { name: words.check, exact: true });
+        assert.equal(await check.isVisible(), controls !== 'none', `${when}: the answer only with controls`);
+        if (controls !== 'none') {
+          if (lesson === 'tutorial-000') {
+            for (const id of ['#question-f', '#question-g', '#question-h']) await frame.locator(id).fill('1');
           }
+          await press(check);
+          await eventually(frame, async () => words.verdict.test(await frame.locator('#question-verdict').textContent()), `${when}: the answer is judged`);
+          await assertFits(frame, `${when}, judged`);
+          // Cut to one line, the verdict unfolds to be read whole (a tap, as on a phone).
+          if (touch && await assertLineReadable(frame, '#question-verdict', `${when}, judged`)) unfoldedVerdicts += 1;
         }
         // Stepping within the scene as the controls allow.
         const step = frame.getByRole('button', { name: words.step, exact: true });
@@ -422,9 +426,9 @@ describe('a lesson embedded', () => {
         await press(next);
         await eventually(frame, async () => (await counter()) === `${words.scene} 2 / ${count}`, `${when}: the next scene`);
         assert.notEqual(await frame.locator('#lesson-narration').textContent(), narration, `${when}: its own narration`);
-        // goal-test's second scene asks for the next node: the open list is hidden only from
-        // a reader who may answer.
-        if (asks) assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
+        // Both second scenes ask for the next node: the open list is hidden only from a reader
+        // who may answer.
+        assert.equal(await frame.evaluate(() => document.body.classList.contains('question-asking')), controls !== 'none', `${when}: the open list`);
         assert.ok(!(await previous.isDisabled()), `${when}: back to the first`);
         await assertFits(frame, `${when}, scene 2`);
         const full = new URL(await frame.getByRole('link', { name: /full editor|完整编辑器/ }).getAttribute('href'));
@@ -441,6 +445,7 @@ describe('a lesson embedded', () => {
       }
     }
     assert.ok(unfoldedVerdicts >= 1, 'a verdict cut short was unfolded');
+    assert.ok(unfoldedResults >= 1, 'a result cut short was unfolded');
   });
 
   it('is what the Share snippet gives while a lesson\'s scene is on show', async () => {
