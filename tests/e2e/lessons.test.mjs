@@ -233,6 +233,8 @@ describe('lessons', () => {
       await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
       const corner = await cellPoint(page, 0, 0);
       await page.mouse.click(corner.x, corner.y);
+      // The wall as drawn: the frame after the click's.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const drawn = await canvasDigest(page, '#grid');
       await page.reload();
       await waitForText(page, '#question-prompt', /^Draw walls so that A\* with the Manhattan distance/);
