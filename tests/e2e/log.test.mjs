@@ -163,7 +163,7 @@ describe('copying the log', () => {
       // A header first: the page, the map and the options in force, then a blank line.
       assert.equal(all[0], 'A* pathfinding, step by step');
       assert.match(all[1], /^Map: /);
-      assert.match(all[2], /^Options: Algorithm: Dijkstra; Directions: 8 \(with diagonals\); /);
+      assert.match(all[2], /^Options: Algorithm: Dijkstra; Cells: Squares; Directions: 8 \(with diagonals\); /);
       assert.equal(all[3], '');
       const copied = all.slice(4);
       assert.equal(copied.length, 1234);
@@ -198,7 +198,7 @@ describe('copying the log', () => {
       await copy.click();
       await waitForText(page, '#copy-status', /^Copied 3 steps as text\.$/);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
-      assert.match(copied, /^A\* pathfinding, step by step\nMap: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)\nOptions: Algorithm: A\*; Heuristic: Manhattan; Heuristic weight: 1; Directions: 8 \(with diagonals\); Ties in F: Last in, first out; Diagonal moves: Always \(cut corners\); Step costs: 10 straight, 14 diagonal; Stop at the goal: Off the open list; Neighbour order: Left side, right side\n\nStep 1: .*\nStep 2: .*\nStep 3: .*\n$/);
+      assert.match(copied, /^A\* pathfinding, step by step\nMap: Tutorial: a wall between \(8×6\), 8×6 cells, start \(2,2\), goal \(6,2\)\nOptions: Algorithm: A\*; Heuristic: Manhattan; Heuristic weight: 1; Cells: Squares; Directions: 8 \(with diagonals\); Ties in F: Last in, first out; Diagonal moves: Always \(cut corners\); Step costs: 10 straight, 14 diagonal; Stop at the goal: Off the open list; Neighbour order: Left side, right side\n\nStep 1: .*\nStep 2: .*\nStep 3: .*\n$/);
 
       await page.evaluate(() => {
         document.execCommand = () => false;

@@ -221,7 +221,7 @@ describe('options from a link and from saved work', () => {
       assert.match(text, /The saved work's option colour="blue" was not applied/);
       assert.match(text, /The saved work's sensor radius "far" is not a number: Walk mode was left out\./);
       assert.match(text, /The saved work's methods to compare "astar" could not be read: the compare view was left out\./);
-      assert.doesNotMatch(text, /URL|link/, 'nothing blamed on the link');
+      assert.doesNotMatch(text, /URL|\blink\b/, 'nothing blamed on the link');
       assert.equal(await page.inputValue('#algorithm'), 'astar');
       assert.equal(await page.inputValue('#costs'), 'exact');
       assert.equal(await page.inputValue('#directions'), '4');
