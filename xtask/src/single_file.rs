@@ -39,8 +39,11 @@ pub struct Loader<'a> {
     pub module: &'a Path,
     /// The inline script, from the page's bundle, the loader's and the bundled stylesheets
     /// in the page's order. The loader fills the page's `STYLE_PLACE`s with them, in order.
-    pub wrap: &'a dyn Fn(&str, &str, &[String]) -> Result<String>,
+    pub wrap: &'a Wrap<'a>,
 }
+
+/// Makes the inline script: (page's bundle, loader's bundle, stylesheets) to script.
+pub type Wrap<'a> = dyn Fn(&str, &str, &[String]) -> Result<String> + 'a;
 
 /// With a loader, each stylesheet becomes an empty `<style>` with this attribute, for the
 /// loader to fill.
