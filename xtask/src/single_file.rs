@@ -3,7 +3,8 @@
 //!
 //! The module script keeps its place and carries the bundle inline: a page opened from disk
 //! cannot load module scripts by URL, but runs inline ones (or a loader, bundled too, that
-//! carries the bundle in its own form). Any other file the page would load is an error, since
+//! carries the bundle and the stylesheets in its own form and puts the stylesheets back in
+//! their places). Any other file the page would load is an error, since
 //! the result must work with no server and no network.
 
 use crate::process;
@@ -36,9 +37,20 @@ pub struct Sources<'a> {
 pub struct Loader<'a> {
     /// The loader's module, bundled like the page's.
     pub module: &'a Path,
-    /// The inline script, from the page's bundle and the loader's.
-    pub wrap: &'a dyn Fn(&str, &str) -> Result<String>,
+    /// The inline script, from the page's bundle, the loader's and the bundled stylesheets
+    /// in the page's order. The loader fills the page's `STYLE_PLACE`s with them, in order.
+    pub wrap: &'a Wrap<'a>,
 }
+
+/// Makes the inline script: (page's bundle, loader's bundle, stylesheets) to script.
+pub type Wrap<'a> = dyn Fn(&str, &str, &[String]) -> Result<String> + 'a;
+
+/// With a loader, each stylesheet becomes an empty `<style>` with this attribute, for the
+/// loader to fill.
+pub const STYLE_PLACE: &str = "data-packed";
+/// The first place holds this until the loader fills it: the body stays unseen rather than
+/// showing unstyled, since the module script runs only once the page is parsed.
+const UNSTYLED: &str = "body{visibility:hidden}";
 
 /// Returns `html` with its module script and stylesheets bundled and inlined.
 pub fn single_file(html: &str, sources: &Sources) -> Result<String> {
@@ -213,6 +225,8 @@ fn require_data_url(element: &Element, attribute: &str) -> lol_html::HandlerResu
 struct Bundles {
     module_script: (String, String),
     stylesheets: Vec<(String, String)>,
+    /// The loader carries the stylesheets: their places stay empty (see `STYLE_PLACE`).
+    packed_styles: bool,
 }
 
 fn bundle(loads: &PageLoads, sources: &Sources) -> Result<Bundles> {
@@ -273,22 +287,30 @@ fn bundle(loads: &PageLoads, sources: &Sources) -> Result<Bundles> {
         }
         Ok(text)
     };
+    let mut stylesheets: Vec<(String, String)> = loads
+        .stylesheets
+        .iter()
+        .enumerate()
+        .map(|(index, href)| Ok((href.clone(), read(format!("{}.css", style_out(index)))?)))
+        .collect::<Result<_>>()?;
     let mut script = read(format!("{SCRIPT_OUT}.js"))?;
+    let packed_styles = sources.loader.is_some();
     if let Some(loader) = &sources.loader {
-        script = (loader.wrap)(&script, &read(format!("{LOADER_OUT}.js"))?)?;
+        let css: Vec<String> = stylesheets
+            .iter_mut()
+            .map(|(_, css)| std::mem::take(css))
+            .collect();
+        script = (loader.wrap)(&script, &read(format!("{LOADER_OUT}.js"))?, &css)?;
     }
     Ok(Bundles {
         module_script: (loads.module_script.clone(), script),
-        stylesheets: loads
-            .stylesheets
-            .iter()
-            .enumerate()
-            .map(|(index, href)| Ok((href.clone(), read(format!("{}.css", style_out(index)))?)))
-            .collect::<Result<_>>()?,
+        stylesheets,
+        packed_styles,
     })
 }
 
 fn inline(html: &str, bundles: &Bundles) -> Result<String> {
+    let first_place = std::cell::Cell::new(true);
     let page = rewrite_str(
         html,
         RewriteStrSettings::new()
@@ -308,7 +330,14 @@ fn inline(html: &str, bundles: &Bundles) -> Result<String> {
                 let href = link.get_attribute("href").unwrap_or_default();
                 let bundled = bundles.stylesheets.iter().find(|(url, _)| *url == href);
                 if let Some((_, css)) = bundled.filter(|_| is_stylesheet(link)) {
-                    link.replace(&format!("<style>\n{css}</style>"), ContentType::Html);
+                    let style = if !bundles.packed_styles {
+                        format!("<style>\n{css}</style>")
+                    } else if first_place.replace(false) {
+                        format!("<style {STYLE_PLACE}>{UNSTYLED}</style>")
+                    } else {
+                        format!("<style {STYLE_PLACE}></style>")
+                    };
+                    link.replace(&style, ContentType::Html);
                 }
                 Ok(())
             })),
@@ -505,7 +534,12 @@ mod tests {
             return;
         }
         let site = Site::new("loader");
-        let wrap = |script: &str, loader: &str| Ok(format!("{loader}{script}"));
+        let wrap = |script: &str, loader: &str, styles: &[String]| {
+            let styles = serde_json::to_string(styles)?;
+            Ok(format!(
+                "{loader}console.log(JSON.stringify({styles}));\n{script}"
+            ))
+        };
         let module = site.0.join("stand-in/loader.js");
         let page = site
             .build(
@@ -518,7 +552,15 @@ mod tests {
             .unwrap();
         assert_eq!(
             run_script(&page),
-            "LOADED BY\nHELLO CLASS! 9 from disk, </script> <!- -> ok\n"
+            "LOADED BY\n[\"body{color:#123456}p{margin:0}\\n\"]\n\
+             HELLO CLASS! 9 from disk, </script> <!- -> ok\n"
+        );
+        // The loader carries the stylesheet; its place hides the body until filled.
+        let head = &page[..page.find("<script").unwrap()];
+        assert!(!head.contains("#123456"), "{head}");
+        assert!(
+            head.ends_with("%3E\">\n<style data-packed>body{visibility:hidden}</style>\n\n"),
+            "{head}"
         );
     }
 
