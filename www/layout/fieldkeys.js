@@ -8,7 +8,10 @@
 // list is open the browser's list takes the keys and the page sees none, so a keyboard user
 // still chooses with Alt+Down, F4, Space or Enter (which open it), or by typing an option's
 // first letters: while such typing goes on (each character within a second of the last,
-// the browser's own type-ahead pause), every key stays with the select.
+// the browser's own type-ahead pause), every key stays with the select. Any other key, a
+// shortcut (Alt+Down opening the list) or a press of the mouse ends the typing at once: keys
+// pressed in an open list never reach the page, so without that a choice made in the list
+// within that second left the next Page Down with the select.
 // Text and number fields keep every key: they are being typed into.
 const STEPPING_KEYS = new Set(['PageDown', 'PageUp', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'Escape', 'p', 'b', 'l']);
 const TYPE_AHEAD_MS = 1000;
@@ -33,17 +36,22 @@ function closedDropDown(element) {
 // Listens on the window: capturing, it decides before any of the page's key handlers (on the
 // document) runs; bubbling, it comes after all of them.
 export function routeFieldKeys(win) {
-  let typing = { select: null, at: -Infinity };
+  const notTyping = { select: null, at: -Infinity };
+  let typing = notTyping;
+  win.addEventListener('pointerdown', () => { typing = notTyping; }, true);
   win.addEventListener('keydown', (e) => {
     const select = e.target;
-    if (!closedDropDown(select) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!closedDropDown(select) || e.ctrlKey || e.metaKey || e.altKey) {
+      typing = notTyping;
+      return;
+    }
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     const typingOn = typing.select === select && e.timeStamp - typing.at < TYPE_AHEAD_MS;
     if (STEPPING_KEYS.has(key) && !typingOn) {
       givenToPage.add(e);
       return;
     }
-    typing = e.key.length === 1 && e.key !== ' ' ? { select, at: e.timeStamp } : { select: null, at: -Infinity };
+    typing = e.key.length === 1 && e.key !== ' ' ? { select, at: e.timeStamp } : notTyping;
   }, true);
   // After the page's own keys: a stepping key none of them took still leaves the select as it was.
   win.addEventListener('keydown', (e) => {
