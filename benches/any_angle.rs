@@ -12,6 +12,8 @@ mod cpu_time;
 #[path = "support/movingai_maps.rs"]
 #[allow(dead_code)]
 mod movingai_maps;
+#[path = "../tests/common/nearest.rs"]
+mod nearest;
 #[path = "../tests/common/visibility.rs"]
 #[allow(dead_code)]
 mod visibility;

@@ -8,12 +8,18 @@
 //! the first 40 per map (every 7th scenario) that fit a 48x48 window, each searched on that
 //! window cut out of the map as a map of its own.
 
+#[path = "common/nearest.rs"]
+mod nearest;
+#[path = "common/undo.rs"]
+mod undo;
 #[path = "common/visibility.rs"]
 mod visibility;
 
+use undo::undo_is_exact;
+
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::formats::scenario::parse_scenarios;
-use astar_visualizer::{new_finder, Algorithm, Finder, Grid, Point, SearchOptions, Status};
+use astar_visualizer::{new_finder, Algorithm, Grid, Point, SearchOptions, Status};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/maps/movingai");
 const MAPS: [&str; 7] = [
@@ -108,40 +114,13 @@ fn random_maps_legal_segments_never_below_the_true_shortest_and_exact_undo() {
             assert!(cost >= truth - 1e-9, "{case}: {cost} < {truth}");
             excess.push(cost / truth.max(1e-9) - 1.0);
             if round % 4 == 0 {
-                undo_is_exact(&grid, start, goal, algorithm);
+                undo_is_exact(&grid, start, goal, options(algorithm));
             }
         }
     }
     let (median, worst) = median_and_worst(excess);
     println!("random maps: excess over the true shortest, median {median:.4}, worst {worst:.4}");
     assert!(median < 0.01, "median excess {median}");
-}
-
-/// Every step taken with its events, then undone, gives back the state before it.
-fn undo_is_exact(grid: &Grid, start: Point, goal: Point, algorithm: Algorithm) {
-    let mut finder = new_finder(grid.clone(), start, goal, options(algorithm)).unwrap();
-    let snapshot = |f: &dyn Finder| {
-        (
-            f.records().to_vec(),
-            f.g_values().iter().map(|g| g.to_bits()).collect::<Vec<_>>(),
-            f.parents().to_vec(),
-            f.counters(),
-            f.info(),
-        )
-    };
-    let mut states = vec![snapshot(finder.as_ref())];
-    while finder.step().is_some() {
-        states.push(snapshot(finder.as_ref()));
-    }
-    states.pop();
-    while let Some(before) = states.pop() {
-        assert!(finder.step_back());
-        assert!(
-            snapshot(finder.as_ref()) == before,
-            "{algorithm} undo at step {}",
-            states.len()
-        );
-    }
 }
 
 /// About 60 scenarios per Moving AI map: Theta* is no longer than the octile A* path (the

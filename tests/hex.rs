@@ -7,7 +7,13 @@
 //! the hex distance is its distance on open ground. Jump Point Search and the any-angle
 //! finders refuse hexes with their reasons.
 
-use std::cmp::Ordering;
+#[path = "common/nearest.rs"]
+mod nearest;
+#[path = "common/undo.rs"]
+mod undo;
+
+use nearest::Entry;
+use undo::undo_is_exact;
 use std::collections::BinaryHeap;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
@@ -35,20 +41,6 @@ fn unit(o: &SearchOptions) -> f64 {
         CostModel::TenFourteen => 10.0,
         CostModel::Unit => 1.0,
         CostModel::Exact => 1e6,
-    }
-}
-
-#[derive(PartialEq)]
-struct Entry(f64, usize);
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0)
     }
 }
 
@@ -205,33 +197,6 @@ fn random_hex_maps_every_finder_against_the_independent_dijkstra() {
                 undo_is_exact(&grid, start, goal, o);
             }
         }
-    }
-}
-
-/// Every step taken, then undone, gives back the state before it.
-fn undo_is_exact(grid: &Grid, start: Point, goal: Point, o: SearchOptions) {
-    let mut finder = new_finder(grid.clone(), start, goal, o).unwrap();
-    let snapshot = |f: &dyn Finder| {
-        (
-            f.records().to_vec(),
-            f.g_values().iter().map(|g| g.to_bits()).collect::<Vec<_>>(),
-            f.path().to_vec(),
-            f.counters(),
-        )
-    };
-    let mut states = vec![snapshot(finder.as_ref())];
-    while finder.step().is_some() {
-        states.push(snapshot(finder.as_ref()));
-    }
-    states.pop();
-    while let Some(before) = states.pop() {
-        assert!(finder.step_back());
-        assert!(
-            snapshot(finder.as_ref()) == before,
-            "{} undo at step {}",
-            o.algorithm,
-            states.len()
-        );
     }
 }
 

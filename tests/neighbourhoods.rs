@@ -8,7 +8,13 @@
 //! scenario's 8-neighbour optimum, on one scenario per map sampled in file order (see
 //! `moving_ai_wide_paths_are_optimal_and_no_longer_than_eight`).
 
-use std::cmp::Ordering;
+#[path = "common/nearest.rs"]
+mod nearest;
+#[path = "common/undo.rs"]
+mod undo;
+
+use nearest::Entry;
+use undo::undo_is_exact;
 use std::collections::BinaryHeap;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
@@ -127,20 +133,6 @@ fn units(o: &SearchOptions, m: (i64, i64)) -> f64 {
         _ => 10.0,
     };
     (unit * length(o, m)).round()
-}
-
-#[derive(PartialEq)]
-struct Entry(f64, usize);
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0)
-    }
 }
 
 /// Cost in units from `start` to every cell (`INFINITY`: unreachable), stopping
@@ -340,33 +332,6 @@ fn random_maps_every_finder_against_the_independent_dijkstra() {
                 }
             }
         }
-    }
-}
-
-/// Every step taken, then undone, gives back the state before it.
-fn undo_is_exact(grid: &Grid, start: Point, goal: Point, o: SearchOptions) {
-    let mut finder = new_finder(grid.clone(), start, goal, o).unwrap();
-    let snapshot = |f: &dyn Finder| {
-        (
-            f.records().to_vec(),
-            f.g_values().iter().map(|g| g.to_bits()).collect::<Vec<_>>(),
-            f.path().to_vec(),
-            f.counters(),
-        )
-    };
-    let mut states = vec![snapshot(finder.as_ref())];
-    while finder.step().is_some() {
-        states.push(snapshot(finder.as_ref()));
-    }
-    states.pop();
-    while let Some(before) = states.pop() {
-        assert!(finder.step_back());
-        assert!(
-            snapshot(finder.as_ref()) == before,
-            "{} undo at step {}",
-            o.algorithm,
-            states.len()
-        );
     }
 }
 

@@ -6,6 +6,7 @@
 //! through. Points are in half cells, so that
 //! centres and corners have whole coordinates and every test is exact.
 
+use super::nearest::Entry;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -107,20 +108,6 @@ pub fn length(path: &[Point]) -> f64 {
     path.windows(2)
         .map(|w| distance(centre(w[0]), centre(w[1])))
         .sum()
-}
-
-#[derive(PartialEq)]
-struct Entry(f64, usize);
-impl Eq for Entry {}
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Entry {
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.0.total_cmp(&self.0)
-    }
 }
 
 /// The length in cells of the shortest any-angle path from the centre of `start` to that of
