@@ -10,11 +10,14 @@
 
 #[path = "common/nearest.rs"]
 mod nearest;
+#[path = "common/random_scene.rs"]
+mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 #[path = "common/visibility.rs"]
 mod visibility;
 
+use random_scene::{random_numbers, random_scene};
 use undo::undo_is_exact;
 
 use astar_visualizer::formats::map_text::parse_map;
@@ -64,16 +67,6 @@ fn load(map: &str) -> (Grid, Vec<astar_visualizer::formats::scenario::Scenario>)
     (grid, parse_scenarios(&read(format!("{map}.scen"))).unwrap())
 }
 
-/// A xorshift generator: the same maps on every run.
-fn random_numbers(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
-
 /// The median and the largest of `values`.
 fn median_and_worst(mut values: Vec<f64>) -> (f64, f64) {
     values.sort_by(f64::total_cmp);
@@ -87,20 +80,9 @@ fn random_maps_legal_segments_never_below_the_true_shortest_and_exact_undo() {
     let mut random = random_numbers(0x1234_5678_9abc_def1);
     let mut excess = Vec::new();
     for round in 0..240 {
-        let (w, h) = (4 + random() % 10, 4 + random() % 10);
-        let density = random() % 40;
-        let terrain = (0..w * h)
-            .map(|_| u8::from(random() % 100 >= density))
-            .collect();
-        let grid = Grid::from_terrain(w as u32, h as u32, terrain).unwrap();
-        let free: Vec<usize> = (0..grid.cell_count())
-            .filter(|&c| grid.is_passable_at(c))
-            .collect();
-        if free.len() < 2 {
+        let Some((grid, start, goal)) = random_scene(&mut random, 4, 10, 40, false) else {
             continue;
-        }
-        let pick = |r: u64| grid.point(free[r as usize % free.len()]);
-        let (start, goal) = (pick(random()), pick(random()));
+        };
         let truth = visibility::shortest(&grid, start, goal);
         for algorithm in ANY_ANGLE {
             let case = format!("{algorithm} {start:?} -> {goal:?} on {grid:?}");

@@ -9,12 +9,15 @@
 
 #[path = "common/nearest.rs"]
 mod nearest;
+#[path = "common/random_scene.rs"]
+mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 
 use nearest::Entry;
-use undo::undo_is_exact;
+use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
+use undo::undo_is_exact;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::dynamic::navigation::Navigation;
@@ -103,16 +106,6 @@ const OPTIMAL: [Algorithm; 7] = [
 const FEWEST: [Algorithm; 2] = [Algorithm::BreadthFirst, Algorithm::BiBreadthFirst];
 const ANY: [Algorithm; 2] = [Algorithm::Greedy, Algorithm::BiGreedy];
 
-/// A xorshift generator: the same maps on every run.
-fn random_numbers(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
-}
-
 fn hex(costs: CostModel, heuristic: Option<Heuristic>) -> SearchOptions {
     SearchOptions {
         tiling: Tiling::Hex,
@@ -141,30 +134,15 @@ fn settings() -> Vec<SearchOptions> {
 fn random_hex_maps_every_finder_against_the_independent_dijkstra() {
     let mut random = random_numbers(0x4e8a_90c1_77d2_3b15);
     for round in 0..60 {
-        let (w, h) = (3 + random() % 8, 3 + random() % 8);
-        let density = random() % 40;
-        let terrain: Vec<u8> = (0..w * h)
-            .map(|_| match random() % 100 {
-                r if r < density => 0,
-                r if r % 5 == 0 => 1 + (r % 9) as u8,
-                _ => 1,
-            })
-            .collect();
-        let grid = Grid::from_terrain(w as u32, h as u32, terrain).unwrap();
-        let open: Vec<usize> = (0..grid.cell_count())
-            .filter(|&c| grid.is_passable_at(c))
-            .collect();
-        if open.len() < 2 {
+        let Some((grid, start, goal)) = random_scene(&mut random, 3, 8, 40, true) else {
             continue;
-        }
-        let pick = |r: u64| grid.point(open[r as usize % open.len()]);
-        let (start, goal) = (pick(random()), pick(random()));
+        };
         let base = settings()[round % settings().len()];
         let truth = dijkstra(&grid, &base, start, false)[grid.index(goal)];
         let fewest = dijkstra(&grid, &base, start, true)[grid.index(goal)];
         for algorithm in OPTIMAL.iter().chain(&FEWEST).chain(&ANY) {
             // IDA* repeats its searches at each threshold: small maps only.
-            if *algorithm == Algorithm::IdaStar && w * h > 36 {
+            if *algorithm == Algorithm::IdaStar && grid.cell_count() > 36 {
                 continue;
             }
             let o = SearchOptions {

@@ -5,6 +5,12 @@
 //! Search, square by nature, refuses it through the seam's facts. No finder knows of this
 //! neighbourhood: a new one needs no edit of them.
 
+// Only its generator: the maps here are drawn to a plan of their own.
+#[path = "common/random_scene.rs"]
+#[allow(dead_code)]
+mod random_scene;
+
+use random_scene::random_numbers;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::Arc;
@@ -220,16 +226,6 @@ fn dijkstra(grid: &Grid, start: Point, unit: bool) -> Vec<f64> {
         }
     }
     best
-}
-
-/// A xorshift generator: the same maps on every run.
-fn random_numbers(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
 }
 
 /// Random maps with walls and weights 1 to 4, and two passable endpoints on each.
