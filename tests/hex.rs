@@ -7,6 +7,8 @@
 //! the hex distance is its distance on open ground. Jump Point Search and the any-angle
 //! finders refuse hexes with their reasons.
 
+#[path = "common/judge.rs"]
+mod judge;
 #[path = "common/nearest.rs"]
 mod nearest;
 #[path = "common/random_scene.rs"]
@@ -14,10 +16,10 @@ mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 
+use judge::{every_finder, Truth};
 use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
-use undo::undo_is_exact;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::dynamic::navigation::Navigation;
@@ -94,18 +96,6 @@ fn check_path(grid: &Grid, o: &SearchOptions, path: &[u32], case: &str) -> f64 {
         .sum()
 }
 
-const OPTIMAL: [Algorithm; 7] = [
-    Algorithm::AStar,
-    Algorithm::Dijkstra,
-    Algorithm::BiAStar,
-    Algorithm::BiDijkstra,
-    Algorithm::IdaStar,
-    Algorithm::LpaStar,
-    Algorithm::DStarLite,
-];
-const FEWEST: [Algorithm; 2] = [Algorithm::BreadthFirst, Algorithm::BiBreadthFirst];
-const ANY: [Algorithm; 2] = [Algorithm::Greedy, Algorithm::BiGreedy];
-
 fn hex(costs: CostModel, heuristic: Option<Heuristic>) -> SearchOptions {
     SearchOptions {
         tiling: Tiling::Hex,
@@ -138,43 +128,25 @@ fn random_hex_maps_every_finder_against_the_independent_dijkstra() {
             continue;
         };
         let base = settings()[round % settings().len()];
-        let truth = dijkstra(&grid, &base, start, false)[grid.index(goal)];
-        let fewest = dijkstra(&grid, &base, start, true)[grid.index(goal)];
-        for algorithm in OPTIMAL.iter().chain(&FEWEST).chain(&ANY) {
-            // IDA* repeats its searches at each threshold: small maps only.
-            if *algorithm == Algorithm::IdaStar && grid.cell_count() > 36 {
-                continue;
-            }
-            let o = SearchOptions {
-                algorithm: *algorithm,
-                ..base
-            };
-            let case = format!(
-                "{algorithm} {} {:?} {start:?}->{goal:?} on {grid:?}",
-                o.costs, o.heuristic
-            );
-            let mut finder = new_finder(grid.clone(), start, goal, o).unwrap();
-            let status = finder.run();
-            assert_eq!(status == Status::Found, truth.is_finite(), "{case}");
-            if status != Status::Found {
-                continue;
-            }
-            let cost = check_path(&grid, &o, finder.path(), &case);
-            let scale = if o.costs == CostModel::Exact {
-                1e6
-            } else {
-                1.0
-            };
-            assert_eq!(finder.path_cost(), Some(cost / scale), "{case}");
-            if OPTIMAL.contains(algorithm) {
-                assert_eq!(cost, truth, "{case}");
-            } else if FEWEST.contains(algorithm) {
-                assert_eq!(finder.path().len() as f64 - 1.0, fewest, "{case}");
-            }
-            if round % 5 == 0 {
-                undo_is_exact(&grid, start, goal, o);
-            }
-        }
+        let truth = Truth {
+            cost: dijkstra(&grid, &base, start, false)[grid.index(goal)],
+            fewest_moves: dijkstra(&grid, &base, start, true)[grid.index(goal)],
+        };
+        let scale = if base.costs == CostModel::Exact {
+            1e6
+        } else {
+            1.0
+        };
+        every_finder(
+            &grid,
+            start,
+            goal,
+            base,
+            &truth,
+            scale,
+            round % 5 == 0,
+            |o, path, case| check_path(&grid, o, path, case),
+        );
     }
 }
 

@@ -8,6 +8,8 @@
 //! scenario's 8-neighbour optimum, on one scenario per map sampled in file order (see
 //! `moving_ai_wide_paths_are_optimal_and_no_longer_than_eight`).
 
+#[path = "common/judge.rs"]
+mod judge;
 #[path = "common/nearest.rs"]
 mod nearest;
 #[path = "common/random_scene.rs"]
@@ -15,10 +17,10 @@ mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 
+use judge::{every_finder, Truth};
 use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
-use undo::undo_is_exact;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::finder::repairing::CellEdit;
@@ -204,18 +206,6 @@ fn check_path(grid: &Grid, o: &SearchOptions, path: &[u32], case: &str) -> (f64,
         .fold((0.0, 0.0), |(u, l), (a, b)| (u + a, l + b))
 }
 
-const OPTIMAL: [Algorithm; 7] = [
-    Algorithm::AStar,
-    Algorithm::Dijkstra,
-    Algorithm::BiAStar,
-    Algorithm::BiDijkstra,
-    Algorithm::IdaStar,
-    Algorithm::LpaStar,
-    Algorithm::DStarLite,
-];
-const FEWEST: [Algorithm; 2] = [Algorithm::BreadthFirst, Algorithm::BiBreadthFirst];
-const ANY: [Algorithm; 2] = [Algorithm::Greedy, Algorithm::BiGreedy];
-
 fn neighbourhoods() -> Vec<SearchOptions> {
     let with = |directions, diagonal, blink_cost, heuristic| SearchOptions {
         directions,
@@ -277,38 +267,20 @@ fn random_maps_every_finder_against_the_independent_dijkstra() {
             continue;
         };
         for base in neighbourhoods() {
-            let truth = dijkstra(&grid, &base, start, None, false)[grid.index(goal)];
-            let fewest = dijkstra(&grid, &base, start, None, true)[grid.index(goal)];
-            for algorithm in OPTIMAL.iter().chain(&FEWEST).chain(&ANY) {
-                // IDA* repeats its searches at each threshold: small maps only.
-                if *algorithm == Algorithm::IdaStar && grid.cell_count() > 36 {
-                    continue;
-                }
-                let o = SearchOptions {
-                    algorithm: *algorithm,
-                    ..base
-                };
-                let case = format!(
-                    "{algorithm} {:?} blink {} {start:?}->{goal:?} on {grid:?}",
-                    o.directions, o.blink_cost
-                );
-                let mut finder = new_finder(grid.clone(), start, goal, o).unwrap();
-                let status = finder.run();
-                assert_eq!(status == Status::Found, truth.is_finite(), "{case}");
-                if status != Status::Found {
-                    continue;
-                }
-                let (cost, _) = check_path(&grid, &o, finder.path(), &case);
-                assert_eq!(finder.path_cost(), Some(cost), "{case}");
-                if OPTIMAL.contains(algorithm) {
-                    assert_eq!(cost, truth, "{case}");
-                } else if FEWEST.contains(algorithm) {
-                    assert_eq!(finder.path().len() as f64 - 1.0, fewest, "{case}");
-                }
-                if round % 6 == 0 {
-                    undo_is_exact(&grid, start, goal, o);
-                }
-            }
+            let truth = Truth {
+                cost: dijkstra(&grid, &base, start, None, false)[grid.index(goal)],
+                fewest_moves: dijkstra(&grid, &base, start, None, true)[grid.index(goal)],
+            };
+            every_finder(
+                &grid,
+                start,
+                goal,
+                base,
+                &truth,
+                1.0,
+                round % 6 == 0,
+                |o, path, case| check_path(&grid, o, path, case).0,
+            );
         }
     }
 }
