@@ -100,20 +100,25 @@ fn options_for(planner: PlannerKind) -> SearchOptions {
     }
 }
 
+/// A walk between the scenario's ends with the bench's sensor.
+fn walk_between(planner: PlannerKind, grid: &Grid, scenario: &Scenario) -> Walk {
+    Walk::new(
+        grid.clone(),
+        scenario.start,
+        scenario.goal,
+        options_for(planner),
+        SENSOR_RADIUS,
+        planner,
+    )
+    .expect("a walk between the scenario's ends")
+}
+
 fn walk(planner: PlannerKind, grid: &Grid, scenario: &Scenario) -> Measured {
     on_own_thread(|| {
         let before = HELD.load(Relaxed);
         PEAK.store(before, Relaxed);
         let began = cpu_time();
-        let mut walk = Walk::new(
-            grid.clone(),
-            scenario.start,
-            scenario.goal,
-            options_for(planner),
-            SENSOR_RADIUS,
-            planner,
-        )
-        .expect("a walk between the scenario's ends");
+        let mut walk = walk_between(planner, grid, scenario);
         let mut moves = 0;
         while moves < MOVES && walk.step().is_some() {
             moves += 1;
@@ -213,15 +218,7 @@ const FRAMES: u32 = 500;
 fn frames(grid: &Grid, scenario: &Scenario) -> ((u32, f64), (u32, f64)) {
     let drawn_move = on_own_thread(|| {
         let planner = PlannerKind::DStarLite;
-        let mut walk = Walk::new(
-            grid.clone(),
-            scenario.start,
-            scenario.goal,
-            options_for(planner),
-            SENSOR_RADIUS,
-            planner,
-        )
-        .expect("a walk between the scenario's ends");
+        let mut walk = walk_between(planner, grid, scenario);
         per_frame(FRAMES, || {
             let event = walk.step()?;
             Some(told(&event) + read_frame(&walk, Some(&walk)))
