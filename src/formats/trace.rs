@@ -5,6 +5,13 @@
 //! reached. Built from the step events, so the page and the command line write the same
 //! trace, with G, H and F in the values shown in the cells.
 //!
+//! Theta* and Lazy Theta* add a `sight` event for each line-of-sight test, in the order the
+//! search made it: at the cell tested, before that neighbour's `generating` or `updating`
+//! (Lazy Theta*: before the `expanding` or `end` of the node whose parent it tests), with
+//! `fromX`, `fromY` the cell it was tested from and `clear` whether it passed; the view draws
+//! its segment. It names no parent (`pId: null`): the last event about a node on the path
+//! still gives its parent, as each is expanded after its tests.
+//!
 //! Posthoc follows a path from any event by `pId`, each node's parent being the `pId` of the
 //! last event about it. A bidirectional search's events carry `side: forward` or
 //! `side: backward` (the view draws the backward side's cells half transparent), and the
@@ -14,6 +21,8 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::iter::Peekable;
+use std::slice::Iter;
 
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
@@ -21,7 +30,8 @@ use crate::geometry::hex::Tiling;
 use crate::text::number_text::number_text;
 use crate::vocabulary::agent::Arrival;
 use crate::vocabulary::events::{
-    JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VertexAction, VisitOutcome,
+    JumpOutcome, Neighbour, NodeValues, Outcome, Side, SightTest, StepEvent, VertexAction,
+    VisitOutcome,
 };
 
 /// The Posthoc search-trace format version written.
@@ -48,6 +58,20 @@ pivot:
   x: ${{ $.x + 0.5 }}
   y: ${{ $.y + 0.5 }}
   scale: 1
+";
+
+/// Any-angle finders: each `sight` event drawn as its segment between the two cell centres,
+/// green and wide where it passed, red and thin where it was blocked, and no cell; inserted
+/// before the cell's rule. (Theta* and Lazy Theta* search squares only, never hexes.)
+const SIGHT_VIEW: &str = "    - $: path
+      $if: \"${{ $.type == 'sight' }}\"
+      points:
+        - { x: \"${{ $.fromX + 0.5 }}\", y: \"${{ $.fromY + 0.5 }}\" }
+        - { x: \"${{ $.x + 0.5 }}\", y: \"${{ $.y + 0.5 }}\" }
+      lineWidth: \"${{ $.clear ? 0.2 : 0.08 }}\"
+      fill: \"${{ $.clear ? '#009e73' : '#b3261e' }}\"
+    - $: rect
+      $if: \"${{ $.type != 'sight' }}\"
 ";
 
 /// Where a hex's brick stands across: half a cell right per row.
@@ -124,6 +148,8 @@ fn write_events<W: Write>(
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
     let views = if run.options().tiling == Tiling::Hex {
         HEADER_VIEWS.replace("$.x", HEX_X)
+    } else if run.info().sight_checks.is_some() {
+        HEADER_VIEWS.replace("    - $: rect\n", SIGHT_VIEW)
     } else {
         HEADER_VIEWS.into()
     };
@@ -152,8 +178,11 @@ fn write_events<W: Write>(
         }
         match event {
             StepEvent::Expanded {
-                node, neighbours, ..
-            } => writer.expansion(run, node, &neighbours)?,
+                node,
+                neighbours,
+                sight,
+                ..
+            } => writer.expansion(run, node, &neighbours, &sight)?,
             StepEvent::SideExpanded {
                 side,
                 node,
@@ -161,7 +190,7 @@ fn write_events<W: Write>(
                 ..
             } => {
                 writer.side = Some(side);
-                writer.expansion(run, node, &neighbours)?;
+                writer.expansion(run, node, &neighbours, &[])?;
             }
             StepEvent::Jumped { node, jumps, .. } => {
                 let at = Point::new(node.x, node.y);
@@ -181,8 +210,9 @@ fn write_events<W: Write>(
             StepEvent::GoalReached { cost, .. } if run.options().algorithm.repairs() => {
                 writer.joined_path(run, cost)?
             }
-            StepEvent::GoalReached { node, .. } => {
+            StepEvent::GoalReached { node, sight, .. } => {
                 let at = Point::new(node.x, node.y);
+                writer.sight(&mut sight.iter().peekable(), at)?;
                 let parent = run.parent_of(at).ok().flatten();
                 writer.node("end", at, parent, Some(node))?;
             }
@@ -323,18 +353,45 @@ impl<W: Write> EventWriter<'_, W> {
         self.node(kind, to, Some(parent), Some(values))
     }
 
-    /// A best-first expansion: `expanding`, each neighbour opened or improved, `closing`.
+    /// The line-of-sight tests next in `tests` made toward `to`, each a `sight` event.
+    fn sight(&mut self, tests: &mut Peekable<Iter<SightTest>>, to: Point) -> io::Result<()> {
+        while let Some(test) = tests.next_if(|test| test.to == to) {
+            let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
+            writeln!(
+                self.out,
+                "  - {{ type: sight, id: {}, pId: null, x: {}, y: {}, g: null, h: null, f: null, \
+                 fromX: {}, fromY: {}, clear: {} }}",
+                id(to),
+                to.x,
+                to.y,
+                test.from.x,
+                test.from.y,
+                test.clear
+            )?;
+            self.events += 1;
+        }
+        Ok(())
+    }
+
+    /// A best-first expansion: `expanding`, each neighbour opened or improved, `closing`;
+    /// each line-of-sight test where the search made it, before the node or the neighbour
+    /// it was made toward.
     fn expansion(
         &mut self,
         run: &dyn Finder,
         node: NodeValues,
         neighbours: &[Neighbour],
+        sight: &[SightTest],
     ) -> io::Result<()> {
         let at = Point::new(node.x, node.y);
         let parent = run.parent_of(at).ok().flatten();
+        let tests = &mut sight.iter().peekable();
+        self.sight(tests, at)?;
         self.node("expanding", at, parent, Some(node))?;
         for n in neighbours {
-            self.outcome(Point::new(n.x as u32, n.y as u32), &n.outcome)?;
+            let to = Point::new(n.x as u32, n.y as u32);
+            self.sight(tests, to)?;
+            self.outcome(to, &n.outcome)?;
         }
         self.node("closing", at, parent, Some(node))
     }
