@@ -21,8 +21,6 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::iter::Peekable;
-use std::slice::Iter;
 
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
@@ -61,14 +59,14 @@ pivot:
 ";
 
 /// Any-angle finders: each `sight` event drawn as its segment between the two cell centres,
-/// green and wide where it passed, red and thin where it was blocked, and no cell; inserted
+/// green where it passed, red where it was blocked, and no cell; inserted
 /// before the cell's rule. (Theta* and Lazy Theta* search squares only, never hexes.)
 const SIGHT_VIEW: &str = "    - $: path
       $if: \"${{ $.type == 'sight' }}\"
       points:
         - { x: \"${{ $.fromX + 0.5 }}\", y: \"${{ $.fromY + 0.5 }}\" }
         - { x: \"${{ $.x + 0.5 }}\", y: \"${{ $.y + 0.5 }}\" }
-      lineWidth: \"${{ $.clear ? 0.2 : 0.08 }}\"
+      lineWidth: 0.15
       fill: \"${{ $.clear ? '#009e73' : '#b3261e' }}\"
     - $: rect
       $if: \"${{ $.type != 'sight' }}\"
@@ -148,7 +146,7 @@ fn write_events<W: Write>(
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
     let views = if run.options().tiling == Tiling::Hex {
         HEADER_VIEWS.replace("$.x", HEX_X)
-    } else if run.info().sight_checks.is_some() {
+    } else if run.options().algorithm.entry().sight.is_some() {
         HEADER_VIEWS.replace("    - $: rect\n", SIGHT_VIEW)
     } else {
         HEADER_VIEWS.into()
@@ -212,7 +210,7 @@ fn write_events<W: Write>(
             }
             StepEvent::GoalReached { node, sight, .. } => {
                 let at = Point::new(node.x, node.y);
-                writer.sight(&mut sight.iter().peekable(), at)?;
+                writer.sight(&mut &sight[..], at)?;
                 let parent = run.parent_of(at).ok().flatten();
                 writer.node("end", at, parent, Some(node))?;
             }
@@ -270,7 +268,7 @@ fn write_events<W: Write>(
                     writer.node("updating", cell, Some(at), None)?;
                 }
                 if let Some(Arrival::Arrived { travelled, .. }) = arrival {
-                    writer.event("end", at, Some(from), [Some(travelled), None, None])?;
+                    writer.event("end", at, Some(from), [Some(travelled), None, None], None)?;
                 }
             }
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
@@ -294,13 +292,15 @@ struct EventWriter<'a, W: Write> {
 
 impl<W: Write> EventWriter<'_, W> {
     /// One event as a one-line YAML mapping. A node's id is its cell index, so the viewer
-    /// links each node to its parent by `pId`; unknown values are `null`.
+    /// links each node to its parent by `pId`; unknown values are `null`. A line-of-sight
+    /// test's event adds the cell it was tested from and whether it passed.
     fn event(
         &mut self,
         kind: &str,
         at: Point,
         parent: Option<Point>,
         [g, h, f]: [Option<f64>; 3],
+        tested: Option<&SightTest>,
     ) -> io::Result<()> {
         let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
         let p_id = parent.map_or("null".to_string(), |p| id(p).to_string());
@@ -312,6 +312,13 @@ impl<W: Write> EventWriter<'_, W> {
             at.x,
             at.y
         )?;
+        if let Some(SightTest { from, clear, .. }) = tested {
+            write!(
+                self.out,
+                ", fromX: {}, fromY: {}, clear: {clear}",
+                from.x, from.y
+            )?;
+        }
         match self.side {
             Some(Side::Forward) => writeln!(self.out, ", side: forward }}")?,
             Some(Side::Backward) => writeln!(self.out, ", side: backward }}")?,
@@ -330,7 +337,7 @@ impl<W: Write> EventWriter<'_, W> {
         values: Option<NodeValues>,
     ) -> io::Result<()> {
         let values = values.map_or([None; 3], |v| [Some(v.g), Some(v.h), Some(v.f)]);
-        self.event(kind, at, parent, values)
+        self.event(kind, at, parent, values, None)
     }
 
     /// A neighbour opened (`generating`) or improved (`updating`); nothing for the others.
@@ -354,21 +361,13 @@ impl<W: Write> EventWriter<'_, W> {
     }
 
     /// The line-of-sight tests next in `tests` made toward `to`, each a `sight` event.
-    fn sight(&mut self, tests: &mut Peekable<Iter<SightTest>>, to: Point) -> io::Result<()> {
-        while let Some(test) = tests.next_if(|test| test.to == to) {
-            let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
-            writeln!(
-                self.out,
-                "  - {{ type: sight, id: {}, pId: null, x: {}, y: {}, g: null, h: null, f: null, \
-                 fromX: {}, fromY: {}, clear: {} }}",
-                id(to),
-                to.x,
-                to.y,
-                test.from.x,
-                test.from.y,
-                test.clear
-            )?;
-            self.events += 1;
+    fn sight(&mut self, tests: &mut &[SightTest], to: Point) -> io::Result<()> {
+        while let [test, rest @ ..] = tests {
+            if test.to != to {
+                break;
+            }
+            self.event("sight", to, None, [None; 3], Some(test))?;
+            *tests = rest;
         }
         Ok(())
     }
@@ -385,7 +384,7 @@ impl<W: Write> EventWriter<'_, W> {
     ) -> io::Result<()> {
         let at = Point::new(node.x, node.y);
         let parent = run.parent_of(at).ok().flatten();
-        let tests = &mut sight.iter().peekable();
+        let tests = &mut &sight[..];
         self.sight(tests, at)?;
         self.node("expanding", at, parent, Some(node))?;
         for n in neighbours {
@@ -409,7 +408,7 @@ impl<W: Write> EventWriter<'_, W> {
             if i > 0 {
                 g += options.path_cost(grid, &run.path()[i - 1..=i]);
             }
-            self.event("path", path[i], parent, [Some(g), None, None])?;
+            self.event("path", path[i], parent, [Some(g), None, None], None)?;
         }
         // The goal's parent: the cell before it (none when the start is the goal).
         let (goal, before) = match path[..] {
@@ -417,7 +416,7 @@ impl<W: Write> EventWriter<'_, W> {
             [goal] => (goal, None),
             [] => return Ok(()),
         };
-        self.event("end", goal, before, [Some(cost), None, None])
+        self.event("end", goal, before, [Some(cost), None, None], None)
     }
 }
 
