@@ -4,10 +4,14 @@
 #[path = "common/command_line.rs"]
 mod command_line;
 
+use std::cell::Cell;
 use std::collections::HashMap;
+use std::iter::Peekable;
+use std::vec::IntoIter;
 
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::formats::trace::{trace_text, TraceError, TRACE_VERSION};
+use astar_visualizer::vocabulary::events::SightTest;
 use astar_visualizer::{
     new_finder, Algorithm, DiagonalRule, Directions, Finder, Point, Search, SearchOptions, Status,
     StepEvent,
@@ -90,11 +94,14 @@ fn check_against_search(original: &Search, trace: &str) {
     assert_eq!(key(&events[1], "id"), id(&replay, goal));
     assert_eq!(key(&events[2], "type"), "generating");
     assert_eq!(key(&events[2], "pId"), "null");
-    let mut at = 3;
-    let mut next = |kind: &str, p: Point, parent: Option<Point>, g: f64, h: f64, f: f64| {
-        let e = &events[at];
-        at += 1;
-        assert_eq!(key(e, "type"), kind, "event {at}: {e:?}");
+    let at = Cell::new(3);
+    let take = || {
+        at.set(at.get() + 1);
+        &events[at.get() - 1]
+    };
+    let next = |kind: &str, p: Point, parent: Option<Point>, g: f64, h: f64, f: f64| {
+        let e = take();
+        assert_eq!(key(e, "type"), kind, "event {}: {e:?}", at.get());
         assert_eq!(key(e, "id"), id(original, p), "{e:?}");
         assert_eq!(key(e, "x"), p.x.to_string());
         assert_eq!(key(e, "y"), p.y.to_string());
@@ -106,16 +113,41 @@ fn check_against_search(original: &Search, trace: &str) {
             "{e:?}"
         );
     };
+    // Theta* and Lazy Theta*: the line-of-sight tests still to come toward `to`, in order.
+    let sight = |tests: &mut Peekable<IntoIter<SightTest>>, to: Point| {
+        while let Some(test) = tests.next_if(|test| test.to == to) {
+            let e = take();
+            let fields = ["type", "id", "pId", "x", "y", "fromX", "fromY", "clear"];
+            let wanted = [
+                "sight".to_string(),
+                id(original, to),
+                "null".to_string(),
+                to.x.to_string(),
+                to.y.to_string(),
+                test.from.x.to_string(),
+                test.from.y.to_string(),
+                test.clear.to_string(),
+            ];
+            let got: Vec<String> = fields.iter().map(|k| key(e, k)).collect();
+            assert_eq!(got, wanted, "event {}: {e:?}", at.get());
+        }
+    };
     while let Some(step) = replay.step() {
         match step {
             StepEvent::Expanded {
-                node, neighbours, ..
+                node,
+                neighbours,
+                sight: tests,
+                ..
             } => {
                 let p = Point::new(node.x, node.y);
                 let parent = replay.parent_of(p).unwrap();
+                let tests = &mut tests.into_iter().peekable();
+                sight(tests, p);
                 next("expanding", p, parent, node.g, node.h, node.f);
                 for n in neighbours {
                     let to = Point::new(n.x as u32, n.y as u32);
+                    sight(tests, to);
                     match n.outcome {
                         astar_visualizer::Outcome::Opened { g, h, f, parent } => {
                             next("generating", to, Some(parent), g, h, f)
@@ -128,16 +160,22 @@ fn check_against_search(original: &Search, trace: &str) {
                 }
                 next("closing", p, parent, node.g, node.h, node.f);
             }
-            StepEvent::GoalReached { node, cost, .. } => {
+            StepEvent::GoalReached {
+                node,
+                cost,
+                sight: tests,
+                ..
+            } => {
                 let p = Point::new(node.x, node.y);
                 assert_eq!(p, goal);
+                sight(&mut tests.into_iter().peekable(), p);
                 next("end", p, replay.parent_of(p).unwrap(), cost, node.h, node.f);
             }
             StepEvent::NoPath { .. } => {}
             other => panic!("a best-first search takes best-first steps: {other:?}"),
         }
     }
-    assert_eq!(at, events.len(), "events after the search ended");
+    assert_eq!(at.get(), events.len(), "events after the search ended");
     let count = |kind: &str| {
         events
             .iter()
@@ -152,6 +190,9 @@ fn check_against_search(original: &Search, trace: &str) {
         count("generating") + count("updating"),
         counters.generated as usize
     );
+    // Every line-of-sight test the engine counted (the compare view's count) is an event.
+    let sight_checks = replay.info().sight_checks.unwrap_or(0);
+    assert_eq!(count("sight"), sight_checks as usize);
 }
 
 /// Following pId back from the end event gives the search's path.
@@ -211,6 +252,66 @@ fn the_tutorial_search_is_traced_event_by_event() {
         assert_eq!(s.status(), Status::Found);
         let path: Vec<String> = s.path().iter().map(|c| c.to_string()).collect();
         assert_eq!(path_from_trace(&trace), path);
+    }
+}
+
+/// Theta* and Lazy Theta*: each line-of-sight test is a `sight` event, in the order the
+/// search made it, as many as the engine counts (the compare view's count), passed and
+/// blocked both; the view draws each one's segment rather than a cell, and only their traces
+/// have that rule.
+#[test]
+fn any_angle_traces_tell_each_line_of_sight_test() {
+    let plain = trace_of(&mut search(MULTIMAP, SearchOptions::default()), None).unwrap();
+    assert!(!plain.contains("sight"), "{plain}");
+    for algorithm in [Algorithm::ThetaStar, Algorithm::LazyThetaStar] {
+        for text in [WALL_BETWEEN, MULTIMAP] {
+            let options = SearchOptions {
+                algorithm,
+                ..SearchOptions::default()
+            };
+            let mut s = search(text, options);
+            let trace = trace_of(&mut s, None).unwrap();
+            check_against_search(&s, &trace);
+            assert!(trace.contains("    - $: path\n      $if: \"${{ $.type == 'sight' }}\"\n"));
+            assert!(trace.contains("    - $: rect\n      $if: \"${{ $.type != 'sight' }}\"\n"));
+            let told: Vec<[String; 5]> = events(&trace)
+                .into_iter()
+                .filter(|e| e["type"] == "sight")
+                .map(|e| ["fromX", "fromY", "x", "y", "clear"].map(|k| e[k].clone()))
+                .collect();
+            let mut made = Vec::new();
+            s.seek(0);
+            while let Some(step) = s.step() {
+                if let StepEvent::Expanded { sight, .. } | StepEvent::GoalReached { sight, .. } =
+                    step
+                {
+                    made.extend(sight.into_iter().map(|t| {
+                        [t.from.x, t.from.y, t.to.x, t.to.y]
+                            .map(|v| v.to_string())
+                            .into_iter()
+                            .chain([t.clear.to_string()])
+                            .collect::<Vec<_>>()
+                    }));
+                }
+            }
+            let name = algorithm.name();
+            assert_eq!(
+                told.iter().map(|t| t.to_vec()).collect::<Vec<_>>(),
+                made,
+                "{name}: in the order made"
+            );
+            assert_eq!(
+                told.len(),
+                s.info().sight_checks.unwrap() as usize,
+                "{name}"
+            );
+            for clear in ["true", "false"] {
+                assert!(told.iter().any(|t| t[4] == clear), "{name}: clear {clear}");
+            }
+            // Posthoc still follows the path from `end`.
+            let path: Vec<String> = s.path().iter().map(|c| c.to_string()).collect();
+            assert_eq!(followed_from_end(&trace), path, "{name}");
+        }
     }
 }
 
@@ -401,6 +502,18 @@ fn the_command_line_writes_the_same_trace() {
     );
     assert_eq!(out, trace_of(&mut s, None).unwrap());
     check_against_search(&s, &out);
+
+    // Theta*'s trace, with its line-of-sight tests.
+    let run = astar(&["trace", map, "--algorithm", "theta-star"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let options = SearchOptions {
+        algorithm: Algorithm::ThetaStar,
+        ..SearchOptions::default()
+    };
+    let mut s = search(WALL_BETWEEN, options);
+    assert_eq!(run.stdout, trace_of(&mut s, None).unwrap());
+    check_against_search(&s, &run.stdout);
+    assert!(run.stdout.contains("type: sight"));
 
     // A Moving AI map needs the start and the goal from the flags; --output writes a file.
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("trace");

@@ -408,6 +408,7 @@ fn the_four_by_four_walk_through_of_the_csharp_tutorial() {
         node,
         cost,
         steps,
+        ..
     }) = s.step()
     else {
         panic!("reaches the goal")
@@ -505,7 +506,8 @@ fn events_report_each_neighbour_and_its_outcome() {
             step: 3,
             node: values(2, 2, 24.0, 0.0, 24.0),
             cost: 24.0,
-            steps: 2
+            steps: 2,
+            sight: Vec::new(),
         })
     );
     assert_eq!(s.step(), None);
@@ -783,7 +785,8 @@ fn start_equal_to_goal_is_found_at_once() {
                     side: None,
                 },
                 cost: 0.0,
-                steps: 0
+                steps: 0,
+                sight: Vec::new(),
             }),
             "{algorithm}"
         );

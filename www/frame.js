@@ -88,11 +88,13 @@ export class FrameLoop {
     view.marks = hideNext ? p.quiz.marks() : [...p.lessons.marks(), ...p.quiz.marks(), ...p.stepLine.marks(line), ...predictMarks];
     if (hideNext) view.next = null;
     // In the middle of an expansion its node is the one being expanded (a mark): the last
-    // step's node, what it touched and the head it left are not filled as if they were now.
+    // step's node, what it touched and the head it left are not filled as if they were now,
+    // and the line-of-sight tests drawn are those of the lines run.
     if (line.item) {
       view.current = null;
       view.touched = [];
       view.next = null;
+      view.sight = line.sight;
     }
     view.hover = p.input.hover;
     view.cursor = p.input.cursor;

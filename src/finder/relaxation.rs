@@ -111,6 +111,7 @@ pub(crate) fn step_event(
             node,
             cost: finder.shown_path_cost(),
             steps: finder.path().len() as u32 - 1,
+            sight: Vec::new(),
         },
         _ => expanded(step, node),
     }

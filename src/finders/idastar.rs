@@ -373,6 +373,7 @@ impl Finder for IdaStar {
                     node,
                     cost: self.shown_path_cost(),
                     steps: self.path.len() as u32 - 1,
+                    sight: Vec::new(),
                 }
             }
             Visit::NoPath => StepEvent::NoPath { step },

@@ -5,6 +5,13 @@
 //! reached. Built from the step events, so the page and the command line write the same
 //! trace, with G, H and F in the values shown in the cells.
 //!
+//! Theta* and Lazy Theta* add a `sight` event for each line-of-sight test, in the order the
+//! search made it: at the cell tested, before that neighbour's `generating` or `updating`
+//! (Lazy Theta*: before the `expanding` or `end` of the node whose parent it tests), with
+//! `fromX`, `fromY` the cell it was tested from and `clear` whether it passed; the view draws
+//! its segment. It names no parent (`pId: null`): the last event about a node on the path
+//! still gives its parent, as each is expanded after its tests.
+//!
 //! Posthoc follows a path from any event by `pId`, each node's parent being the `pId` of the
 //! last event about it. A bidirectional search's events carry `side: forward` or
 //! `side: backward` (the view draws the backward side's cells half transparent), and the
@@ -21,7 +28,8 @@ use crate::geometry::hex::Tiling;
 use crate::text::number_text::number_text;
 use crate::vocabulary::agent::Arrival;
 use crate::vocabulary::events::{
-    JumpOutcome, Neighbour, NodeValues, Outcome, Side, StepEvent, VertexAction, VisitOutcome,
+    JumpOutcome, Neighbour, NodeValues, Outcome, Side, SightTest, StepEvent, VertexAction,
+    VisitOutcome,
 };
 
 /// The Posthoc search-trace format version written.
@@ -48,6 +56,20 @@ pivot:
   x: ${{ $.x + 0.5 }}
   y: ${{ $.y + 0.5 }}
   scale: 1
+";
+
+/// Any-angle finders: each `sight` event drawn as its segment between the two cell centres,
+/// green where it passed, red where it was blocked, and no cell; inserted
+/// before the cell's rule. (Theta* and Lazy Theta* search squares only, never hexes.)
+const SIGHT_VIEW: &str = "    - $: path
+      $if: \"${{ $.type == 'sight' }}\"
+      points:
+        - { x: \"${{ $.fromX + 0.5 }}\", y: \"${{ $.fromY + 0.5 }}\" }
+        - { x: \"${{ $.x + 0.5 }}\", y: \"${{ $.y + 0.5 }}\" }
+      lineWidth: 0.15
+      fill: \"${{ $.clear ? '#009e73' : '#b3261e' }}\"
+    - $: rect
+      $if: \"${{ $.type != 'sight' }}\"
 ";
 
 /// Where a hex's brick stands across: half a cell right per row.
@@ -124,6 +146,8 @@ fn write_events<W: Write>(
     writeln!(writer.out, "version: {TRACE_VERSION}")?;
     let views = if run.options().tiling == Tiling::Hex {
         HEADER_VIEWS.replace("$.x", HEX_X)
+    } else if run.options().algorithm.entry().sight.is_some() {
+        HEADER_VIEWS.replace("    - $: rect\n", SIGHT_VIEW)
     } else {
         HEADER_VIEWS.into()
     };
@@ -152,8 +176,11 @@ fn write_events<W: Write>(
         }
         match event {
             StepEvent::Expanded {
-                node, neighbours, ..
-            } => writer.expansion(run, node, &neighbours)?,
+                node,
+                neighbours,
+                sight,
+                ..
+            } => writer.expansion(run, node, &neighbours, &sight)?,
             StepEvent::SideExpanded {
                 side,
                 node,
@@ -161,7 +188,7 @@ fn write_events<W: Write>(
                 ..
             } => {
                 writer.side = Some(side);
-                writer.expansion(run, node, &neighbours)?;
+                writer.expansion(run, node, &neighbours, &[])?;
             }
             StepEvent::Jumped { node, jumps, .. } => {
                 let at = Point::new(node.x, node.y);
@@ -181,8 +208,9 @@ fn write_events<W: Write>(
             StepEvent::GoalReached { cost, .. } if run.options().algorithm.repairs() => {
                 writer.joined_path(run, cost)?
             }
-            StepEvent::GoalReached { node, .. } => {
+            StepEvent::GoalReached { node, sight, .. } => {
                 let at = Point::new(node.x, node.y);
+                writer.sight(&mut &sight[..], at)?;
                 let parent = run.parent_of(at).ok().flatten();
                 writer.node("end", at, parent, Some(node))?;
             }
@@ -240,7 +268,7 @@ fn write_events<W: Write>(
                     writer.node("updating", cell, Some(at), None)?;
                 }
                 if let Some(Arrival::Arrived { travelled, .. }) = arrival {
-                    writer.event("end", at, Some(from), [Some(travelled), None, None])?;
+                    writer.event("end", at, Some(from), [Some(travelled), None, None], None)?;
                 }
             }
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
@@ -264,13 +292,15 @@ struct EventWriter<'a, W: Write> {
 
 impl<W: Write> EventWriter<'_, W> {
     /// One event as a one-line YAML mapping. A node's id is its cell index, so the viewer
-    /// links each node to its parent by `pId`; unknown values are `null`.
+    /// links each node to its parent by `pId`; unknown values are `null`. A line-of-sight
+    /// test's event adds the cell it was tested from and whether it passed.
     fn event(
         &mut self,
         kind: &str,
         at: Point,
         parent: Option<Point>,
         [g, h, f]: [Option<f64>; 3],
+        tested: Option<&SightTest>,
     ) -> io::Result<()> {
         let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
         let p_id = parent.map_or("null".to_string(), |p| id(p).to_string());
@@ -282,6 +312,13 @@ impl<W: Write> EventWriter<'_, W> {
             at.x,
             at.y
         )?;
+        if let Some(SightTest { from, clear, .. }) = tested {
+            write!(
+                self.out,
+                ", fromX: {}, fromY: {}, clear: {clear}",
+                from.x, from.y
+            )?;
+        }
         match self.side {
             Some(Side::Forward) => writeln!(self.out, ", side: forward }}")?,
             Some(Side::Backward) => writeln!(self.out, ", side: backward }}")?,
@@ -300,7 +337,7 @@ impl<W: Write> EventWriter<'_, W> {
         values: Option<NodeValues>,
     ) -> io::Result<()> {
         let values = values.map_or([None; 3], |v| [Some(v.g), Some(v.h), Some(v.f)]);
-        self.event(kind, at, parent, values)
+        self.event(kind, at, parent, values, None)
     }
 
     /// A neighbour opened (`generating`) or improved (`updating`); nothing for the others.
@@ -323,18 +360,37 @@ impl<W: Write> EventWriter<'_, W> {
         self.node(kind, to, Some(parent), Some(values))
     }
 
-    /// A best-first expansion: `expanding`, each neighbour opened or improved, `closing`.
+    /// The line-of-sight tests next in `tests` made toward `to`, each a `sight` event.
+    fn sight(&mut self, tests: &mut &[SightTest], to: Point) -> io::Result<()> {
+        while let [test, rest @ ..] = tests {
+            if test.to != to {
+                break;
+            }
+            self.event("sight", to, None, [None; 3], Some(test))?;
+            *tests = rest;
+        }
+        Ok(())
+    }
+
+    /// A best-first expansion: `expanding`, each neighbour opened or improved, `closing`;
+    /// each line-of-sight test where the search made it, before the node or the neighbour
+    /// it was made toward.
     fn expansion(
         &mut self,
         run: &dyn Finder,
         node: NodeValues,
         neighbours: &[Neighbour],
+        sight: &[SightTest],
     ) -> io::Result<()> {
         let at = Point::new(node.x, node.y);
         let parent = run.parent_of(at).ok().flatten();
+        let tests = &mut &sight[..];
+        self.sight(tests, at)?;
         self.node("expanding", at, parent, Some(node))?;
         for n in neighbours {
-            self.outcome(Point::new(n.x as u32, n.y as u32), &n.outcome)?;
+            let to = Point::new(n.x as u32, n.y as u32);
+            self.sight(tests, to)?;
+            self.outcome(to, &n.outcome)?;
         }
         self.node("closing", at, parent, Some(node))
     }
@@ -352,7 +408,7 @@ impl<W: Write> EventWriter<'_, W> {
             if i > 0 {
                 g += options.path_cost(grid, &run.path()[i - 1..=i]);
             }
-            self.event("path", path[i], parent, [Some(g), None, None])?;
+            self.event("path", path[i], parent, [Some(g), None, None], None)?;
         }
         // The goal's parent: the cell before it (none when the start is the goal).
         let (goal, before) = match path[..] {
@@ -360,7 +416,7 @@ impl<W: Write> EventWriter<'_, W> {
             [goal] => (goal, None),
             [] => return Ok(()),
         };
-        self.event("end", goal, before, [Some(cost), None, None])
+        self.event("end", goal, before, [Some(cost), None, None], None)
     }
 }
 

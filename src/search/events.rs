@@ -18,20 +18,23 @@ impl Search {
             neighbours.push(search.neighbour(from, move_index, seen));
         };
         let popped = self.take_step::<true, true>(&mut report)?;
-        let sight = std::mem::take(&mut self.sight_tests);
-        Some(relaxation::step_event(self, popped, |step, node| {
-            StepEvent::Expanded {
-                step,
-                node,
-                neighbours,
-                ties: (self.ties.iter().take(NAMED_TIES))
-                    .map(|&(_, cell)| self.values(cell))
-                    .collect(),
-                tied: self.ties.len() as u32,
-                sight,
-                reparent: self.reparent.map(|cell| self.grid.point(cell as usize)),
-            }
-        }))
+        let mut event = relaxation::step_event(self, popped, |step, node| StepEvent::Expanded {
+            step,
+            node,
+            neighbours,
+            ties: (self.ties.iter().take(NAMED_TIES))
+                .map(|&(_, cell)| self.values(cell))
+                .collect(),
+            tied: self.ties.len() as u32,
+            sight: Vec::new(),
+            reparent: self.reparent.map(|cell| self.grid.point(cell as usize)),
+        });
+        // Lazy Theta* tests the goal's parent as the goal is taken, too.
+        if let StepEvent::Expanded { sight, .. } | StepEvent::GoalReached { sight, .. } = &mut event
+        {
+            *sight = std::mem::take(&mut self.sight_tests);
+        }
+        Some(event)
     }
 
     /// The event form of what the loop saw at the neighbour reached by the `move_index`-th

@@ -127,6 +127,9 @@ pub enum StepEvent {
         node: NodeValues,
         cost: f64,
         steps: u32,
+        /// Lazy Theta*: the line-of-sight test it made as the goal was taken.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        sight: Vec<SightTest>,
     },
     /// The open list is empty: the goal cannot be reached.
     NoPath { step: u32 },

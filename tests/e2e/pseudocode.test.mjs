@@ -252,6 +252,33 @@ describe('pseudocode', () => {
         await page.evaluate(() => import('./www/i18n/i18n.js').then((i18n) => i18n.setLanguage('en')));
         await eventually(page, async () => (await sides()).includes('forward'), 'the sides in English again');
       }
+
+      // Theta* draws each line-of-sight test from the line that makes it: in step 2 (the
+      // start has no parent to test from), none before the first "if parent(current) sees
+      // the neighbour", one segment more at the next.
+      const sightPixels = () => page.evaluate(() => {
+        const overlay = document.getElementById('overlay');
+        const data = overlay.getContext('2d').getImageData(0, 0, overlay.width, overlay.height).data;
+        const near = (i, [r, g, b]) => Math.abs(data[i] - r) + Math.abs(data[i + 1] - g) + Math.abs(data[i + 2] - b) < 30;
+        let count = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200 && (near(i, [0x00, 0x9e, 0x73]) || near(i, [0xb3, 0x26, 0x1e]))) count++;
+        return count;
+      });
+      const listing = await page.locator('#pseudocode-algorithm').textContent();
+      await page.locator('#algorithm').selectOption('theta-star');
+      await eventually(page, async () => (await page.locator('#pseudocode-algorithm').textContent()) !== listing, 'Theta*: its listing');
+      while (Number((await readout(page)).step.split(' ')[0]) > 1) await changed(() => click(page, 'Step back'));
+      if (/^0\b/.test((await readout(page)).step)) await click(page, 'Step');
+      await waitForText(page, '#count-step', /^1\b/);
+      assert.equal(await sightPixels(), 0, 'step 1 tested nothing');
+      do {
+        state = await changed(() => click(page, 'Step line'));
+        if (state.id !== 'sight') assert.equal(await sightPixels(), 0, `no test drawn at "${state.id}"`);
+      } while (state.id !== 'sight');
+      await eventually(page, async () => (await sightPixels()) > 0, 'the first test drawn at its line');
+      const drawn = await sightPixels();
+      do state = await changed(() => click(page, 'Step line')); while (state.id !== 'sight');
+      await eventually(page, async () => (await sightPixels()) > drawn, 'the next test drawn at its line');
     });
   });
 

@@ -7,7 +7,7 @@
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openScene, useLanguage, chooseFinder } from './harness.mjs';
+import { openScene, useLanguage, chooseFinder, dispose } from './harness.mjs';
 import { StepLine } from '../../www/panels/stepline.js';
 import { StepEvents } from '../../www/state/stepevents.js';
 import { familyOf } from '../../www/finders/catalogue.js';
@@ -144,4 +144,40 @@ describe('the open list during Step line', () => {
       assert.ok(ties > 0, `${language}: the tutorial has ties`);
     }
   });
+});
+
+// Theta* and Lazy Theta*: the board draws each line-of-sight test from the line that makes
+// it (Theta*: "if parent(current) sees the neighbour" for that neighbour; Lazy Theta*: the
+// test of the chosen node's parent after it is taken, the goal's included), one more at each
+// such line, the step's own tests in the order the engine made them, all of them by its
+// last line; and the tests shown over the whole search are the ones the engine counted.
+describe('line-of-sight tests during Step line', () => {
+  for (const finder of ['theta-star', 'lazy-theta-star']) {
+    it(`draws each of ${finder}'s tests at its own line`, () => {
+      const session = openScene('u-trap');
+      chooseFinder(session, finder);
+      let shown = 0;
+      let total = 0;
+      const seen = new Set();
+      everyLine(session, (position, counts, event) => {
+        const tests = event.sight ?? [];
+        const where = `step ${counts.step}, line ${counts.done} (${position.line})`;
+        if (counts.done === 1) shown = 0;
+        const grew = position.line === 'sight' ? 1 : 0;
+        assert.equal(position.sight.length, shown + grew, where);
+        assert.deepEqual(position.sight, tests.slice(0, position.sight.length), where);
+        shown = position.sight.length;
+        for (const test of position.sight) seen.add(test.clear);
+        if (counts.done === counts.lines - 1) {
+          assert.equal(shown, tests.length, `${where}: every test by the last line`);
+          total += shown;
+          if (event.kind === 'goal-reached') assert.equal(shown, finder === 'lazy-theta-star' ? 1 : 0, where);
+        }
+      });
+      assert.equal(session.search.status(), 'found');
+      assert.equal(total, session.search.info().sightChecks);
+      assert.deepEqual([...seen].sort(), [false, true], 'tests passed and blocked');
+      dispose(session);
+    });
+  }
 });

@@ -37,21 +37,21 @@ function listing(finder) {
 }
 
 // A*'s lines for the step, with each neighbour's cost line told as the route it took, and
-// the parent each new G goes with.
+// the parent each new G goes with; a line that tests line of sight carries the test (Step
+// line draws it from that line on). Lazy Theta* tests the goal too as it is taken.
 function trace(event, finder, rules) {
   const lines = traceExpansion(event, finder, rules);
-  if (event.kind !== 'expanded') return lines;
   const tests = event.sight ?? [];
   const node = event.node;
   const cell = formatCell(node);
   const out = [];
-  const add = (item, line, key, params) => out.push({ ...item, line, note: { key, params } });
+  const add = (item, line, key, params, sight) => out.push({ ...item, line, note: { key, params }, sight });
   for (const item of lines) {
     const nb = item.neighbour && event.neighbours.find((n) => same(n, item.neighbour));
     if (item.line === 'cost' && nb) {
       const params = { cell: formatCell(nb), g: value(nb.outcome === 'not-improved' ? nb.candidateG : nb.g) };
       const test = tests.find((s) => same(s.to, nb));
-      if (test) add(item, 'sight', test.clear ? 'code.note.sight-clear' : 'code.note.sight-blocked', { ...params, from: formatCell(test.from), crossed: test.cells.length });
+      if (test) add(item, 'sight', test.clear ? 'code.note.sight-clear' : 'code.note.sight-blocked', { ...params, from: formatCell(test.from), crossed: test.cells.length }, test);
       // Lazy Theta* always takes path 2 (from the start, its own parent).
       if (lazy(finder) || test?.clear) add(item, 'path2', 'code.note.path2', params);
       else add(item, 'path1', 'code.note.path1', params);
@@ -62,8 +62,9 @@ function trace(event, finder, rules) {
     if (item.line === 'pop' && lazy(finder)) {
       const test = tests.find((s) => same(s.to, node));
       if (!test) continue;
-      const params = { cell, parent: formatCell(test.from), g: value(node.g), via: event.reparent ? formatCell(event.reparent) : '' };
-      add(item, 'sight', test.clear ? 'code.note.lazy-kept' : 'code.note.lazy-reparent', params);
+      const params = { cell, parent: formatCell(test.from), from: formatCell(test.from), crossed: test.cells.length, g: value(node.g), via: event.reparent && formatCell(event.reparent) };
+      // The goal's event names no new parent: the path that follows shows it.
+      add(item, 'sight', test.clear ? 'code.note.lazy-kept' : params.via ? 'code.note.lazy-reparent' : 'code.note.sight-blocked', params, test);
     }
   }
   return out;
@@ -84,7 +85,7 @@ export const anyAngle = {
   listing,
   events: {
     expanded: { describe, trace },
-    'goal-reached': { describe: describeGoal, trace: traceExpansion },
+    'goal-reached': { describe: describeGoal, trace },
     'no-path': NO_PATH,
   },
   outcomes: NEIGHBOUR_OUTCOMES,

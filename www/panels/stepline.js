@@ -79,7 +79,9 @@ export class StepLine {
       const progress = { step: session.search.stepCount() + 1, done: this.done, lines: this.nextLines(session).length };
       // What the lines run so far did to the open list, in order: 'in' or 'moved'.
       const changes = lines.map((l) => l.list).filter(Boolean);
-      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress, changes };
+      // The line-of-sight tests made so far, each from the line that made it.
+      const sight = lines.map((l) => l.sight).filter(Boolean);
+      return { finder, line: last.line, ran: lines.map((l) => l.line), note: last.note, item: last, given, progress, changes, sight };
     }
     const count = session.search.stepCount();
     if (count === 0) {

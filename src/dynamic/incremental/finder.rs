@@ -97,6 +97,7 @@ impl Finder for Incremental {
                     node: self.values(self.target()),
                     cost,
                     steps: self.path().len() as u32 - 1,
+                    sight: Vec::new(),
                 },
                 None => StepEvent::NoPath { step },
             },
