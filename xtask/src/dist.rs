@@ -115,14 +115,15 @@ fn loader_script(
     }
     let styles = styles.join("\0");
     let length = |bytes: &[u8]| u32::try_from(bytes.len()).context("more than 4 GiB to pack");
+    // In this order the stream packs about 0.2 KiB smaller than with the code first.
     let mut stream =
-        Vec::with_capacity(12 + script.len() + texts.len() + styles.len() + wasm.len());
-    stream.extend(length(script.as_bytes())?.to_le_bytes());
-    stream.extend(length(texts)?.to_le_bytes());
+        Vec::with_capacity(12 + styles.len() + texts.len() + script.len() + wasm.len());
     stream.extend(length(styles.as_bytes())?.to_le_bytes());
-    stream.extend(script.as_bytes());
-    stream.extend(texts);
+    stream.extend(length(texts)?.to_le_bytes());
+    stream.extend(length(script.as_bytes())?.to_le_bytes());
     stream.extend(styles.as_bytes());
+    stream.extend(texts);
+    stream.extend(script.as_bytes());
     stream.extend(wasm);
     let packed = base64::engine::general_purpose::STANDARD.encode(pack(&stream)?);
     match loader.matches(PACKED_MARK).count() {

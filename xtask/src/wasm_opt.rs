@@ -11,12 +11,15 @@ use std::process::Command;
 /// memory starts zeroed and its low kilobyte is never addressed (the stack ends far above
 /// it), which lets binaryen drop zero data and fold constant offsets into loads. Running the
 /// passes until they change nothing more takes 0.3 KiB more off the page, for three times the
-/// time (cached, see `shrink`).
+/// time (cached, see `shrink`). The toolchain's and target features' notes are read by no
+/// browser.
 pub const FLAGS: &[&str] = &[
     "-Oz",
     "--converge",
     "--low-memory-unused",
     "--zero-filled-memory",
+    "--strip-producers",
+    "--strip-target-features",
 ];
 
 /// Returns the optimised module; the result is cached under `scratch` and reused for

@@ -4,8 +4,8 @@
 // await and its order of initialisation stay as in the served page (where a site's
 // Content-Security-Policy refuses blob: scripts, the served page is the one to use).
 // `cargo xtask dist` writes the stream as base64 in place of PACKED, laid out as: the
-// code's, the texts' and the stylesheets' lengths (u32, little-endian), the code, the texts,
-// the stylesheets (parted by NULs), the wasm. The stylesheets go into the empty <style
+// stylesheets', the texts' and the code's lengths (u32, little-endian), the stylesheets
+// (parted by NULs), the texts, the code, the wasm. The stylesheets go into the empty <style
 // data-packed> elements left in their places, the first of which hides the body meanwhile.
 import { unpack } from './unpack.js';
 
@@ -27,16 +27,16 @@ let code;
 try {
   const bytes = unpack(Uint8Array.from(atob(PACKED), (c) => c.charCodeAt(0)));
   const lengths = new DataView(bytes.buffer, bytes.byteOffset, 12);
-  const codeEnd = 12 + lengths.getUint32(0, true);
-  const textsEnd = codeEnd + lengths.getUint32(4, true);
-  const stylesEnd = textsEnd + lengths.getUint32(8, true);
-  if (stylesEnd > bytes.length) throw new Error('the packed data is damaged');
-  const styles = new TextDecoder().decode(bytes.subarray(textsEnd, stylesEnd)).split('\0');
+  const stylesEnd = 12 + lengths.getUint32(0, true);
+  const textsEnd = stylesEnd + lengths.getUint32(4, true);
+  const codeEnd = textsEnd + lengths.getUint32(8, true);
+  if (codeEnd > bytes.length) throw new Error('the packed data is damaged');
+  const styles = new TextDecoder().decode(bytes.subarray(12, stylesEnd)).split('\0');
   if (styles.length !== places.length) throw new Error('the packed data is damaged');
-  code = bytes.subarray(12, codeEnd);
+  code = bytes.subarray(textsEnd, codeEnd);
   globalThis[Symbol.for('astar-visualizer.unpacked')] = {
-    texts: new TextDecoder().decode(bytes.subarray(codeEnd, textsEnd)),
-    engine: bytes.subarray(stylesEnd),
+    texts: new TextDecoder().decode(bytes.subarray(stylesEnd, textsEnd)),
+    engine: bytes.subarray(codeEnd),
   };
   places.forEach((place, index) => {
     place.textContent = styles[index];
