@@ -40,10 +40,15 @@ pub struct Hex {
 }
 
 impl Hex {
+    /// What each of the six moves costs onto an unweighted hex, in display units.
+    pub fn step(self) -> f64 {
+        self.costs.straight() / self.costs.scale()
+    }
+
     /// The cost of a path through the cells `path` of `grid`, in display units: a step per
     /// move times the weight of the hex it enters.
     pub fn path_cost(self, grid: &Grid, path: &[u32]) -> f64 {
-        let step = self.costs.straight() / self.costs.scale();
+        let step = self.step();
         let weights: f64 = (path.iter().skip(1))
             .map(|&c| f64::from(grid.terrain()[c as usize]))
             .sum();
