@@ -49,10 +49,12 @@ impl Hex {
     /// move times the weight of the hex it enters.
     pub fn path_cost(self, grid: &Grid, path: &[u32]) -> f64 {
         let step = self.step();
-        let weights: f64 = (path.iter().skip(1))
-            .map(|&c| f64::from(grid.terrain()[c as usize]))
+        // Whole weights, summed exactly (and +0 for a path of one hex, where a float sum
+        // gives -0).
+        let weights: u64 = (path.iter().skip(1))
+            .map(|&c| u64::from(grid.terrain()[c as usize]))
             .sum();
-        step * weights
+        step * weights as f64
     }
 
     /// The hexes the straight line between the centres of `from` and `to` passes, one per

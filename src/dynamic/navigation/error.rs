@@ -33,9 +33,12 @@ pub enum NavigationError {
     NoWalk {
         algorithm: &'static str,
     },
-    /// Moves longer than one cell (16, 32, blink) could cross cells the agent has not seen.
-    LongMoves {
+    /// The radius is below what the moves need (see [`super::min_sensor_radius`]): a move
+    /// of `directions` could cross cells the agent has not seen.
+    MovesBeyondSensor {
         directions: &'static str,
+        radius: f64,
+        min: f64,
     },
 }
 
@@ -60,10 +63,16 @@ impl fmt::Display for NavigationError {
             NavigationError::NoWalk { algorithm } => {
                 write!(f, "the finder {algorithm} does not walk in Walk mode")
             }
-            NavigationError::LongMoves { directions } => write!(
+            NavigationError::MovesBeyondSensor {
+                directions,
+                radius,
+                min,
+            } => write!(
                 f,
-                "the agent walks the 4 or 8 directions: with {directions}, a move longer than \
-                 one cell could cross cells it has not seen"
+                "with directions {directions} the sensor radius must be at least {}, so that \
+                 the agent sees every cell its moves cross, found {}",
+                number_text(*min),
+                number_text(*radius)
             ),
         }
     }

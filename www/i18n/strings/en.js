@@ -1131,7 +1131,7 @@ export const TEXTS = {
   'engine.directions-unused': '{algorithm} prunes by the square grid\'s symmetries: directions {allowed} only, not {directions}',
   'engine.not-for-wide': 'directions {directions} has no {option} “{value}”: its moves pass corners at many angles and cost their length',
   'engine.bad-blink-cost': 'the blink penalty must be a number from 0 to {max}, got {cost}',
-  'engine.long-moves': 'the agent walks 4 or 8 directions: with {directions}, a move longer than one cell could cross cells it has not seen',
+  'engine.moves-beyond-sensor': 'with directions {directions} the sensor radius must be at least {min} cells, so that the agent sees every cell its moves cross; got {radius}',
   'engine.blink': 'with a blink penalty of {penalty} a knight\'s blink costs {blink}, less than the {walk} of the two steps octile counts for it, so octile overestimates; raise the penalty or use euclidean',
   'blink-cost.invalid': 'The blink penalty must be a number from 0 to {max}.',
   'example.tutorial-blink': 'Tutorial: blink through the wall (8×6)',

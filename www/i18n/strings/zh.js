@@ -1129,7 +1129,7 @@ export const TEXTS = {
   'engine.directions-unused': '{algorithm} 依靠方格的对称性剪枝：只能用 {allowed} 方向，不能用 {directions}',
   'engine.not-for-wide': '{directions} 方向没有 {option}“{value}”：它的移动以多种角度经过墙角，代价按长度计算',
   'engine.bad-blink-cost': '闪烁附加代价必须是 0 到 {max} 之间的数，收到 {cost}',
-  'engine.long-moves': '行走的角色只能走 4 或 8 个方向：在 {directions} 下，超过一格的移动可能穿过它尚未看到的格子',
+  'engine.moves-beyond-sensor': '方向为 {directions} 时，传感器半径至少要 {min} 格，角色才能看到每次移动经过的格子，实际是 {radius}',
   'engine.blink': '闪烁附加代价为 {penalty} 时，马步闪烁只需 {blink}，低于八方向距离为它计算的两步 {walk}，所以八方向距离会高估；请提高附加代价或改用欧几里得距离',
   'blink-cost.invalid': '闪烁附加代价必须是 0 到 {max} 之间的数。',
   'example.tutorial-blink': '教程：闪烁穿墙（8×6）',
