@@ -1160,7 +1160,7 @@ fn navigate_with_long_moves_needs_the_sensor_they_need() {
     };
     let message = refused(&borrowed(&walk("16", "1.5", "dstar-lite")));
     assert!(
-        message.contains("--sensor: with directions 16 the sensor radius must be at least 2.24"),
+        message.contains("--sensor: the sensor radius must be at least 2.24"),
         "{message}"
     );
     for (directions, sensor, algorithm, moves, last) in [

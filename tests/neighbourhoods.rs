@@ -402,7 +402,7 @@ fn walks_move_only_over_ground_seen_along_shortest_paths_of_the_known_map() {
         let pick = |r: u64| world.point(open[r as usize % open.len()]);
         let (start, goal) = (pick(random()), pick(random()));
         for o in neighbourhoods() {
-            let least = min_sensor_radius(&o);
+            let least = min_sensor_radius(&*o.topology());
             let length = |&((dx, dy), _): &Crossing| ((dx * dx + dy * dy) as f64).sqrt();
             let longest = crossings(o.directions)
                 .iter()

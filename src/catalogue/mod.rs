@@ -639,23 +639,31 @@ pub fn catalogue() -> Catalogue {
             max_blink_cost: MAX_BLINK_COST,
             default_blink_cost: DEFAULT_BLINK_COST,
         },
-        hex_steps: HexSteps,
+        hex_steps: HexSteps {
+            ten_fourteen: Hex {
+                costs: CostModel::TenFourteen,
+            }
+            .step(),
+            exact: Hex {
+                costs: CostModel::Exact,
+            }
+            .step(),
+            unit: Hex {
+                costs: CostModel::Unit,
+            }
+            .step(),
+        },
     }
 }
 
-/// Each cost model by name with the cost of a move on hexes: `{ "10-14": 10, ... }`.
-#[derive(Debug)]
-pub struct HexSteps;
-
-impl Serialize for HexSteps {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = serializer.serialize_map(Some(CostModel::ALL.len()))?;
-        for costs in CostModel::ALL {
-            map.serialize_entry(costs.name(), &Hex { costs: *costs }.step())?;
-        }
-        map.end()
-    }
+/// The cost of a move on hexes under each cost model, by its name (a struct rather than a
+/// map: the page's single file is smaller so).
+#[derive(Debug, Serialize)]
+pub struct HexSteps {
+    #[serde(rename = "10-14")]
+    pub ten_fourteen: f64,
+    pub exact: f64,
+    pub unit: f64,
 }
 
 /// Every mark by name with its bit: `{ "scanned": 1, "jump-point": 2, ... }`.

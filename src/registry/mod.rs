@@ -462,6 +462,16 @@ mod tests {
             json["hexSteps"],
             serde_json::json!({ "10-14": 10.0, "exact": 1.0, "unit": 1.0 })
         );
+        // Every cost model, by its name.
+        let named: Vec<&str> = json["hexSteps"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut names = CostModel::NAMES.to_vec();
+        names.sort_unstable();
+        assert_eq!(named, names);
         let dstar = &json["finders"][11];
         assert_eq!(dstar["id"], "dstar-lite");
         assert_eq!(dstar["family"], "incremental");

@@ -21,7 +21,7 @@ pub fn command() -> Command {
             directions,
             ..SearchOptions::default()
         };
-        number_text(min_sensor_radius(&options))
+        number_text(min_sensor_radius(&*options.topology()))
     };
     let sensor_help = format!(
         "The sensor radius in cells, at least {} ({} for 16 directions, {} for 32, {} for \
@@ -89,9 +89,7 @@ pub fn run(matches: &ArgMatches) -> Result<(), String> {
         planner,
     )
     .map_err(|e| match e {
-        NavigationError::SensorRadius { .. } | NavigationError::MovesBeyondSensor { .. } => {
-            format!("--sensor: {e}")
-        }
+        NavigationError::SensorRadius { .. } => format!("--sensor: {e}"),
         _ => e.to_string(),
     })?;
     while let Some(visit) = walk.advance() {

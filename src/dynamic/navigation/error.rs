@@ -12,7 +12,8 @@ use crate::text::number_text::number_text;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum NavigationError {
-    /// The radius is below [`super::MIN_SENSOR_RADIUS`] or not a number.
+    /// The radius is below what the moves need ([`super::min_sensor_radius`]) or not a
+    /// number.
     SensorRadius {
         radius: f64,
         min: f64,
@@ -33,13 +34,6 @@ pub enum NavigationError {
     NoWalk {
         algorithm: &'static str,
     },
-    /// The radius is below what the moves need (see [`super::min_sensor_radius`]): a move
-    /// of `directions` could cross cells the agent has not seen.
-    MovesBeyondSensor {
-        directions: &'static str,
-        radius: f64,
-        min: f64,
-    },
 }
 
 impl fmt::Display for NavigationError {
@@ -47,8 +41,8 @@ impl fmt::Display for NavigationError {
         match self {
             NavigationError::SensorRadius { radius, min } => write!(
                 f,
-                "the sensor radius must be at least {} (the agent sees the cells around it), \
-                 found {}",
+                "the sensor radius must be at least {} (the agent sees every cell its moves \
+                 cross), found {}",
                 number_text(*min),
                 number_text(*radius)
             ),
@@ -63,17 +57,6 @@ impl fmt::Display for NavigationError {
             NavigationError::NoWalk { algorithm } => {
                 write!(f, "the finder {algorithm} does not walk in Walk mode")
             }
-            NavigationError::MovesBeyondSensor {
-                directions,
-                radius,
-                min,
-            } => write!(
-                f,
-                "with directions {directions} the sensor radius must be at least {}, so that \
-                 the agent sees every cell its moves cross, found {}",
-                number_text(*min),
-                number_text(*radius)
-            ),
         }
     }
 }

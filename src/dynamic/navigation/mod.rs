@@ -49,13 +49,12 @@ pub use planner::Planner;
 /// neighbour is sqrt 2 away), or it could not tell which moves are legal.
 pub const MIN_SENSOR_RADIUS: f64 = 1.5;
 
-/// The smallest sensor radius under `options`, in cells to two decimals: the agent must see
+/// The smallest sensor radius for the moves of `topology`, in cells to two decimals: the agent must see
 /// every cell that decides whether a move from its cell is legal, or it could take a move
 /// over ground it has not seen. Those cells (the landing cell, the cells and corners a long
 /// move's segment crosses, the cells a blink passes over) lie in the box between the
 /// move's ends, whose farthest cell is the landing one: the longest move decides.
-pub fn min_sensor_radius(options: &SearchOptions) -> f64 {
-    let topology = options.topology();
+pub fn min_sensor_radius(topology: &dyn Topology) -> f64 {
     let longest = (topology.moves().iter())
         .map(|m| f64::from(m.dx).hypot(f64::from(m.dy)))
         .fold(MIN_SENSOR_RADIUS, f64::max);
@@ -154,19 +153,12 @@ impl Navigation {
         sensor_radius: f64,
         planner: PlannerKind,
     ) -> Result<Navigation, NavigationError> {
-        // Long moves name the radius they need, even to a radius below the least.
-        let min = min_sensor_radius(&options);
-        if min > MIN_SENSOR_RADIUS && sensor_radius < min {
-            return Err(NavigationError::MovesBeyondSensor {
-                directions: options.directions.name(),
-                radius: sensor_radius,
-                min,
-            });
-        }
-        if sensor_radius.is_nan() || sensor_radius < MIN_SENSOR_RADIUS {
+        let topology = options.topology();
+        let min = min_sensor_radius(&*topology);
+        if sensor_radius.is_nan() || sensor_radius < min {
             return Err(NavigationError::SensorRadius {
                 radius: sensor_radius,
-                min: MIN_SENSOR_RADIUS,
+                min,
             });
         }
         endpoint_cells(&world, start, goal)?;
@@ -178,7 +170,7 @@ impl Navigation {
         let (planner, expanded) = first_plan(planner, known, start, goal, options)?;
         let options = *planner.shown().options();
         Ok(Navigation {
-            topology: options.topology(),
+            topology,
             options,
             goal,
             first: Some(Visit {
