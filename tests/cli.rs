@@ -1124,6 +1124,58 @@ fn navigate_walks_the_paper_example_cell_by_cell() {
     assert_eq!(lines[5], ["arrived", "4", &first.to_string()], "{out}");
 }
 
+/// Owned arguments as `astar` takes them.
+fn borrowed(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
+}
+
+/// With 16 or blink moves the agent needs a sensor that reaches the longest move's cells;
+/// with it, it walks the detour map as the page's walk of the same example does
+/// (`tests/node/session.test.mjs`): the figures below are the page's too.
+#[test]
+fn navigate_with_long_moves_needs_the_sensor_they_need() {
+    let map = format!("{DYNAMIC}/detour_20x15.txt");
+    // The arguments of a walk, owned: the map's path is made here.
+    let walk = |directions: &str, sensor: &str, algorithm: &str| -> Vec<String> {
+        let ends = [
+            "--start",
+            "0,7",
+            "--goal",
+            "19,7",
+            "--directions",
+            directions,
+        ];
+        ([
+            "navigate",
+            &map,
+            "--sensor",
+            sensor,
+            "--algorithm",
+            algorithm,
+        ]
+        .iter())
+        .chain(&ends)
+        .map(|arg| arg.to_string())
+        .collect()
+    };
+    let message = refused(&borrowed(&walk("16", "1.5", "dstar-lite")));
+    assert!(
+        message.contains("--sensor: the sensor radius must be at least 2.24"),
+        "{message}"
+    );
+    for (directions, sensor, algorithm, moves, last) in [
+        ("16", "2.24", "dstar-lite", 24, ["arrived", "292", "147"]),
+        ("16", "2.24", "astar", 24, ["arrived", "292", "123"]),
+        ("blink", "2.83", "dstar-lite", 18, ["arrived", "200", "40"]),
+        ("blink", "2.83", "astar", 18, ["arrived", "200", "31"]),
+    ] {
+        let out = ok(&borrowed(&walk(directions, sensor, algorithm)));
+        let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+        assert_eq!(lines.len(), moves + 2, "{out}");
+        assert_eq!(lines.last().unwrap(), &last, "{out}");
+    }
+}
+
 #[test]
 fn navigate_follows_the_moving_ai_rules_on_a_map_file() {
     let map = scratch_file(

@@ -6,7 +6,9 @@
 
 mod common;
 
-use astar_visualizer::dynamic::navigation::{Navigation, NavigationError, Visit};
+use astar_visualizer::dynamic::navigation::{
+    min_sensor_radius, Navigation, NavigationError, Visit,
+};
 use astar_visualizer::dynamic::walk::Walk;
 use astar_visualizer::finder::repairing::QueuedKey;
 use astar_visualizer::formats::map_text::parse_map;
@@ -180,6 +182,36 @@ proptest! {
     }
 }
 
+/// The options and sensor radius of a walk: any square-grid rule, or 16, 32 or blink (costs
+/// 10/14 or exact, a corner rule that lets a diagonal pass, a blink penalty octile does not
+/// overestimate with), with the least radius the moves need or more.
+fn walk_options() -> impl Strategy<Value = (SearchOptions, f64)> {
+    let square = Rules::any().prop_map(|rules| options(rules, TieBreak::LargerG));
+    let wide = (
+        select(vec![
+            Directions::Sixteen,
+            Directions::ThirtyTwo,
+            Directions::Blink,
+        ]),
+        select(vec![
+            DiagonalRule::Always,
+            DiagonalRule::IfAtMostOneObstacle,
+            DiagonalRule::OnlyWhenNoObstacles,
+        ]),
+        select(vec![CostModel::TenFourteen, CostModel::Exact]),
+        select(vec![0.5, 1.0]),
+    )
+        .prop_map(|(directions, diagonal, costs, blink_cost)| SearchOptions {
+            directions,
+            diagonal,
+            costs,
+            blink_cost,
+            ..SearchOptions::default()
+        });
+    (prop_oneof![square, wide], select(vec![0.0, 0.5, 1.5]))
+        .prop_map(|(o, more)| (o, min_sensor_radius(&*o.topology()) + more))
+}
+
 /// Everything a step back must put back in a D* Lite walk, as the page reads it.
 #[derive(Debug, PartialEq)]
 struct Shown {
@@ -224,16 +256,16 @@ proptest! {
     /// A D* Lite walk keeps the log of its latest repairs only, up to a budget a small
     /// map soon fills, and makes its search again from the first one to step back past
     /// it: wherever it is taken, back or on, by a move or in one go, it shows what it
-    /// showed there, and tells the same moves again.
+    /// showed there, and tells the same moves again; on the square grid and with 16, 32 or
+    /// blink moves alike.
     #[test]
     fn a_d_star_lite_walk_is_exact_wherever_it_is_taken(
         (world, start, goal) in world(),
-        rules in Rules::any(),
-        radius in select(vec![1.5, 2.0, 3.0]),
+        (base, radius) in walk_options(),
         tie_break in select(vec![TieBreak::LargerG, TieBreak::SmallerG]),
         targets in prop::collection::vec((0.0..=1.0f64, any::<bool>()), 1..12),
     ) {
-        let o = SearchOptions { algorithm: Algorithm::DStarLite, ..options(rules, tie_break) };
+        let o = SearchOptions { algorithm: Algorithm::DStarLite, tie_break, ..base };
         let mut walk = Walk::new(world, start, goal, o, radius, PlannerKind::DStarLite).unwrap();
         let mut states = vec![shown(&walk)];
         let mut events = Vec::new();
@@ -379,5 +411,47 @@ fn a_sensor_that_cannot_see_the_cells_around_is_refused() {
             matches!(refused, Err(NavigationError::SensorRadius { .. })),
             "{radius}"
         );
+    }
+}
+
+/// A move of 16, 32 or blink depends on cells as far as its landing cell: a sensor that
+/// does not reach the longest move's is refused, naming the radius needed.
+#[test]
+fn a_sensor_that_cannot_see_a_long_moves_cells_is_refused() {
+    let (world, start, goal) = load("detour_20x15.txt");
+    for (directions, min) in [
+        (Directions::Sixteen, 2.24),
+        (Directions::ThirtyTwo, 3.61),
+        (Directions::Blink, 2.83),
+    ] {
+        let o = SearchOptions {
+            directions,
+            ..SearchOptions::default()
+        };
+        let walk = |radius| {
+            Navigation::new(
+                world.clone(),
+                start,
+                goal,
+                o,
+                radius,
+                PlannerKind::DStarLite,
+            )
+        };
+        for radius in [1.0, min - 0.01] {
+            let Err(refused) = walk(radius) else {
+                panic!("{directions:?} took a radius of {radius}");
+            };
+            assert_eq!(
+                refused.to_string(),
+                format!(
+                    "the sensor radius must be at least {min} (the agent sees every cell its \
+                     moves cross), found {radius}"
+                )
+            );
+        }
+        let mut walk = walk(min).unwrap();
+        while walk.advance().is_some() {}
+        assert!(matches!(walk.arrival(), Some(Arrival::Arrived { .. })));
     }
 }

@@ -23,10 +23,12 @@ use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
 
 use astar_visualizer::dynamic::incremental::{Incremental, Variant};
+use astar_visualizer::dynamic::navigation::{min_sensor_radius, Navigation};
 use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::formats::scenario::parse_scenarios;
 use astar_visualizer::geometry::movement::{CostModel, DiagonalRule, Directions};
+use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{
     new_finder, Algorithm, Finder, Grid, Heuristic, Point, SearchError, SearchOptions, Status,
 };
@@ -285,6 +287,124 @@ fn random_maps_every_finder_against_the_independent_dijkstra() {
     }
 }
 
+/// Walks in unknown terrain with the sensor radius the neighbourhood needs (the longest
+/// move's length: sqrt 5, sqrt 13, sqrt 8, to two decimals up) and more, every planner, on
+/// random maps, judged against the map as known here, rebuilt from what a sensor of that
+/// radius sees: the agent had seen every cell a move depends on (its landing cell, the
+/// cells and corners its segment crosses, the cells a blink passes over) before it took it,
+/// each move is legal on the real map and on a shortest path of the map as known, and the
+/// cost travelled is that of its moves.
+#[test]
+fn walks_move_only_over_ground_seen_along_shortest_paths_of_the_known_map() {
+    let mut random = random_numbers(0x0a1c_5eed_2024_0016);
+    for _ in 0..25 {
+        let Some((world, start, goal)) = random_scene(&mut random, 4, 9, 35, true) else {
+            continue;
+        };
+        for o in neighbourhoods() {
+            let least = min_sensor_radius(&*o.topology());
+            let length = |&((dx, dy), _): &Crossing| ((dx * dx + dy * dy) as f64).sqrt();
+            let longest = crossings(o.directions)
+                .iter()
+                .map(length)
+                .fold(0.0, f64::max);
+            assert_eq!(
+                least,
+                (longest * 100.0).ceil() / 100.0,
+                "{:?}",
+                o.directions
+            );
+            for (planner, radius) in [
+                (PlannerKind::DStarLite, least),
+                (PlannerKind::AStar, least),
+                (PlannerKind::AStarOnEveryChange, least + 1.0),
+            ] {
+                let case = format!(
+                    "{planner} {:?} r {radius} {start:?}->{goal:?} on {world:?}",
+                    o.directions
+                );
+                walk_over_seen_ground(&world, start, goal, o, radius, planner, &case);
+            }
+        }
+    }
+}
+
+fn walk_over_seen_ground(
+    world: &Grid,
+    start: Point,
+    goal: Point,
+    o: SearchOptions,
+    radius: f64,
+    planner: PlannerKind,
+    case: &str,
+) {
+    let all = crossings(o.directions);
+    let mut walk = Navigation::new(world.clone(), start, goal, o, radius, planner).unwrap();
+    let mut known = Grid::new(world.width(), world.height()).unwrap();
+    let mut seen = vec![false; world.cell_count()];
+    let (mut travelled, mut last) = (0.0, None::<Point>);
+    while let Some(visit) = walk.advance() {
+        let at = visit.at;
+        if let Some(from) = last {
+            let m = (
+                i64::from(at.x) - i64::from(from.x),
+                i64::from(at.y) - i64::from(from.y),
+            );
+            let crossed = all.iter().find(|c| c.0 == m);
+            let crossed = crossed.unwrap_or_else(|| panic!("{case}: {m:?} is not a move"));
+            let (x, y) = (i64::from(from.x), i64::from(from.y));
+            let (cells, corners) = &crossed.1;
+            for &(dx, dy) in cells.iter().chain(corners.iter().flatten()).chain([&m]) {
+                if let Ok(cell) = world.index_of(x + dx, y + dy) {
+                    assert!(
+                        seen[cell],
+                        "{case}: {from:?} by {m:?} over unseen {:?}",
+                        world.point(cell)
+                    );
+                }
+            }
+            assert!(legal(world, &o, x, y, crossed), "{case}: {from:?} by {m:?}");
+            let to_goal = |p: Point| dijkstra(&known, &o, p, None, false)[known.index(goal)];
+            let step = units(&o, m) * f64::from(known.get(at).unwrap());
+            assert_eq!(
+                step + to_goal(at),
+                to_goal(from),
+                "{case}: {from:?} by {m:?}"
+            );
+            travelled += units(&o, m) * f64::from(world.get(at).unwrap());
+        }
+        // What the sensor sees from here.
+        for (cell, seen) in seen.iter_mut().enumerate() {
+            let p = world.point(cell);
+            let (dx, dy) = (
+                f64::from(p.x) - f64::from(at.x),
+                f64::from(p.y) - f64::from(at.y),
+            );
+            if dx * dx + dy * dy <= radius * radius {
+                *seen = true;
+                known.set(p, world.terrain()[cell]).unwrap();
+            }
+        }
+        last = Some(at);
+    }
+    match walk.arrival() {
+        Some(Arrival::Arrived { travelled: t, .. }) => {
+            assert_eq!(last, Some(goal), "{case}");
+            // Nothing left to go, written "0" (not the "-0" of an empty float sum).
+            assert_eq!(walk.planned_cost().map(f64::to_bits), Some(0), "{case}");
+            assert_eq!((t * o.costs.scale()).round(), travelled, "{case}");
+        }
+        other => {
+            let from = last.unwrap();
+            let cost = dijkstra(&known, &o, from, None, false)[known.index(goal)];
+            assert!(
+                cost.is_infinite(),
+                "{case}: {other:?} with a path of {cost}"
+            );
+        }
+    }
+}
+
 /// On open ground the heuristic is the exact distance (Dijkstra's), and consistent: it
 /// drops by at most a move's cost across any move.
 #[test]
@@ -313,7 +433,7 @@ fn octile_is_the_exact_open_ground_distance_and_consistent() {
     assert!(!cheap.admissibility().admissible);
 }
 
-/// Jump Point Search refuses them with its reason, as does Walk mode's agent.
+/// Jump Point Search refuses them with its reason.
 #[test]
 fn jump_point_search_refuses_the_wider_neighbourhoods() {
     for directions in [

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::geometry::grid::MAX_SIDE;
 use crate::geometry::heuristic::Heuristic;
-use crate::geometry::hex::Tiling;
+use crate::geometry::hex::{Hex, Tiling};
 use crate::geometry::movement::{CostModel, DiagonalRule, Directions, NeighbourOrder};
 use crate::geometry::wide::{DEFAULT_BLINK_COST, MAX_BLINK_COST};
 use crate::options::{Algorithm, GoalTest, TieBreak, DEFAULT_NODE_LIMIT, MAX_HEURISTIC_WEIGHT};
@@ -605,12 +605,15 @@ pub struct Limits {
 
 /// The whole catalogue, as the page and `astar finders` read it.
 #[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalogue {
     pub finders: &'static [FinderEntry],
     pub values: OptionValues,
     /// Each mark's bit in the sixteen bits per cell at `Search.marksPtr()`.
     pub marks: MarkBits,
     pub limits: Limits,
+    /// What a move costs on hexes under each cost model, by its name.
+    pub hex_steps: HexSteps,
 }
 
 pub fn catalogue() -> Catalogue {
@@ -636,7 +639,31 @@ pub fn catalogue() -> Catalogue {
             max_blink_cost: MAX_BLINK_COST,
             default_blink_cost: DEFAULT_BLINK_COST,
         },
+        hex_steps: HexSteps {
+            ten_fourteen: Hex {
+                costs: CostModel::TenFourteen,
+            }
+            .step(),
+            exact: Hex {
+                costs: CostModel::Exact,
+            }
+            .step(),
+            unit: Hex {
+                costs: CostModel::Unit,
+            }
+            .step(),
+        },
     }
+}
+
+/// The cost of a move on hexes under each cost model, by its name (a struct rather than a
+/// map: the page's single file is smaller so).
+#[derive(Debug, Serialize)]
+pub struct HexSteps {
+    #[serde(rename = "10-14")]
+    pub ten_fourteen: f64,
+    pub exact: f64,
+    pub unit: f64,
 }
 
 /// Every mark by name with its bit: `{ "scanned": 1, "jump-point": 2, ... }`.

@@ -40,14 +40,21 @@ pub struct Hex {
 }
 
 impl Hex {
+    /// What each of the six moves costs onto an unweighted hex, in display units.
+    pub fn step(self) -> f64 {
+        self.costs.straight() / self.costs.scale()
+    }
+
     /// The cost of a path through the cells `path` of `grid`, in display units: a step per
     /// move times the weight of the hex it enters.
     pub fn path_cost(self, grid: &Grid, path: &[u32]) -> f64 {
-        let step = self.costs.straight() / self.costs.scale();
-        let weights: f64 = (path.iter().skip(1))
-            .map(|&c| f64::from(grid.terrain()[c as usize]))
+        let step = self.step();
+        // Whole weights, summed exactly (and +0 for a path of one hex, where a float sum
+        // gives -0).
+        let weights: u64 = (path.iter().skip(1))
+            .map(|&c| u64::from(grid.terrain()[c as usize]))
             .sum();
-        step * weights
+        step * weights as f64
     }
 
     /// The hexes the straight line between the centres of `from` and `to` passes, one per

@@ -137,7 +137,9 @@ impl Wide {
                 };
                 cost * f64::from(grid.terrain()[pair[1] as usize])
             })
-            .sum();
+            // From +0: an empty sum is -0, which a path of one cell (a walk at its goal)
+            // would show as "-0".
+            .fold(0.0, |sum, cost| sum + cost);
         steps
     }
 

@@ -458,6 +458,20 @@ mod tests {
         assert_eq!(json["limits"]["defaultNodeLimit"], DEFAULT_NODE_LIMIT);
         assert_eq!(json["limits"]["maxSide"], MAX_SIDE);
         assert_eq!(json["limits"]["maxStep"], u32::MAX);
+        assert_eq!(
+            json["hexSteps"],
+            serde_json::json!({ "10-14": 10.0, "exact": 1.0, "unit": 1.0 })
+        );
+        // Every cost model, by its name.
+        let named: Vec<&str> = json["hexSteps"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let mut names = CostModel::NAMES.to_vec();
+        names.sort_unstable();
+        assert_eq!(named, names);
         let dstar = &json["finders"][11];
         assert_eq!(dstar["id"], "dstar-lite");
         assert_eq!(dstar["family"], "incremental");

@@ -196,6 +196,10 @@ describe('hexes', () => {
       await page.click('#finish');
       // Round the wall's end at (4,4): 6 moves there, 4 on to the goal.
       await waitForText(page, '#result', /cost 100, 10 moves/);
+      // Six equal moves: the step costs name no diagonal, the pseudocode no corner cut.
+      const costs = async () => (await page.locator('#costs option').allTextContents()).join('|');
+      assert.equal(await costs(), '10 per move|1 per move|1 per move');
+      assert.doesNotMatch(await page.locator('#pseudocode').textContent(), /corner|diagonal/);
       // The start dragged from (0,2) to (0,4): 4 moves to the gap, 4 to the goal.
       const start = await hexCentre(page, 0, 2);
       const dropped = await hexCentre(page, 0, 4);
@@ -211,6 +215,8 @@ describe('hexes', () => {
       await page.locator('#language').selectOption('zh');
       await waitForText(page, '#result', /80/);
       assert.equal(await page.getByRole('combobox', { name: '格子', exact: true }).inputValue(), 'hex');
+      await eventually(page, async () => (await costs()) === '每次移动代价 10|每次移动代价 1|每次移动代价 1', 'the hex step costs in Chinese');
+      assert.doesNotMatch(await page.locator('#pseudocode').textContent(), /墙角|拐角|斜/);
       await page.locator('#algorithm').selectOption('jps');
       await waitForText(page, '#message-text', /只能搜索正方形格子，不能搜索六边形：跳点搜索按正方形网格的对称性剪枝/);
     });

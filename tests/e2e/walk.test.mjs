@@ -2,7 +2,8 @@
 // agent walks into fog, finds the wall that closes the gap (k_m grows), a wall drawn in
 // front of it is found only once its sensor reaches it, Step back puts the move back, the
 // fog is read from the board's pixels; the embed parameters open the paper's example in
-// Walk mode; a sensor radius below 1.5 is refused with its message. The walk is checked once,
+// Walk mode; a sensor radius below 1.5 is refused with its message, and with 16 directions or
+// blinks one below what their long moves need; with it they walk. The walk is checked once,
 // in English; the paper's example walks in Chinese, for the wording and the small frame.
 
 import { describe, it } from 'node:test';
@@ -33,7 +34,7 @@ async function fogAt(page, x, y) {
 const kmShown = async (page) => (await page.locator('#finder-counters').textContent()).match(/k_m\s*([\d.]+)/)?.[1];
 
 describe('Walk mode', () => {
-  it('walks the detour example into the fog, finds the wall, replans round a wall drawn ahead, steps back exactly, and refuses a sensor radius below 1.5', async () => {
+  it('walks the detour example into the fog, finds the wall, replans round a wall drawn ahead, steps back exactly, refuses a sensor radius below 1.5, and walks 16 directions and blinks with the sensor their moves need', async () => {
     const w = WORDS.en;
     await withApp(browser(), '?example=dstar-detour', DESKTOP, async ({ page }) => {
       const button = (name) => page.getByRole('button', { name, exact: true });
@@ -97,6 +98,31 @@ describe('Walk mode', () => {
       await eventually(page, async () => (await page.locator('#message-text').textContent()).includes(w.radius), 'the refusal');
       assert.equal(await button(w.walk).getAttribute('aria-pressed'), 'false');
       assert.equal(await fogAt(page, 15, 2), 0);
+      // Long moves need a sensor that sees every cell they cross: 16 directions walk with
+      // sqrt 5 (2.24), blinks with sqrt 8 (2.83), as `astar navigate` does (tests/cli.rs).
+      // The wall drawn ahead taken away: the example's map, as the command line walks it.
+      await page.click('#undo');
+      await eventually(page, async () => (await cellColour(page, 5, 7)).every((v) => v > 200), 'the wall undone');
+      for (const [directions, least, moves, cost] of [['16', '2.24', 24, 292], ['blink', '2.83', 18, 200]]) {
+        await page.locator('#directions').selectOption(directions);
+        await page.locator('#sensor').fill('1.5');
+        await button(w.walk).click();
+        await eventually(page, async () => (await page.locator('#message-text').textContent()).includes(`at least ${least} cells`), `the refusal for ${directions}`);
+        assert.equal(await button(w.walk).getAttribute('aria-pressed'), 'false');
+        await page.locator('#sensor').fill(least);
+        await button(w.walk).click();
+        await pressed(true);
+        assert.equal((await readout(page)).timeline, `0 / ${moves}`);
+        await press(w.toEnd);
+        const arrived = await readout(page);
+        assert.equal(arrived.result, `Arrived: cost ${cost} travelled in ${moves} moves.`);
+        await press(w.back);
+        assert.equal((await readout(page)).timeline, `${moves - 1} / ${moves}`);
+        await press(w.step);
+        assert.deepEqual(await readout(page), arrived, `${directions}: the last move again`);
+        await button(w.reset).click();
+        await pressed(false);
+      }
     });
   });
 

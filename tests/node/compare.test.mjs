@@ -21,11 +21,12 @@ const PREFIXES = { tieBreak: 'tie-break', goalTest: 'goal-test', neighbourOrder:
 const listName = (kind, value) => (kind === 'nodeLimit' ? String(value) : t(`${PREFIXES[kind] ?? kind}.${value}`));
 
 // Panes over one shared map, as the compare view makes them: each method completed from the
-// Method panel's options, its own search, its name, and the elements the table marks.
-function comparePanes(exampleId, methods, walk = null) {
+// Method panel's options (`options` set over the example's), its own search, its name, and
+// the elements the table marks.
+function comparePanes(exampleId, methods, walk = null, options = {}) {
   const example = openExample(exampleId);
   const editor = engine.MapEditor.fromText(example.text);
-  const shared = { ...defaultOptions(), ...example.options };
+  const shared = { ...defaultOptions(), ...example.options, ...options };
   const panes = methods.map((asked) => {
     const method = paneMethod(asked, shared);
     const session = new SearchSession(engine, editor, paneOptions(method, shared), walk);
@@ -293,6 +294,35 @@ describe('the compare table', () => {
     shown.update(view());
     assert.match(read().summary, /^Expansions over the whole walk: D\* Lite, .+? \(repairing its search\): 194 over 37 moves; A\*, .+? \(replanning from scratch\): 220 over 37 moves\.$/);
     assert.deepEqual(read().rows.map((row) => row[5]), ['arrived after 37 moves, cost 402 travelled', 'arrived after 37 moves, cost 402 travelled']);
+    release(compared);
+  });
+});
+
+describe('walks with long moves', () => {
+  // As the single view's walks and `astar navigate --directions 16 --sensor 2.24` (tests/cli.rs).
+  it('take the sensor radius 16 directions need in every pane, and walk as the single view does', () => {
+    const editor = engine.MapEditor.fromText(openExample('dstar-detour').text);
+    const shared = { ...defaultOptions(), ...openExample('dstar-detour').options, directions: 16 };
+    const refused = (() => {
+      try {
+        return new SearchSession(engine, editor, paneOptions(paneMethod({ algorithm: 'astar' }, shared), shared), { sensor: 1.5 });
+      } catch (error) {
+        return error;
+      }
+    })();
+    editor.free();
+    useLanguage('en');
+    assert.match(describeError(refused), /the sensor radius must be at least 2\.24 cells/);
+    const compared = comparePanes('dstar-detour', [{ algorithm: 'dstar-lite' }, { algorithm: 'astar' }], { sensor: 2.24 }, { directions: 16 });
+    putUpChange(compared.editor, 'dstar-detour');
+    for (const { session } of compared.panes) session.syncWithEditor();
+    const { shown, read } = table();
+    compared.lockstep.finish();
+    shown.update({ panes: compared.panes, race: false, walk: { sensor: 2.24 }, finished: compared.lockstep.finished });
+    assert.deepEqual(read().rows.map((row) => [row[1], row[3], row[5]]), [
+      ['24', '147', 'arrived after 24 moves, cost 292 travelled'],
+      ['24', '123', 'arrived after 24 moves, cost 292 travelled'],
+    ]);
     release(compared);
   });
 });

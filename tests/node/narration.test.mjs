@@ -99,7 +99,11 @@ describe('every finder on every example map, in both languages', () => {
           for (const language of LANGUAGES) {
             useLanguage(language);
             assertWords(describeOrder(session.finder, session.resolvedOptions), `${language} order`);
-            for (const [, , key] of listingOf(session.finder, session.rules)) assertWords(t(key), `${language} listing ${key}`, { placeholders: false });
+            for (const [, , key] of listingOf(session.finder, session.rules)) {
+              assertWords(t(key), `${language} listing ${key}`, { placeholders: false });
+              // Hexes have six equal moves and no corners to cut.
+              if (hex) assert.doesNotMatch(t(key), /corner|墙角|拐角|diagonal|斜/i, `${language} listing ${key} on hexes`);
+            }
             for (const step of steps) checkStep(session, step, `${language} ${finder.id} on ${example.id}`);
             checkEnd(session, steps.at(-1), `${language} ${finder.id} on ${example.id}`);
           }
@@ -119,16 +123,20 @@ describe('every walk on every example map, in both languages', () => {
         const session = openScene(example.id);
         try {
           chooseFinder(session, finder.id);
+          let sensor = 1.5;
           if (['16', '32', 'blink'].includes(String(session.options.directions))) {
-            // The agent senses the cells around it: a move longer than one cell is refused, in words.
-            const refusal = thrown(() => session.setWalk({ sensor: 1.5 }));
+            // A sensor that cannot see every cell a long move crosses is refused, in words
+            // naming the radius it needs; the walk then takes that radius.
+            const refusal = thrown(() => session.setWalk({ sensor }));
+            sensor = refusal.problem.min;
+            assert.ok(sensor > 2, `${sensor} reaches a long move's far end`);
             for (const language of LANGUAGES) {
               useLanguage(language);
               assertWords(describeError(refusal), `${language} refusal`);
+              assert.ok(describeError(refusal).includes(formatValue(sensor, 3)), describeError(refusal));
             }
-            return;
           }
-          session.setWalk({ sensor: 1.5 });
+          session.setWalk({ sensor });
           const steps = toldSteps(session);
           for (const language of LANGUAGES) {
             useLanguage(language);

@@ -368,6 +368,41 @@ describe('Walk mode', () => {
     assert.deepEqual(expanded, { astar: 220, 'dstar-lite': 194 });
   });
 
+  it('walks 16 and blink moves over the detour with the sensor they need, as `astar navigate` does, and refuses less in words naming it', () => {
+    // As `astar navigate tests/maps/dynamic/detour_20x15.txt --start 0,7 --goal 19,7
+    // --directions D --sensor R --algorithm A` prints (tests/cli.rs).
+    const cli = {
+      16: { sensor: '2.24', moves: 24, travelled: 292, expanded: { 'dstar-lite': 147, astar: 123 } },
+      blink: { sensor: '2.83', moves: 18, travelled: 200, expanded: { 'dstar-lite': 40, astar: 31 } },
+    };
+    for (const [directions, walk] of Object.entries(cli)) {
+      for (const id of ['dstar-lite', 'astar']) {
+        const { workspace } = openPage(`?example=dstar-detour&algorithm=${id}&directions=${directions}`);
+        const error = (() => {
+          try {
+            startWalk(workspace, '1.5');
+          } catch (thrown) {
+            return thrown;
+          }
+          return assert.fail('a sensor of 1.5 was taken');
+        })();
+        assert.equal(workspace.session.walk, null);
+        useLanguage('zh');
+        assert.ok(describeError(error).includes(`至少要 ${walk.sensor} 格`), describeError(error));
+        useLanguage('en');
+        assert.ok(describeError(error).includes(`at least ${walk.sensor} cells`), describeError(error));
+        startWalk(workspace, walk.sensor);
+        const session = workspace.session;
+        session.finish();
+        assert.equal(session.search.status(), 'found', `${id} ${directions}`);
+        assert.equal(session.search.stepCount(), walk.moves, `${id} ${directions}`);
+        assert.equal(session.search.counters().expanded, walk.expanded[id], `${id} ${directions}`);
+        assert.equal(resultText(session, lastStep(session), walk.moves), `Arrived: cost ${walk.travelled} travelled in ${walk.moves} moves.`);
+        dispose(session);
+      }
+    }
+  });
+
   it('steps back to the identical picture, trail and seen cells', () => {
     const { workspace } = openPage('?example=dstar-detour&algorithm=dstar-lite');
     startWalk(workspace, '2');

@@ -1,6 +1,6 @@
 import { t } from '../i18n/i18n.js';
 import { formatValue } from '../i18n/format.js';
-import { NEIGHBOUR_OUTCOMES, NO_PATH, PRIORITY_NAMES, describeExpansion, describeGoal, lineMaker, stopsWhenReached, tieRule, traceExpansion } from './common.js';
+import { NEIGHBOUR_OUTCOMES, NO_PATH, PRIORITY_NAMES, describeExpansion, describeGoal, lineMaker, skipLine, stopsWhenReached, tieRule, traceExpansion } from './common.js';
 import { describeMove, moveParams } from './walk.js';
 
 // The best-first finders (A*, Dijkstra, greedy best-first, breadth-first and any other the
@@ -13,14 +13,14 @@ export const PRIORITY_STEMS = { f: 'astar', g: 'dijkstra', h: 'greedy', moves: '
 
 // `reached`: the goal test is made when a neighbour is first reached (goalTest
 // first-reached), right after it is added, instead of when a node leaves the open list.
-const PRIORITY_LISTING = (stem, reached) => [
+const PRIORITY_LISTING = (stem, reached, skip) => [
   ['init', 0, 'code.init'],
   ['start', 0, `code.${stem}.start`],
   ['loop', 0, 'code.loop'],
   ['pop', 1, `code.${stem}.pop`],
   ...(reached ? [] : [['goal', 1, 'code.goal']]),
   ['each', 1, 'code.each'],
-  ['skip', 2, 'code.skip'],
+  ['skip', 2, skip],
   ['cost', 2, 'code.cost'],
   ['new', 2, 'code.new'],
   ['set', 3, `code.${stem}.set`],
@@ -33,14 +33,14 @@ const PRIORITY_LISTING = (stem, reached) => [
 ];
 
 // First in, first out: a neighbour already open keeps its first parent.
-const FIRST_IN_LISTING = (reached) => [
+const FIRST_IN_LISTING = (reached, skip) => [
   ['init', 0, 'code.bfs.init'],
   ['start', 0, 'code.bfs.start'],
   ['loop', 0, 'code.loop'],
   ['pop', 1, 'code.bfs.pop'],
   ...(reached ? [] : [['goal', 1, 'code.goal']]),
   ['each', 1, 'code.each'],
-  ['skip', 2, 'code.skip'],
+  ['skip', 2, skip],
   ['cost', 2, 'code.cost'],
   ['new', 2, 'code.new'],
   ['set', 3, 'code.bfs.set'],
@@ -77,7 +77,8 @@ export const bestFirst = {
   family: 'best-first',
   listing(finder, rules) {
     const reached = stopsWhenReached(rules);
-    return finder.priority === 'moves' ? FIRST_IN_LISTING(reached) : PRIORITY_LISTING(PRIORITY_STEMS[finder.priority], reached);
+    const skip = skipLine('code.skip', rules);
+    return finder.priority === 'moves' ? FIRST_IN_LISTING(reached, skip) : PRIORITY_LISTING(PRIORITY_STEMS[finder.priority], reached, skip);
   },
   events: {
     expanded: { describe: describeExpansion, trace: traceExpansion },

@@ -1,7 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { formatCell } from '../i18n/format.js';
 import { PALETTE, terrainShade, hexToRgb, mixRgb, rgbToCss, isDark } from '../board/palette.js';
-import { NEIGHBOUR_OUTCOMES, describeExpansion, lineMaker, nodeParams, popKey, relaxLines, value } from './common.js';
+import { NEIGHBOUR_OUTCOMES, describeExpansion, lineMaker, nodeParams, popKey, relaxLines, skipLine, value } from './common.js';
 import { PRIORITY_STEMS } from './best-first.js';
 
 // Bidirectional search: a best-first search from each end, taking turns, until the stopping
@@ -62,7 +62,7 @@ function traceSide(event, finder) {
 }
 
 // Each side's lines read as those of the one-way finder with the same priority.
-function listing(finder) {
+function listing(finder, rules) {
   const stem = PRIORITY_STEMS[finder.priority];
   const firstIn = finder.priority === 'moves';
   return [
@@ -73,7 +73,7 @@ function listing(finder) {
     ['side', 1, 'code.bi.side'],
     ['pop', 1, `code.bi.${stem}.pop`],
     ['each', 1, 'code.each'],
-    ['skip', 2, 'code.bi.skip'],
+    ['skip', 2, skipLine('code.bi.skip', rules)],
     ['cost', 2, 'code.cost'],
     ['new', 2, 'code.bi.new'],
     ['set', 3, `code.bi.${stem}.set`],

@@ -106,3 +106,8 @@ export function markBits() {
 export function limits() {
   return catalogue.limits;
 }
+
+// What a move costs on hexes under each cost model: { '10-14': 10, ... }.
+export function hexSteps() {
+  return catalogue.hexSteps;
+}

@@ -144,6 +144,9 @@ export function describeExpansion(event, finder, rules) {
 // options and its goal (the session's `rules`).
 export const stopsWhenReached = (rules) => rules?.goalTest === 'first-reached';
 
+// A line that skips neighbours: on hexes, which have no corners to cut, its hex wording.
+export const skipLine = (key, rules) => (rules?.topology === 'hex' ? `${key}.hex` : key);
+
 // The lines for each neighbour of an expansion; `met` (bidirectional) is the meeting this
 // expansion found, at one of the neighbours; `goal` the goal's cell when the goal test is
 // made on reaching (a neighbour just added is tested at once).

@@ -1,7 +1,7 @@
 import { t } from '../i18n/i18n.js';
 import { formatCell } from '../i18n/format.js';
 import { PALETTE } from '../board/palette.js';
-import { NO_PATH, describeGoal, lineMaker, nodeParams, unknownOutcome, value } from './common.js';
+import { NO_PATH, describeGoal, lineMaker, nodeParams, skipLine, unknownOutcome, value } from './common.js';
 
 // IDA*: depth-first searches from the start under a threshold on F that rises after each
 // one. Its steps in words (each new threshold, what a visit did, the node limit), its
@@ -66,14 +66,14 @@ const NODE_LIMIT = {
   trace: (event) => [{ line: 'fail', note: { key: 'code.note.ida-limit', params: { limit: event.limit.toLocaleString() } } }],
 };
 
-const LISTING = [
+const listing = (finder, rules) => [
   ['start', 0, 'code.ida.start'],
   ['loop', 0, 'code.ida.loop'],
   ['visit', 1, 'code.ida.visit'],
   ['f', 2, 'code.ida.f'],
   ['prune', 2, 'code.ida.prune'],
   ['goal', 2, 'code.ida.goal'],
-  ['each', 2, 'code.ida.each'],
+  ['each', 2, skipLine('code.ida.each', rules)],
   ['back', 2, 'code.ida.back'],
   ['fail', 1, 'code.ida.fail'],
   ['raise', 1, 'code.ida.raise'],
@@ -111,7 +111,7 @@ const MARKS = {
 
 export const iterativeDeepening = {
   family: 'iterative-deepening',
-  listing: () => LISTING,
+  listing,
   events: {
     visited: { describe: describeVisit, trace: traceVisit },
     'goal-reached': { describe: describeGoal, trace: traceVisit },

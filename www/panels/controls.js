@@ -2,7 +2,7 @@ import { SPEEDS } from '../state/playback.js';
 import { EXAMPLES } from '../maps/examples.js';
 import { t, tn, onLanguageChange } from '../i18n/i18n.js';
 import { PageError } from '../i18n/errors.js';
-import { finders, finderOf, limits, optionValues, takenValues, withTakenValues, directionsValue } from '../finders/catalogue.js';
+import { finders, finderOf, limits, optionValues, takenValues, withTakenValues, directionsValue, hexSteps } from '../finders/catalogue.js';
 import { describeHeuristicUse } from '../finders/narration.js';
 import { tieRule } from '../finders/common.js';
 import { MAX_SIDE } from '../state/params.js';
@@ -354,6 +354,8 @@ export class Controls {
     const unused = (name) => name === 'blinkCost' ? state.options.directions !== 'blink' || !finder.options.directions || hex :
       !finder.options[name] || (name === 'diagonal' && (state.options.directions === 4 || hex)) || (name === 'directions' && hex);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    // Hexes have no diagonals: each cost model is named by the engine's cost of a move.
+    for (const option of this.method.costs.options) setText(option, hex ? t('costs.hex', { cost: hexSteps()[option.value] }) : t(`costs.${option.value}`));
     showTieChoices(this.method.tieBreak, finder);
     // Jump Point Search prunes by the square grid's symmetries: 4 or 8 only.
     const moves = takenValues(finder, 'directions');

@@ -25,9 +25,9 @@ export class PseudocodePanel {
 
   // position: { finder (catalogue entry), line (id or null), ran (ids run in this step),
   // note ({ key, params } or null) }; rules: the search's options and goal (see
-  // listingOf), whose goal test changes the listing.
+  // listingOf), whose goal test and cells' shape change the listing.
   show(position, rules = {}) {
-    const variant = rules.goalTest;
+    const variant = `${rules.goalTest}:${rules.topology}`;
     if (position.finder !== this.finder || variant !== this.variant) this.build(position.finder, rules);
     // Brought into view again when the line moves or the listing's box changes size.
     const key = `${JSON.stringify(position)}:${this.list.clientHeight}`;
@@ -48,7 +48,7 @@ export class PseudocodePanel {
 
   build(finder, rules) {
     this.finder = finder;
-    this.variant = rules.goalTest;
+    this.variant = `${rules.goalTest}:${rules.topology}`;
     this.shown = null;
     this.items.clear();
     const listing = listingOf(finder, rules);

@@ -1,10 +1,13 @@
 //! `astar navigate`: an agent that senses the map as it walks, a line per cell it stands on.
 
-use astar_visualizer::dynamic::navigation::{Navigation, NavigationError};
+use astar_visualizer::dynamic::navigation::{
+    min_sensor_radius, Navigation, NavigationError, MIN_SENSOR_RADIUS,
+};
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
-use astar_visualizer::Algorithm;
+use astar_visualizer::{Algorithm, Directions, SearchOptions};
 use clap::{Arg, ArgMatches, Command};
 
+use astar_visualizer::text::number_text::number_text;
 use astar_visualizer::text::quoted::Quoted;
 
 use crate::costs::{cost_or_none, fmt_cost};
@@ -12,11 +15,29 @@ use crate::planners;
 use crate::scene::required;
 
 pub fn command() -> Command {
+    // The engine's least radius for each long neighbourhood.
+    let least = |directions| {
+        let options = SearchOptions {
+            directions,
+            ..SearchOptions::default()
+        };
+        number_text(min_sensor_radius(&*options.topology()))
+    };
+    let sensor_help = format!(
+        "The sensor radius in cells, at least {} ({} for 16 directions, {} for 32, {} for \
+         blink)",
+        number_text(MIN_SENSOR_RADIUS),
+        least(Directions::Sixteen),
+        least(Directions::ThirtyTwo),
+        least(Directions::Blink)
+    );
     let command = Command::new("navigate")
         .about("Walk an agent to the goal, sensing the map as it goes")
         .long_about(
             "An agent walks from start to goal knowing only the cells within R (Euclidean, at \
-             least 1.5) of each cell it has stood on; unseen cells count as ground. Prints \
+             least 1.5; with 16, 32 or blink directions at least the longest move's length, \
+             so that it sees every cell its moves cross) of each cell it has stood on; unseen \
+             cells count as ground. Prints \
              'move<TAB>K<TAB>X<TAB>Y<TAB>PLANNED<TAB>EXPANDED' for every cell it stands on (K \
              moves made; PLANNED the optimal cost to the goal on the map as known there, or \
              'none'; EXPANDED the replanning done there), then \
@@ -29,7 +50,7 @@ pub fn command() -> Command {
                 .value_name("R")
                 .required(true)
                 .allow_hyphen_values(true)
-                .help("The sensor radius in cells, at least 1.5"),
+                .help(sensor_help),
         );
     planners::add_args(
         command,

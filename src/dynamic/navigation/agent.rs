@@ -4,8 +4,7 @@
 
 use crate::finder::repairing::CellEdit;
 use crate::geometry::grid::{Grid, GridError, Point, WALL};
-use crate::geometry::hex::Tiling;
-use crate::geometry::movement::Movement;
+use crate::geometry::topology::Topology;
 
 /// What a look of the sensor found, to put back when the move it was part of is undone.
 #[derive(Clone, Copy, Debug)]
@@ -91,16 +90,17 @@ impl Agent {
         changes
     }
 
-    /// Moves to `cell`, one legal move away, counting the move's cost on the real map.
-    pub fn step_to(&mut self, cell: u32, world: &Grid, movement: &Movement, tiling: Tiling) {
+    /// Moves to `cell`, one legal move of `topology` away, counting the move's cost on the
+    /// real map.
+    pub fn step_to(&mut self, cell: u32, world: &Grid, topology: &dyn Topology) {
         let to = world.point(cell as usize);
-        // Every hex move is one step, the north-east and south-west ones included.
-        let diagonal = tiling == Tiling::Square && to.x != self.at.x && to.y != self.at.y;
-        let step = if diagonal {
-            movement.costs.diagonal()
-        } else {
-            movement.costs.straight()
-        };
+        let (dx, dy) = (
+            to.x as i32 - self.at.x as i32,
+            to.y as i32 - self.at.y as i32,
+        );
+        let step = (topology.moves().iter())
+            .position(|m| (m.dx, m.dy) == (dx, dy))
+            .map_or(0.0, |i| topology.step_cost(i));
         self.travelled += step * f64::from(world.terrain()[cell as usize]);
         self.at = to;
         self.k += 1;

@@ -12,7 +12,8 @@ use crate::text::number_text::number_text;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "code", rename_all = "kebab-case")]
 pub enum NavigationError {
-    /// The radius is below [`super::MIN_SENSOR_RADIUS`] or not a number.
+    /// The radius is below what the moves need ([`super::min_sensor_radius`]) or not a
+    /// number.
     SensorRadius {
         radius: f64,
         min: f64,
@@ -33,10 +34,6 @@ pub enum NavigationError {
     NoWalk {
         algorithm: &'static str,
     },
-    /// Moves longer than one cell (16, 32, blink) could cross cells the agent has not seen.
-    LongMoves {
-        directions: &'static str,
-    },
 }
 
 impl fmt::Display for NavigationError {
@@ -44,8 +41,8 @@ impl fmt::Display for NavigationError {
         match self {
             NavigationError::SensorRadius { radius, min } => write!(
                 f,
-                "the sensor radius must be at least {} (the agent sees the cells around it), \
-                 found {}",
+                "the sensor radius must be at least {} (the agent sees every cell its moves \
+                 cross), found {}",
                 number_text(*min),
                 number_text(*radius)
             ),
@@ -60,11 +57,6 @@ impl fmt::Display for NavigationError {
             NavigationError::NoWalk { algorithm } => {
                 write!(f, "the finder {algorithm} does not walk in Walk mode")
             }
-            NavigationError::LongMoves { directions } => write!(
-                f,
-                "the agent walks the 4 or 8 directions: with {directions}, a move longer than \
-                 one cell could cross cells it has not seen"
-            ),
         }
     }
 }

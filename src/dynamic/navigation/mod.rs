@@ -1,7 +1,9 @@
 //! Navigation in unknown terrain, D* Lite's setting: an agent knows the map's size and only
 //! the cells within its sensor radius of each cell it has stood on; cells it has not seen
-//! count as plain ground. It moves one cell at a time along a shortest path of the map as
-//! it knows it, senses, and replans when what it learns matters.
+//! count as plain ground. It moves one move at a time along a shortest path of the map as
+//! it knows it, senses, and replans when what it learns matters; its sensor reaches every
+//! cell a move from its cell depends on ([`min_sensor_radius`]), so it never takes a move
+//! over ground it has not seen.
 //!
 //! The agent (`agent`) walks; a [`Planner`] plans for it, one file each: D* Lite, which
 //! repairs its search from the goal (`d_star_lite`), and two baselines of A* from scratch
@@ -23,6 +25,8 @@ mod on_every_change;
 mod on_path_change;
 mod planner;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::checks::search_error::{endpoint_cells, SearchError};
@@ -31,7 +35,7 @@ use crate::finder::journal::Journal;
 use crate::finder::repairing::CellEdit;
 use crate::finder::Finder;
 use crate::geometry::grid::{Grid, Point, WALL};
-use crate::geometry::movement::Movement;
+use crate::geometry::topology::Topology;
 use crate::options::SearchOptions;
 use crate::vocabulary::agent::{Arrival, PlannerKind};
 use agent::{Agent, Discovery, Place};
@@ -44,6 +48,18 @@ pub use planner::Planner;
 /// The smallest sensor radius: the agent must see the eight cells around it (a diagonal
 /// neighbour is sqrt 2 away), or it could not tell which moves are legal.
 pub const MIN_SENSOR_RADIUS: f64 = 1.5;
+
+/// The smallest sensor radius for the moves of `topology`, in cells to two decimals: the agent must see
+/// every cell that decides whether a move from its cell is legal, or it could take a move
+/// over ground it has not seen. Those cells (the landing cell, the cells and corners a long
+/// move's segment crosses, the cells a blink passes over) lie in the box between the
+/// move's ends, whose farthest cell is the landing one: the longest move decides.
+pub fn min_sensor_radius(topology: &dyn Topology) -> f64 {
+    let longest = (topology.moves().iter())
+        .map(|m| f64::from(m.dx).hypot(f64::from(m.dy)))
+        .fold(MIN_SENSOR_RADIUS, f64::max);
+    (longest * 100.0).ceil() / 100.0
+}
 
 /// One cell the agent stood on, after sensing and any replanning there.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -105,7 +121,8 @@ struct Moment {
 pub struct Navigation {
     world: Grid,
     options: SearchOptions,
-    movement: Movement,
+    /// The moves the agent makes, with their costs.
+    topology: Arc<dyn Topology>,
     goal: Point,
     agent: Agent,
     planner: Box<dyn Planner>,
@@ -136,18 +153,15 @@ impl Navigation {
         sensor_radius: f64,
         planner: PlannerKind,
     ) -> Result<Navigation, NavigationError> {
-        if sensor_radius.is_nan() || sensor_radius < MIN_SENSOR_RADIUS {
+        let topology = options.topology();
+        let min = min_sensor_radius(&*topology);
+        if sensor_radius.is_nan() || sensor_radius < min {
             return Err(NavigationError::SensorRadius {
                 radius: sensor_radius,
-                min: MIN_SENSOR_RADIUS,
+                min,
             });
         }
         endpoint_cells(&world, start, goal)?;
-        if !options.directions.square() {
-            return Err(NavigationError::LongMoves {
-                directions: options.directions.name(),
-            });
-        }
         // Sense at the start, then plan from it.
         let mut agent = Agent::new(&world, start, sensor_radius)
             .map_err(|cause| NavigationError::Grid { cause })?;
@@ -156,7 +170,7 @@ impl Navigation {
         let (planner, expanded) = first_plan(planner, known, start, goal, options)?;
         let options = *planner.shown().options();
         Ok(Navigation {
-            movement: options.movement(),
+            topology,
             options,
             goal,
             first: Some(Visit {
@@ -380,8 +394,7 @@ impl Navigation {
             (replanned, expanded) = self.sense_and_plan();
         }
         if let Some(next) = self.planner.take_next() {
-            self.agent
-                .step_to(next, &self.world, &self.movement, self.options.tiling);
+            self.agent.step_to(next, &self.world, &*self.topology);
             if self.agent.at != self.goal {
                 let (again, more) = self.sense_and_plan();
                 replanned |= again;
