@@ -13,7 +13,7 @@ use crate::finder::key::Key;
 pub type History = Journal<StepRecord, Improvement>;
 
 /// A key as two 64-bit words: aligned to 8 bytes rather than a `Key`'s 16, so that a step's
-/// record takes 64 bytes in the journal instead of 80, and an improvement 40 instead of 48.
+/// record takes 48 bytes in the journal instead of 80, and an improvement 40 instead of 48.
 /// A recorded search writes one record a step.
 #[derive(Clone, Copy, Debug)]
 pub struct StoredKey([u64; 2]);
@@ -42,8 +42,13 @@ pub struct StepRecord {
     pub prev_max_open: u32,
     /// Where the cells the step opened start in the search's list of opened cells.
     pub opened_from: u32,
-    /// Any-angle searches: line-of-sight tests before the step, and the popped node's G
-    /// and parent before Lazy Theta* set them.
+}
+
+/// What an any-angle search's step also keeps, apart from [`StepRecord`] so that the
+/// others' records stay small: the line-of-sight tests before the step, and the popped
+/// node's G and parent before Lazy Theta* set them.
+#[derive(Clone, Copy, Debug)]
+pub struct SightRecord {
     pub prev_sight_checks: u32,
     pub popped_g: f64,
     pub popped_parent: u32,

@@ -30,7 +30,7 @@ use crate::vocabulary::record::{
     parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, Status};
-use history::{History, Improvement, StepRecord};
+use history::{History, Improvement, SightRecord, StepRecord};
 use policy::Policy;
 use spare::CellArrays;
 
@@ -84,6 +84,8 @@ pub struct Search {
     path: Vec<u32>,
     total_steps: Option<u32>,
     history: History,
+    /// Any-angle finders: what each recorded step also keeps, one a step (empty for the others).
+    sight_history: Vec<SightRecord>,
     /// For the events: the open entries that had the popped node's priority when it was
     /// taken, in pop order.
     ties: Vec<(Key, u32)>,
@@ -185,6 +187,7 @@ impl Search {
             path,
             total_steps: None,
             history,
+            sight_history: Vec::new(),
             ties: Vec::new(),
             sight,
             parents: if sight.is_some() {
@@ -243,6 +246,7 @@ impl Search {
         }
         self.open.clear();
         self.history.clear();
+        self.sight_history.clear();
         self.path.clear();
     }
 
@@ -273,10 +277,14 @@ impl Search {
                 prev_current: self.current,
                 prev_max_open: self.counters.max_open,
                 opened_from: self.visited.len() as u32,
-                prev_sight_checks: self.sight_checks,
-                popped_g: self.g.get(popped_cell).copied().unwrap_or(0.0),
-                popped_parent: self.parents.get(popped_cell).copied().unwrap_or(NO_PARENT),
             });
+            if self.sight.is_some() {
+                self.sight_history.push(SightRecord {
+                    prev_sight_checks: self.sight_checks,
+                    popped_g: self.g.get(popped_cell).copied().unwrap_or(0.0),
+                    popped_parent: self.parents.get(popped_cell).copied().unwrap_or(NO_PARENT),
+                });
+            }
         }
         if EVENTS {
             self.sight_tests.clear();
@@ -714,6 +722,7 @@ impl Search {
     /// be undone.
     pub fn run(&mut self) -> Status {
         self.history.clear();
+        self.sight_history.clear();
         while self.take_step::<false, false>(&mut no_events).is_some() {}
         self.status
     }

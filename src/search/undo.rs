@@ -35,13 +35,13 @@ impl Search {
             }
             undone += 1;
         }
-        self.sight_checks = record.prev_sight_checks;
         let popped = record.popped.map(Key::from);
-        if let Some(key) = popped {
-            let c = cell_of(key) as usize;
-            if let Some(parent) = self.parents.get_mut(c) {
-                *parent = record.popped_parent;
-                self.g[c] = record.popped_g;
+        if let Some(sight) = self.sight_history.pop() {
+            self.sight_checks = sight.prev_sight_checks;
+            if let Some(key) = popped {
+                let c = cell_of(key) as usize;
+                self.parents[c] = sight.popped_parent;
+                self.g[c] = sight.popped_g;
             }
         }
         self.counters.generated -= undone;
