@@ -214,9 +214,9 @@ impl<K: QueueKey> OpenList<K> {
                     }
                     break;
                 };
-                let best = first + smallest_of_four(family);
-                place(heap, slot, hole, heap[best]);
-                hole = best;
+                let (best, key) = smallest_of_four(family);
+                place(heap, slot, hole, key);
+                hole = first + best;
             }
             heap[hole] = last;
             sift_up(heap, slot, hole);
@@ -237,12 +237,20 @@ fn parent(s: usize) -> usize {
     (s - 1) / ARITY
 }
 
-/// The index of the smallest of a full family, chosen without branches: which child wins is
-/// a coin toss a branch predictor cannot learn.
-fn smallest_of_four<K: QueueKey>(family: &[K]) -> usize {
-    let left = usize::from(family[1] < family[0]);
-    let right = 2 + usize::from(family[3] < family[2]);
-    [left, right][usize::from(family[right] < family[left])]
+/// The index and key of the smallest of a full family, chosen without branches: which child
+/// wins is a coin toss a branch predictor cannot learn. The keys compared last are selected
+/// from those already read, not read again by the index chosen, which would put one more
+/// memory read into each level's chain of dependent steps.
+#[inline(always)]
+fn smallest_of_four<K: QueueKey>(family: &[K]) -> (usize, K) {
+    let [a, b, c, d] = [family[0], family[1], family[2], family[3]];
+    let (left, left_key) = if b < a { (1, b) } else { (0, a) };
+    let (right, right_key) = if d < c { (3, d) } else { (2, c) };
+    if right_key < left_key {
+        (right, right_key)
+    } else {
+        (left, left_key)
+    }
 }
 
 /// The index of the smallest of any number of keys.

@@ -55,13 +55,13 @@ impl Graph {
     pub fn legal(&mut self, cell: u32) -> MoveSet {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
-            *known = self
-                .neighbourhood
-                .legal_moves(&self.grid, self.grid.point(cell as usize))
-                .into();
-            self.legal_known.push(cell);
+            let at = self.grid.point(cell as usize);
+            *known = self.neighbourhood.legal_moves(&self.grid, at);
+            if *known != MOVES_UNKNOWN {
+                self.legal_known.push(cell);
+            }
         }
-        *known as MoveSet
+        *known
     }
 
     /// [`Graph::legal`] without keeping what it works out, for readers that only borrow.
@@ -70,7 +70,7 @@ impl Graph {
             MOVES_UNKNOWN => self
                 .neighbourhood
                 .legal_moves(&self.grid, self.grid.point(cell as usize)),
-            known => known as MoveSet,
+            known => known,
         }
     }
 

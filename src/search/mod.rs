@@ -30,7 +30,7 @@ use crate::vocabulary::record::{
     parent_move, record_of, CLOSED, NO_PARENT, OPEN, STATE_MASK, UNVISITED,
 };
 use crate::vocabulary::status::{Counters, Status};
-use history::{History, Improvement, StepRecord};
+use history::{History, Improvement, SightRecord, StepRecord};
 use policy::Policy;
 use spare::CellArrays;
 
@@ -84,6 +84,8 @@ pub struct Search {
     path: Vec<u32>,
     total_steps: Option<u32>,
     history: History,
+    /// Any-angle finders: what each recorded step also keeps, one a step (empty for the others).
+    sight_history: Vec<SightRecord>,
     /// For the events: the open entries that had the popped node's priority when it was
     /// taken, in pop order.
     ties: Vec<(Key, u32)>,
@@ -185,6 +187,7 @@ impl Search {
             path,
             total_steps: None,
             history,
+            sight_history: Vec::new(),
             ties: Vec::new(),
             sight,
             parents: if sight.is_some() {
@@ -243,6 +246,7 @@ impl Search {
         }
         self.open.clear();
         self.history.clear();
+        self.sight_history.clear();
         self.path.clear();
     }
 
@@ -269,14 +273,18 @@ impl Search {
         if RECORD {
             let popped_cell = popped.map_or(0, |(cell, _)| cell as usize);
             self.history.begin(StepRecord {
-                popped: popped.map(|(_, key)| key),
+                popped: popped.map(|(_, key)| key.into()),
                 prev_current: self.current,
                 prev_max_open: self.counters.max_open,
                 opened_from: self.visited.len() as u32,
-                prev_sight_checks: self.sight_checks,
-                popped_g: self.g.get(popped_cell).copied().unwrap_or(0.0),
-                popped_parent: self.parents.get(popped_cell).copied().unwrap_or(NO_PARENT),
             });
+            if self.sight.is_some() {
+                self.sight_history.push(SightRecord {
+                    prev_sight_checks: self.sight_checks,
+                    popped_g: self.g.get(popped_cell).copied().unwrap_or(0.0),
+                    popped_parent: self.parents.get(popped_cell).copied().unwrap_or(NO_PARENT),
+                });
+            }
         }
         if EVENTS {
             self.sight_tests.clear();
@@ -314,13 +322,8 @@ impl Search {
         } else {
             legal
         };
-        if self.in_move_order {
-            // The default order is the moves' own: only the moves wanted are looked at.
-            for i in topology::indices(to_visit) {
-                if self.visit::<RECORD, EVENTS>(current, from, legal, i, report) {
-                    break;
-                }
-            }
+        if !EVENTS && self.sight.is_none() && self.in_move_order {
+            self.expand_plain::<RECORD>(current, from, legal);
         } else {
             for &i in self.order {
                 let i = usize::from(i);
@@ -333,6 +336,99 @@ impl Search {
         }
         self.counters.max_open = self.counters.max_open.max(self.open.len() as u32);
         Some(Some(current))
+    }
+
+    /// Relaxes each legal move from `current`, at `from`, in the moves' own order, up to the
+    /// goal if the goal test is on reaching: [`Search::visit`] for a step that reports no
+    /// events and tests no line of sight (A* as the page runs it to the end), written over
+    /// the search's fields held in locals. On wasm32 nothing tells the engine that a store
+    /// into one of the arrays leaves the search's own fields alone, so the general loop
+    /// reads every array's place and length back from the search after each store.
+    #[inline(always)]
+    fn expand_plain<const RECORD: bool>(&mut self, current: u32, from: Point, legal: MoveSet) {
+        let Search {
+            grid,
+            neighbourhood,
+            record,
+            g,
+            depth,
+            open,
+            visited,
+            history,
+            counters,
+            next_order,
+            key_layout,
+            policy,
+            options,
+            goal,
+            goal_at,
+            stops_when_reached,
+            uses_heuristic,
+            ..
+        } = self;
+        let (goal, goal_at, weight) = (*goal, *goal_at, options.weight);
+        let stop_at_goal = *stops_when_reached;
+        let uses_heuristic = *uses_heuristic;
+        let policy = *policy;
+        let key_layout = *key_layout;
+        let cells = record.len();
+        let (record, g, terrain) = (&mut record[..], &mut g[..cells], &grid.terrain()[..cells]);
+        // A move never leads back to its own cell, so G of `current` stays as it is.
+        let g_current = g[current as usize];
+        let mut order = *next_order;
+        for i in topology::indices(legal) {
+            let next = neighbourhood.neighbour(current, i);
+            let n = next as usize;
+            let old_record = record[n];
+            let state = old_record & STATE_MASK;
+            if state == CLOSED {
+                continue;
+            }
+            let new_g = g_current + neighbourhood.cost(i, terrain[n]);
+            let opened = state != OPEN;
+            if !opened && (policy.counts_moves() || new_g >= g[n]) {
+                continue;
+            }
+            if !opened && RECORD {
+                if let Some(old_key) = open.key_of(next) {
+                    history.record(Improvement {
+                        old_key: old_key.into(),
+                        old_g: g[n],
+                        cell: next,
+                        old_record,
+                        // Only any-angle searches keep parents apart from the records.
+                        old_parent: NO_PARENT,
+                    });
+                }
+            }
+            if opened {
+                visited.push(next);
+            }
+            g[n] = new_g;
+            record[n] = record_of(OPEN, Some(i));
+            if policy.counts_moves() {
+                depth[n] = depth[current as usize] + 1;
+            }
+            let at = neighbourhood.step(from, i);
+            let h = if uses_heuristic {
+                neighbourhood.estimate(at, goal_at)
+            } else {
+                0.0
+            };
+            let f = policy.priority(new_g, h, weight, || depth[n]);
+            let key = key_layout.key(f, policy.tie(new_g, h), order, next);
+            order += 1;
+            counters.generated += 1;
+            if opened {
+                open.push(next, key);
+                if stop_at_goal && next == goal {
+                    break;
+                }
+            } else {
+                open.update(next, key);
+            }
+        }
+        *next_order = order;
     }
 
     /// Looks at the `i`-th move from `current`, at `from`, whose legal moves are `legal`;
@@ -403,7 +499,7 @@ impl Search {
             if RECORD {
                 if let Some(old_key) = self.open.key_of(next) {
                     self.history.record(Improvement {
-                        old_key,
+                        old_key: old_key.into(),
                         old_g,
                         cell: next,
                         old_record,
@@ -527,10 +623,12 @@ impl Search {
     fn legal_moves(&mut self, cell: u32, at: Point) -> MoveSet {
         let known = &mut self.legal[cell as usize];
         if *known == MOVES_UNKNOWN {
-            *known = self.neighbourhood.legal_moves(&self.grid, at).into();
-            self.legal_known.push(cell);
+            *known = self.neighbourhood.legal_moves(&self.grid, at);
+            if *known != MOVES_UNKNOWN {
+                self.legal_known.push(cell);
+            }
         }
-        *known as MoveSet
+        *known
     }
 
     /// Puts an unvisited cell, at `p`, on the open list (see [`Search::reach`]).
@@ -624,6 +722,7 @@ impl Search {
     /// be undone.
     pub fn run(&mut self) -> Status {
         self.history.clear();
+        self.sight_history.clear();
         while self.take_step::<false, false>(&mut no_events).is_some() {}
         self.status
     }

@@ -24,7 +24,7 @@ impl Search {
                 .filter_map(|n| {
                     let cell = self.grid.index_of(n.x, n.y).ok()? as u32;
                     let old = improvements.iter().find(|c| c.cell == cell);
-                    Some((cell, old.map(|c| c.old_key)))
+                    Some((cell, old.map(|c| c.old_key.into())))
                 })
                 .collect(),
             _ => Vec::new(),

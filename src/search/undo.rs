@@ -3,7 +3,7 @@
 
 use super::shared::StepStart;
 use super::Search;
-use crate::finder::key::cell_of;
+use crate::finder::key::{cell_of, Key};
 use crate::vocabulary::record::{NO_PARENT, UNVISITED};
 
 impl Search {
@@ -18,7 +18,7 @@ impl Search {
         let mut undone = 0;
         for change in improvements {
             let c = change.cell as usize;
-            self.open.update(change.cell, change.old_key);
+            self.open.update(change.cell, change.old_key.into());
             self.g[c] = change.old_g;
             self.record[c] = change.old_record;
             if let Some(parent) = self.parents.get_mut(c) {
@@ -35,18 +35,19 @@ impl Search {
             }
             undone += 1;
         }
-        self.sight_checks = record.prev_sight_checks;
-        if let Some(key) = record.popped {
-            let c = cell_of(key) as usize;
-            if let Some(parent) = self.parents.get_mut(c) {
-                *parent = record.popped_parent;
-                self.g[c] = record.popped_g;
+        let popped = record.popped.map(Key::from);
+        if let Some(sight) = self.sight_history.pop() {
+            self.sight_checks = sight.prev_sight_checks;
+            if let Some(key) = popped {
+                let c = cell_of(key) as usize;
+                self.parents[c] = sight.popped_parent;
+                self.g[c] = sight.popped_g;
             }
         }
         self.counters.generated -= undone;
         // Each change took one entry order.
         self.next_order -= undone;
-        let popped = record.popped.map(|key| (cell_of(key), key));
+        let popped = popped.map(|key| (cell_of(key), key));
         StepStart {
             status: &mut self.status,
             path: &mut self.path,
