@@ -41,7 +41,7 @@ pub fn command(root: &Path, options: &[String]) -> Result<()> {
         unoptimised.len() as f64 / 1024.0,
     );
     let page = dist::command(root)?;
-    let kib = dist::gzipped_len(&std::fs::read(&page)?)? as f64 / 1024.0;
+    let kib = dist::gzipped_len(&page)? as f64 / 1024.0;
     let budget = dist::BUDGET_KIB;
     println!(
         "single-file page: {kib:.1} KiB gzipped; budget {budget} KiB: {}",
