@@ -16,20 +16,16 @@ mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 
-use judge::{every_finder, Truth};
+use judge::{every_finder, repairs_match, Truth};
 use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
 
-use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::dynamic::navigation::Navigation;
-use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat};
 use astar_visualizer::geometry::hex::Tiling;
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
-use astar_visualizer::{
-    new_finder, Algorithm, CostModel, Finder, Grid, Heuristic, Point, SearchOptions, Status,
-};
+use astar_visualizer::{new_finder, Algorithm, CostModel, Grid, Heuristic, Point, SearchOptions};
 
 /// Whether the hexes `a` and `b` are neighbours: one apart in cube coordinates.
 fn adjacent(a: Point, b: Point) -> bool {
@@ -182,38 +178,15 @@ fn hex_distance_is_the_open_ground_distance() {
 fn incremental_repairs_match_the_dijkstra_on_the_edited_map() {
     let mut random = random_numbers(0x6e3c_19d2_a07f_5b21);
     for round in 0..30 {
-        let (w, h) = (5 + random() % 5, 5 + random() % 5);
-        let terrain: Vec<u8> = (0..w * h).map(|_| u8::from(random() % 100 >= 25)).collect();
-        let mut grid = Grid::from_terrain(w as u32, h as u32, terrain).unwrap();
-        let (start, goal) = (Point::new(0, 0), Point::new(w as u32 - 1, h as u32 - 1));
-        for end in [start, goal] {
-            grid.set(end, 1).unwrap();
-        }
         let base = settings()[round % 3];
-        for variant in [Variant::LpaStar, Variant::DStarLite] {
-            let mut finder = Incremental::new(grid.clone(), start, goal, base, variant).unwrap();
-            let mut world = grid.clone();
-            finder.run();
-            for _ in 0..3 {
-                let mut edits = Vec::new();
-                for _ in 0..3 {
-                    let at = Point::new((random() % w) as u32, (random() % h) as u32);
-                    if at != start && at != goal {
-                        let terrain = u8::from(!world.is_passable(at));
-                        world.set(at, terrain).unwrap();
-                        edits.push(CellEdit { at, terrain });
-                    }
-                }
-                finder.apply_edits(&edits).unwrap();
-                let status = finder.run();
-                let truth = dijkstra(&world, &base, start, false)[world.index(goal)];
-                let case = format!("{variant:?} round {round} on {world:?}");
-                assert_eq!(status == Status::Found, truth.is_finite(), "{case}");
-                if status == Status::Found {
-                    assert_eq!(check_path(&world, &base, finder.path(), &case), truth);
-                }
-            }
-        }
+        repairs_match(
+            &mut random,
+            5,
+            75,
+            base,
+            |world, start, goal| dijkstra(world, &base, start, false)[world.index(goal)],
+            |world, path, case| check_path(world, &base, path, case),
+        );
     }
 }
 

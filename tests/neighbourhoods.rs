@@ -17,20 +17,18 @@ mod random_scene;
 #[path = "common/undo.rs"]
 mod undo;
 
-use judge::{every_finder, Truth};
+use judge::{every_finder, repairs_match, Truth};
 use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
 use std::collections::BinaryHeap;
 
-use astar_visualizer::dynamic::incremental::{Incremental, Variant};
 use astar_visualizer::dynamic::navigation::{min_sensor_radius, Navigation};
-use astar_visualizer::finder::repairing::CellEdit;
 use astar_visualizer::formats::map_text::parse_map;
 use astar_visualizer::formats::scenario::parse_scenarios;
 use astar_visualizer::geometry::movement::{CostModel, DiagonalRule, Directions};
 use astar_visualizer::vocabulary::agent::{Arrival, PlannerKind};
 use astar_visualizer::{
-    new_finder, Algorithm, Finder, Grid, Heuristic, Point, SearchError, SearchOptions, Status,
+    new_finder, Algorithm, Grid, Heuristic, Point, SearchError, SearchOptions, Status,
 };
 
 /// The moves of each neighbourhood, as this file lists them.
@@ -513,42 +511,14 @@ fn moving_ai_wide_paths_are_optimal_and_no_longer_than_eight() {
 fn incremental_repairs_match_the_dijkstra_on_the_edited_map() {
     let mut random = random_numbers(0x0dd_ba11_2b10_c4e5);
     for round in 0..40 {
-        let (w, h) = (6 + random() % 5, 6 + random() % 5);
-        let terrain: Vec<u8> = (0..w * h).map(|_| u8::from(random() % 100 >= 20)).collect();
-        let mut grid = Grid::from_terrain(w as u32, h as u32, terrain).unwrap();
-        let (start, goal) = (Point::new(0, 0), Point::new(w as u32 - 1, h as u32 - 1));
-        for end in [start, goal] {
-            grid.set(end, 1).unwrap();
-        }
-        let base = &neighbourhoods()[round % neighbourhoods().len()];
-        for variant in [Variant::LpaStar, Variant::DStarLite] {
-            let mut finder = Incremental::new(grid.clone(), start, goal, *base, variant).unwrap();
-            let mut world = grid.clone();
-            finder.run();
-            for _ in 0..3 {
-                // Each a wall toggled, the ends kept free.
-                let mut edits = Vec::new();
-                for _ in 0..3 {
-                    let at = Point::new((random() % w) as u32, (random() % h) as u32);
-                    if at != start && at != goal {
-                        let terrain = u8::from(!world.is_passable(at));
-                        world.set(at, terrain).unwrap();
-                        edits.push(CellEdit { at, terrain });
-                    }
-                }
-                finder.apply_edits(&edits).unwrap();
-                let status = finder.run();
-                let truth = dijkstra(&world, base, start, None, false)[world.index(goal)];
-                let case = format!(
-                    "{variant:?} {:?} round {round} on {world:?}",
-                    base.directions
-                );
-                assert_eq!(status == Status::Found, truth.is_finite(), "{case}");
-                if status == Status::Found {
-                    let (cost, _) = check_path(&world, base, finder.path(), &case);
-                    assert_eq!(cost, truth, "{case}");
-                }
-            }
-        }
+        let base = neighbourhoods()[round % neighbourhoods().len()];
+        repairs_match(
+            &mut random,
+            6,
+            80,
+            base,
+            |world, start, goal| dijkstra(world, &base, start, None, false)[world.index(goal)],
+            |world, path, case| check_path(world, &base, path, case).0,
+        );
     }
 }

@@ -1,10 +1,12 @@
 //! Every finder that takes a setting, judged on one scene against the tests' own Dijkstra:
 //! the optimal finders find its cost, the breadth-first ones its fewest moves, the greedy
 //! ones a legal path; each reports its path's cost, and (when asked) every step undoes
-//! exactly.
+//! exactly; and LPA*'s and D* Lite's repairs judged the same way.
 
 use super::undo::undo_is_exact;
-use astar_visualizer::{new_finder, Algorithm, Grid, Point, SearchOptions, Status};
+use astar_visualizer::dynamic::incremental::{Incremental, Variant};
+use astar_visualizer::finder::repairing::CellEdit;
+use astar_visualizer::{new_finder, Algorithm, Finder, Grid, Point, SearchOptions, Status};
 
 const OPTIMAL: [Algorithm; 7] = [
     Algorithm::AStar,
@@ -68,6 +70,53 @@ pub fn every_finder(
         }
         if check_undo {
             undo_is_exact(grid, start, goal, o);
+        }
+    }
+}
+
+/// LPA* and D* Lite on a random map (`least` to `least + 4` cells a side, each cell open with
+/// a chance of `open_percent`, the corners its ends) repair three times after three cells
+/// each toggle between wall and open (the ends kept free): each answer is `truth` of the map
+/// as edited (infinite when unreachable), and `path_cost` of its path, checked move by move.
+pub fn repairs_match(
+    random: &mut impl FnMut() -> u64,
+    least: u64,
+    open_percent: u64,
+    base: SearchOptions,
+    truth: impl Fn(&Grid, Point, Point) -> f64,
+    path_cost: impl Fn(&Grid, &[u32], &str) -> f64,
+) {
+    let (w, h) = (least + random() % 5, least + random() % 5);
+    let terrain: Vec<u8> = (0..w * h)
+        .map(|_| u8::from(random() % 100 >= 100 - open_percent))
+        .collect();
+    let mut grid = Grid::from_terrain(w as u32, h as u32, terrain).unwrap();
+    let (start, goal) = (Point::new(0, 0), Point::new(w as u32 - 1, h as u32 - 1));
+    for end in [start, goal] {
+        grid.set(end, 1).unwrap();
+    }
+    for variant in [Variant::LpaStar, Variant::DStarLite] {
+        let mut finder = Incremental::new(grid.clone(), start, goal, base, variant).unwrap();
+        let mut world = grid.clone();
+        finder.run();
+        for _ in 0..3 {
+            let mut edits = Vec::new();
+            for _ in 0..3 {
+                let at = Point::new((random() % w) as u32, (random() % h) as u32);
+                if at != start && at != goal {
+                    let terrain = u8::from(!world.is_passable(at));
+                    world.set(at, terrain).unwrap();
+                    edits.push(CellEdit { at, terrain });
+                }
+            }
+            finder.apply_edits(&edits).unwrap();
+            let status = finder.run();
+            let truth = truth(&world, start, goal);
+            let case = format!("{variant:?} {base:?} on {world:?}");
+            assert_eq!(status == Status::Found, truth.is_finite(), "{case}");
+            if status == Status::Found {
+                assert_eq!(path_cost(&world, finder.path(), &case), truth, "{case}");
+            }
         }
     }
 }
