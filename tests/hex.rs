@@ -17,9 +17,7 @@ mod random_scene;
 mod undo;
 
 use judge::{every_finder, repairs_match, Truth};
-use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
-use std::collections::BinaryHeap;
 
 use astar_visualizer::dynamic::navigation::Navigation;
 use astar_visualizer::formats::map_text::{parse_map, write_map, MapFormat};
@@ -48,36 +46,24 @@ fn unit(o: &SearchOptions) -> f64 {
 /// Cost in units from `start` to every hex (`INFINITY`: unreachable); with `fewest` every
 /// move counts 1. Neighbours are found by trying every hex of the 3x3 block around.
 fn dijkstra(grid: &Grid, o: &SearchOptions, start: Point, fewest: bool) -> Vec<f64> {
-    let mut best = vec![f64::INFINITY; grid.cell_count()];
-    let mut queue = BinaryHeap::new();
-    best[grid.index(start)] = 0.0;
-    queue.push(Entry(0.0, grid.index(start)));
-    while let Some(Entry(cost, cell)) = queue.pop() {
-        if cost > best[cell] {
-            continue;
-        }
+    nearest::dijkstra(grid.cell_count(), grid.index(start), None, |cell, reach| {
         let p = grid.point(cell);
         for dy in -1..=1 {
             for dx in -1..=1 {
                 let Ok(next) = grid.index_of(i64::from(p.x) + dx, i64::from(p.y) + dy) else {
                     continue;
                 };
-                if !grid.is_passable_at(next) || !adjacent(p, grid.point(next)) {
-                    continue;
-                }
-                let step = if fewest {
-                    1.0
-                } else {
-                    unit(o) * f64::from(grid.terrain()[next])
-                };
-                if cost + step < best[next] {
-                    best[next] = cost + step;
-                    queue.push(Entry(cost + step, next));
+                if grid.is_passable_at(next) && adjacent(p, grid.point(next)) {
+                    let step = if fewest {
+                        1.0
+                    } else {
+                        unit(o) * f64::from(grid.terrain()[next])
+                    };
+                    reach(next, step);
                 }
             }
         }
-    }
-    best
+    })
 }
 
 /// A path's moves join neighbouring passable hexes; returns its cost in units.

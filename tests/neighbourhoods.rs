@@ -18,9 +18,7 @@ mod random_scene;
 mod undo;
 
 use judge::{every_finder, repairs_match, Truth};
-use nearest::Entry;
 use random_scene::{random_numbers, random_scene};
-use std::collections::BinaryHeap;
 
 use astar_visualizer::dynamic::navigation::{min_sensor_radius, Navigation};
 use astar_visualizer::formats::map_text::parse_map;
@@ -150,23 +148,11 @@ fn dijkstra(
     fewest: bool,
 ) -> Vec<f64> {
     let all = crossings(o.directions);
-    let mut best = vec![f64::INFINITY; grid.cell_count()];
-    let mut queue = BinaryHeap::new();
-    best[grid.index(start)] = 0.0;
-    queue.push(Entry(0.0, grid.index(start)));
-    while let Some(Entry(cost, cell)) = queue.pop() {
-        if cost > best[cell] {
-            continue;
-        }
+    let stop = stop.map(|p| grid.index(p));
+    nearest::dijkstra(grid.cell_count(), grid.index(start), stop, |cell, reach| {
         let p = grid.point(cell);
-        if Some(p) == stop {
-            break;
-        }
         let (x, y) = (i64::from(p.x), i64::from(p.y));
-        for crossed in &all {
-            if !legal(grid, o, x, y, crossed) {
-                continue;
-            }
+        for crossed in all.iter().filter(|crossed| legal(grid, o, x, y, crossed)) {
             let m = crossed.0;
             let next = grid.index_of(x + m.0, y + m.1).unwrap();
             let step = if fewest {
@@ -174,13 +160,9 @@ fn dijkstra(
             } else {
                 units(o, m) * f64::from(grid.terrain()[next])
             };
-            if cost + step < best[next] {
-                best[next] = cost + step;
-                queue.push(Entry(cost + step, next));
-            }
+            reach(next, step);
         }
-    }
-    best
+    })
 }
 
 /// A path's moves are legal moves of the neighbourhood; returns its cost in units and its
