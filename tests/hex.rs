@@ -110,10 +110,9 @@ fn random_hex_maps_every_finder_against_the_independent_dijkstra() {
             continue;
         };
         let base = settings()[round % settings().len()];
-        let truth = Truth {
-            cost: dijkstra(&grid, &base, start, false)[grid.index(goal)],
-            fewest_moves: dijkstra(&grid, &base, start, true)[grid.index(goal)],
-        };
+        let truth = Truth::at(grid.index(goal), |fewest| {
+            dijkstra(&grid, &base, start, fewest)
+        });
         let scale = if base.costs == CostModel::Exact {
             1e6
         } else {

@@ -249,10 +249,9 @@ fn random_maps_every_finder_against_the_independent_dijkstra() {
             continue;
         };
         for base in neighbourhoods() {
-            let truth = Truth {
-                cost: dijkstra(&grid, &base, start, None, false)[grid.index(goal)],
-                fewest_moves: dijkstra(&grid, &base, start, None, true)[grid.index(goal)],
-            };
+            let truth = Truth::at(grid.index(goal), |fewest| {
+                dijkstra(&grid, &base, start, None, fewest)
+            });
             every_finder(
                 &grid,
                 start,

@@ -27,6 +27,16 @@ pub struct Truth {
     pub fewest_moves: f64,
 }
 
+impl Truth {
+    /// At `goal`, from `dijkstra(fewest)`: the costs to every node, by cost or by moves.
+    pub fn at(goal: usize, dijkstra: impl Fn(bool) -> Vec<f64>) -> Self {
+        Truth {
+            cost: dijkstra(false)[goal],
+            fewest_moves: dijkstra(true)[goal],
+        }
+    }
+}
+
 /// `path_cost(o, path, case)` checks each move of a path as the test's own rules read it and
 /// gives its cost in the truth's units; `scale` is how many of those units the finder reports
 /// as one.
