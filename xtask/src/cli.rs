@@ -300,6 +300,11 @@ mod tests {
         std::fs::write(dir.join(format!("{LIB_NAME}_bg.wasm")), b"").unwrap();
         let bench = bench(&["bench", "--baseline", dir.to_str().unwrap()]);
         assert_eq!(bench.engine.baseline, Some(dir.canonicalize().unwrap()));
+        let message = rejects(
+            &["bench", "--page", "--baseline", dir.to_str().unwrap()],
+            "--page",
+        );
+        assert!(message.contains("--baseline"), "{message}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
