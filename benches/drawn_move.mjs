@@ -5,12 +5,14 @@
 // and each walk move's over the plain step's. No assertion on time: it measures, it does not
 // judge (machines are noisy).
 //
-//   node benches/drawn_move.mjs [--url URL] [--map NAME] [--sizes 512,2048] [--moves N]
+//   node benches/drawn_move.mjs --map NAME --sizes 512,2048 --moves N [--url URL]
+//
+// `cargo xtask bench --page` runs it, with the defaults of these options (its --help).
 //
 // --url   the served repository root (`cargo xtask serve --no-build`); without it the script
 //         serves the repository itself that way, pkg/ as last built.
-// --map   a 512x512 Moving AI map in tests/maps/movingai/ (default Berlin_0_512), opened
-//         with the file input and its scenario file, the last scenario placing start and goal.
+// --map   a 512x512 Moving AI map in tests/maps/movingai/, opened with the file input and
+//         its scenario file, the last scenario placing start and goal.
 //         At 2048 the same map four by four, opened as a text map with the start and goal of
 //         that scenario in the first and last tiles, under the same rules.
 //
@@ -35,14 +37,20 @@ const { chromium } = createRequire(join(ROOT, 'tests/e2e/package.json'))('playwr
 const { values: args } = parseArgs({
   options: {
     url: { type: 'string' },
-    map: { type: 'string', default: 'Berlin_0_512' },
-    sizes: { type: 'string', default: '512,2048' },
-    moves: { type: 'string', default: '60' },
+    map: { type: 'string' },
+    sizes: { type: 'string' },
+    moves: { type: 'string' },
     chrome: { type: 'string', default: process.env.CHROME ?? '/usr/bin/chromium' },
   },
 });
+for (const required of ['map', 'sizes', 'moves']) {
+  if (!args[required]) throw new Error(`--${required} is required (\`cargo xtask bench --page\` gives defaults)`);
+}
 const MOVES = Number(args.moves);
 const SIZES = args.sizes.split(',').map(Number);
+if (!(Number.isInteger(MOVES) && MOVES > 0) || !SIZES.every((side) => Number.isInteger(side) && side > 0 && side % 512 === 0)) {
+  throw new Error('--moves takes a positive integer and --sizes a comma list of multiples of 512');
+}
 // The first steps of each page are not timed: the page's code and the engine warm up.
 const WARM_UP = 2;
 // Steps taken on one page before the next page's turn.

@@ -3,10 +3,11 @@
 // what it needs and runs this file:
 //
 //   node --expose-gc --single-threaded-gc benches/wasm_engine.mjs --bindings DIR --native EXE --node-modules DIR
-//        [--maps DIR] [--per-map N] [--rounds N] [--baseline DIR] [NAME ...]
+//        --per-map N --rounds N [--maps DIR] [--baseline DIR] [NAME ...]
 //
 // --bindings: wasm-bindgen's web bindings with the optimised .wasm next to them (as the page
-// loads them); --native: the `native_engine` bench binary, run as a worker; NAME: only the
+// loads them); --native: the `native_engine` bench binary, run as a worker; --per-map,
+// --rounds: as `cargo xtask bench --help` tells, which holds their defaults; NAME: only the
 // maps whose file names contain one of these; --baseline: the bindings of another build
 // (kept from an earlier `cargo xtask bench`, `target/xtask/bench-web`), timed as a sixth way
 // in the same turns, with its expansions and paths required to equal this build's.
@@ -36,13 +37,13 @@ const { values: args, positionals: only } = parseArgs({
     native: { type: 'string' },
     'node-modules': { type: 'string' },
     maps: { type: 'string', default: 'tests/maps/movingai' },
-    'per-map': { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '3' },
+    'per-map': { type: 'string' },
+    rounds: { type: 'string' },
     baseline: { type: 'string' },
   },
   allowPositionals: true,
 });
-for (const required of ['bindings', 'native', 'node-modules']) {
+for (const required of ['bindings', 'native', 'node-modules', 'per-map', 'rounds']) {
   if (!args[required]) throw new Error(`--${required} is required`);
 }
 const PER_MAP = Number(args['per-map']);

@@ -19,8 +19,6 @@ use std::sync::Arc;
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
-pub const DEFAULT_PORT: u16 = 8000;
-
 /// What `cargo xtask serve` was asked for.
 pub struct Options {
     pub port: u16,
