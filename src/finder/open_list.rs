@@ -95,8 +95,17 @@ impl<K: QueueKey> OpenList<K> {
             let highest = self.front.remove(0);
             self.heap_push(highest);
         }
-        let at = self.front.partition_point(|&k| key < k);
-        self.front.insert(at, key);
+        // Sorted by moving the higher keys down one place from the end, not by
+        // `Vec::insert`: its move is a `memory.copy` on wasm32, a call out of the loop at
+        // every push, though the key mostly goes at or near the end.
+        self.front.push(key);
+        let front = &mut self.front[..];
+        let mut at = front.len() - 1;
+        while at > 0 && front[at - 1] < key {
+            front[at] = front[at - 1];
+            at -= 1;
+        }
+        front[at] = key;
         self.slot[cell as usize] = IN_FRONT;
     }
 
@@ -119,23 +128,24 @@ impl<K: QueueKey> OpenList<K> {
         Some((cell, top))
     }
 
-    /// Gives a cell already on the list a new key, higher or lower.
-    pub fn update(&mut self, cell: u32, key: K) {
+    /// Gives a cell already on the list a new key, higher or lower; returns its old key.
+    pub fn update(&mut self, cell: u32, key: K) -> Option<K> {
         let s = self.slot[cell as usize];
         let stays_in_heap = s != IN_FRONT && self.front.first().map_or(true, |&k| k < key);
         if !stays_in_heap {
-            self.remove(cell);
+            let old = self.remove(cell);
             self.push(cell, key);
-            return;
+            return old;
         }
         let s = s as usize;
-        let raise = key < self.heap[s];
+        let old = self.heap[s];
         self.heap[s] = key;
-        if raise {
+        if key < old {
             sift_up(&mut self.heap, &mut self.slot, s);
         } else {
             sift_down(&mut self.heap, &mut self.slot, s);
         }
+        Some(old)
     }
 
     pub fn remove(&mut self, cell: u32) -> Option<K> {

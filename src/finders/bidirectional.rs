@@ -665,7 +665,9 @@ impl Finder for Bidirectional {
             let c = change.cell as usize;
             let sd = &mut self.sides[change.side];
             match change.key {
-                Some(key) => sd.open.update(change.cell, key),
+                Some(key) => {
+                    sd.open.update(change.cell, key);
+                }
                 None => {
                     sd.open.remove(change.cell);
                 }

@@ -6,9 +6,8 @@ use std::sync::Arc;
 
 use crate::geometry::grid::{Grid, GridError, Point};
 use crate::geometry::heuristic::Heuristic;
-use crate::geometry::topology::{
-    KnownMoves, MoveSet, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
-};
+use crate::geometry::known_moves::KnownMoves;
+use crate::geometry::topology::{MoveSet, Neighbourhood, Topology, TopologyError};
 use crate::search::spare::{keep_spare, take_spare};
 use crate::vocabulary::record::parent_move;
 
@@ -17,17 +16,14 @@ pub struct Graph {
     pub grid: Grid,
     /// The moves, their costs and the heuristic.
     pub neighbourhood: Neighbourhood,
-    legal: Vec<KnownMoves>,
-    /// The cells whose legal moves are worked out, so that a graph that ends clears only
-    /// those before handing `legal` on.
-    legal_known: Vec<u32>,
+    legal: KnownMoves,
 }
 
 thread_local! {
     /// The legal-move array of the last graph that ended, all unknown, for the next one on
     /// a map of the same size: filling half a megabyte for every search of a 512x512 map
     /// costs more than many a repair.
-    static SPARE: RefCell<Option<(Vec<KnownMoves>, Vec<u32>)>> = const { RefCell::new(None) };
+    static SPARE: RefCell<Option<KnownMoves>> = const { RefCell::new(None) };
 }
 
 impl Graph {
@@ -40,12 +36,12 @@ impl Graph {
     ) -> Result<Graph, TopologyError> {
         let neighbourhood = Neighbourhood::new(topology, &grid, heuristic)?;
         let cells = grid.cell_count();
-        let (legal, legal_known) = take_spare(&SPARE, |(legal, _)| legal.len() == cells)
-            .unwrap_or_else(|| (vec![MOVES_UNKNOWN; cells], Vec::new()));
+        let moves = neighbourhood.topology().moves().len();
+        let legal = take_spare(&SPARE, |legal| legal.fits(cells, moves))
+            .unwrap_or_else(|| KnownMoves::new(cells, moves));
         Ok(Graph {
             neighbourhood,
             legal,
-            legal_known,
             grid,
         })
     }
@@ -53,25 +49,17 @@ impl Graph {
     /// The legal moves out of `cell` (see [`Topology::legal_moves`]), worked out once: a
     /// move is legal one way exactly when its reverse is legal the other way.
     pub fn legal(&mut self, cell: u32) -> MoveSet {
-        let known = &mut self.legal[cell as usize];
-        if *known == MOVES_UNKNOWN {
-            let at = self.grid.point(cell as usize);
-            *known = self.neighbourhood.legal_moves(&self.grid, at);
-            if *known != MOVES_UNKNOWN {
-                self.legal_known.push(cell);
-            }
-        }
-        *known
+        let (neighbourhood, grid) = (&self.neighbourhood, &self.grid);
+        (self.legal).get_or_work_out(cell, || {
+            neighbourhood.legal_moves(grid, grid.point(cell as usize))
+        })
     }
 
     /// [`Graph::legal`] without keeping what it works out, for readers that only borrow.
     pub fn legal_now(&self, cell: u32) -> MoveSet {
-        match self.legal[cell as usize] {
-            MOVES_UNKNOWN => self
-                .neighbourhood
-                .legal_moves(&self.grid, self.grid.point(cell as usize)),
-            known => known,
-        }
+        self.legal.known(cell).unwrap_or_else(|| {
+            (self.neighbourhood).legal_moves(&self.grid, self.grid.point(cell as usize))
+        })
     }
 
     /// Sets a cell's terrain and forgets the legal moves of the cells around it (see
@@ -79,7 +67,7 @@ impl Graph {
     pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         let old = self.grid.set(p, terrain)?;
         for cell in self.neighbourhood.around(&self.grid, p) {
-            self.legal[cell as usize] = MOVES_UNKNOWN;
+            self.legal.forget(cell);
         }
         Ok(old)
     }
@@ -127,15 +115,10 @@ impl Drop for Graph {
         if std::thread::panicking() {
             return;
         }
-        for cell in self.legal_known.drain(..) {
-            self.legal[cell as usize] = MOVES_UNKNOWN;
-        }
+        self.legal.forget_all();
         keep_spare(
             &SPARE,
-            (
-                std::mem::take(&mut self.legal),
-                std::mem::take(&mut self.legal_known),
-            ),
+            std::mem::replace(&mut self.legal, KnownMoves::new(0, 0)),
         );
     }
 }

@@ -684,7 +684,9 @@ impl Finder for JumpPointSearch {
         for change in changes {
             let c = change.cell as usize;
             match change.old_key {
-                Some(key) => self.open.update(change.cell, key),
+                Some(key) => {
+                    self.open.update(change.cell, key);
+                }
                 None => {
                     self.open.remove(change.cell);
                     self.visited.pop();

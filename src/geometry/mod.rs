@@ -4,6 +4,7 @@
 pub mod grid;
 pub mod heuristic;
 pub mod hex;
+pub mod known_moves;
 pub mod movement;
 pub mod sight;
 pub mod square;

@@ -23,13 +23,6 @@ pub type MoveSet = u32;
 /// reached it in five bits (see `crate::vocabulary::record`), and a [`MoveSet`] has 32.
 pub const MAX_MOVES: usize = 32;
 
-/// A cell's legal moves as searches keep them, worked out once: a [`MoveSet`], or
-/// [`MOVES_UNKNOWN`] until then. Four bytes a cell, not eight with a bit of its own for
-/// "unknown": the first expansion of each cell reads this, and half the bytes miss the
-/// cache half as often. A cell without any legal move is worked out again each time.
-pub type KnownMoves = MoveSet;
-pub const MOVES_UNKNOWN: KnownMoves = 0;
-
 /// The move indices in `moves`, lowest first.
 pub fn indices(mut moves: MoveSet) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {

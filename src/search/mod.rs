@@ -19,11 +19,10 @@ use crate::finder::key::{Key, KeyLayout};
 use crate::finder::open_list::OpenList;
 use crate::finder::relaxation::Seen;
 use crate::geometry::grid::{Grid, GridError, Point};
+use crate::geometry::known_moves::KnownMoves;
 use crate::geometry::movement::{DiagonalRule, NeighbourOrder, MOVES};
 use crate::geometry::sight;
-use crate::geometry::topology::{
-    self, KnownMoves, MoveSet, Neighbourhood, Topology, TopologyError, MOVES_UNKNOWN,
-};
+use crate::geometry::topology::{self, MoveSet, Neighbourhood, Topology, TopologyError};
 use crate::options::{GoalTest, SearchOptions};
 use crate::vocabulary::events::SightTest;
 use crate::vocabulary::record::{
@@ -59,9 +58,9 @@ pub struct Search {
     /// Finder marks (see `crate::finder`): a best-first search has none, so all zero.
     marks: Vec<u16>,
     /// Per cell, its legal moves as [`Topology::legal_moves`] bits, worked out the first
-    /// time the cell is expanded ([`MOVES_UNKNOWN`] until then) and kept across restarts
-    /// and, through [`spare`], for the next search on the same map.
-    legal: Vec<KnownMoves>,
+    /// time the cell is expanded and kept across restarts and, through [`spare`], for the
+    /// next search on the same map.
+    legal: KnownMoves,
     /// The move indices in the order the neighbours are examined.
     order: &'static [u8],
     /// Whether that order is the moves' own (the default, clockwise).
@@ -75,9 +74,6 @@ pub struct Search {
     /// Every cell opened since the last restart, in order: a restart, or the end of the
     /// search, clears only what it touched.
     visited: Vec<u32>,
-    /// The cells whose legal moves are worked out, so that a search on another map clears
-    /// only those.
-    legal_known: Vec<u32>,
     counters: Counters,
     next_order: u32,
     current: u32,
@@ -150,7 +146,6 @@ impl Search {
             g,
             marks,
             legal,
-            legal_known,
             open,
             visited,
             history,
@@ -180,7 +175,6 @@ impl Search {
             neighbourhood,
             open,
             visited,
-            legal_known,
             counters: Counters::default(),
             next_order: 0,
             current: NO_PARENT,
@@ -229,7 +223,7 @@ impl Search {
     pub fn set_terrain(&mut self, p: Point, terrain: u8) -> Result<u8, GridError> {
         let old = self.grid.set(p, terrain)?;
         for cell in self.neighbourhood.around(&self.grid, p) {
-            self.legal[cell as usize] = MOVES_UNKNOWN;
+            self.legal.forget(cell);
         }
         Ok(old)
     }
@@ -386,20 +380,9 @@ impl Search {
             }
             let new_g = g_current + neighbourhood.cost(i, terrain[n]);
             let opened = state != OPEN;
-            if !opened && (policy.counts_moves() || new_g >= g[n]) {
+            let old_g = g[n];
+            if !opened && (policy.counts_moves() || new_g >= old_g) {
                 continue;
-            }
-            if !opened && RECORD {
-                if let Some(old_key) = open.key_of(next) {
-                    history.record(Improvement {
-                        old_key: old_key.into(),
-                        old_g: g[n],
-                        cell: next,
-                        old_record,
-                        // Only any-angle searches keep parents apart from the records.
-                        old_parent: NO_PARENT,
-                    });
-                }
             }
             if opened {
                 visited.push(next);
@@ -424,8 +407,17 @@ impl Search {
                 if stop_at_goal && next == goal {
                     break;
                 }
-            } else {
-                open.update(next, key);
+            } else if let Some(old_key) = open.update(next, key) {
+                if RECORD {
+                    history.record(Improvement {
+                        old_key: old_key.into(),
+                        old_g,
+                        cell: next,
+                        old_record,
+                        // Only any-angle searches keep parents apart from the records.
+                        old_parent: NO_PARENT,
+                    });
+                }
             }
         }
         *next_order = order;
@@ -621,14 +613,8 @@ impl Search {
 
     /// The legal moves from a cell, worked out on its first expansion.
     fn legal_moves(&mut self, cell: u32, at: Point) -> MoveSet {
-        let known = &mut self.legal[cell as usize];
-        if *known == MOVES_UNKNOWN {
-            *known = self.neighbourhood.legal_moves(&self.grid, at);
-            if *known != MOVES_UNKNOWN {
-                self.legal_known.push(cell);
-            }
-        }
-        *known
+        let (neighbourhood, grid) = (&self.neighbourhood, &self.grid);
+        (self.legal).get_or_work_out(cell, || neighbourhood.legal_moves(grid, at))
     }
 
     /// Puts an unvisited cell, at `p`, on the open list (see [`Search::reach`]).
@@ -743,8 +729,7 @@ impl Drop for Search {
             record: std::mem::take(&mut self.record),
             g: std::mem::take(&mut self.g),
             marks: std::mem::take(&mut self.marks),
-            legal: std::mem::take(&mut self.legal),
-            legal_known: std::mem::take(&mut self.legal_known),
+            legal: std::mem::replace(&mut self.legal, KnownMoves::new(0, 0)),
             open: std::mem::replace(&mut self.open, OpenList::new(0)),
             visited: std::mem::take(&mut self.visited),
             history: std::mem::take(&mut self.history),

@@ -13,7 +13,8 @@ use std::thread::LocalKey;
 use super::history::History;
 use crate::finder::open_list::OpenList;
 use crate::geometry::grid::Grid;
-use crate::geometry::topology::{KnownMoves, Topology, MOVES_UNKNOWN};
+use crate::geometry::known_moves::KnownMoves;
+use crate::geometry::topology::Topology;
 use crate::vocabulary::record::UNVISITED;
 
 /// The arrays a search needs for every cell, and its lists, all clean but for the legal
@@ -24,10 +25,8 @@ pub(super) struct CellArrays {
     pub g: Vec<f64>,
     /// Never written: a best-first search has no finder marks.
     pub marks: Vec<u16>,
-    /// Each cell's legal moves, or `MOVES_UNKNOWN` where not worked out yet.
-    pub legal: Vec<KnownMoves>,
-    /// The cells whose legal moves are worked out.
-    pub legal_known: Vec<u32>,
+    /// Each cell's legal moves, those worked out.
+    pub legal: KnownMoves,
     pub open: OpenList,
     pub visited: Vec<u32>,
     pub history: History,
@@ -64,11 +63,14 @@ impl CellArrays {
     /// size of the grid, with their legal moves if those hold on the same map under it.
     pub fn take(grid: &Grid, topology: &dyn Topology) -> CellArrays {
         let cells = grid.cell_count();
+        let moves = topology.moves().len();
         if let Some(mut kept) = take_spare(&SPARE, |k| k.arrays.record.len() == cells) {
             if !(kept.grid.same_map(grid) && topology.same_moves(kept.topology.as_ref())) {
-                let arrays = &mut kept.arrays;
-                for cell in arrays.legal_known.drain(..) {
-                    arrays.legal[cell as usize] = MOVES_UNKNOWN;
+                let legal = &mut kept.arrays.legal;
+                if legal.fits(cells, moves) {
+                    legal.forget_all();
+                } else {
+                    *legal = KnownMoves::new(cells, moves);
                 }
             }
             return kept.arrays;
@@ -77,8 +79,7 @@ impl CellArrays {
             record: vec![UNVISITED; cells],
             g: vec![f64::INFINITY; cells],
             marks: vec![0; cells],
-            legal: vec![MOVES_UNKNOWN; cells],
-            legal_known: Vec::new(),
+            legal: KnownMoves::new(cells, moves),
             open: OpenList::new(cells),
             visited: Vec::new(),
             history: History::default(),

@@ -81,7 +81,9 @@ impl Incremental {
                 self.open.push(cell, k);
                 self.s.counters.generated += 1;
             }
-            (Some(old), Some(k)) if old != k => self.open.update(cell, k),
+            (Some(old), Some(k)) if old != k => {
+                self.open.update(cell, k);
+            }
             (Some(_), None) => {
                 self.open.remove(cell);
             }

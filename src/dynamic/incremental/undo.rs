@@ -114,7 +114,9 @@ impl Incremental {
             (self.record[c], self.marks[c]) = (change.record, change.mark);
             match (self.open.key_of(change.cell), change.key()) {
                 (None, Some(k)) => self.open.push(change.cell, k),
-                (Some(_), Some(k)) => self.open.update(change.cell, k),
+                (Some(_), Some(k)) => {
+                    self.open.update(change.cell, k);
+                }
                 (Some(_), None) => {
                     self.open.remove(change.cell);
                 }
