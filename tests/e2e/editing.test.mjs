@@ -199,6 +199,10 @@ describe('hexes', () => {
       // Six equal moves: the step costs name no diagonal, the pseudocode no corner cut.
       const costs = async () => (await page.locator('#costs option').allTextContents()).join('|');
       assert.equal(await costs(), '10 per move|1 per move|1 per move');
+      // The greyed square-grid fields name what hexes have, not the values kept for squares.
+      const shown = (id) => page.locator(`#${id}`).evaluate((select) => `${select.disabled} ${select.selectedOptions[0].text}`);
+      assert.equal(await shown('directions'), 'true 6 (hex neighbours)');
+      assert.equal(await shown('diagonal'), 'true None: hexes have no corners');
       assert.doesNotMatch(await page.locator('#pseudocode').textContent(), /corner|diagonal/);
       // The start dragged from (0,2) to (0,4): 4 moves to the gap, 4 to the goal.
       const start = await hexCentre(page, 0, 2);
@@ -217,8 +221,13 @@ describe('hexes', () => {
       assert.equal(await page.getByRole('combobox', { name: '格子', exact: true }).inputValue(), 'hex');
       await eventually(page, async () => (await costs()) === '每次移动代价 10|每次移动代价 1|每次移动代价 1', 'the hex step costs in Chinese');
       assert.doesNotMatch(await page.locator('#pseudocode').textContent(), /墙角|拐角|斜/);
+      assert.equal(await shown('directions'), 'true 6 方向（六边形）');
+      assert.equal(await shown('diagonal'), 'true 无：六边形没有拐角');
       await page.locator('#algorithm').selectOption('jps');
       await waitForText(page, '#message-text', /只能搜索正方形格子，不能搜索六边形：跳点搜索按正方形网格的对称性剪枝/);
+      await page.locator('#algorithm').selectOption('astar');
+      await page.locator('#topology').selectOption('square');
+      await eventually(page, async () => (await shown('directions')) === 'false 8 方向（可斜走）', 'the directions kept for squares');
     });
   });
 });

@@ -83,6 +83,18 @@ export function nodeLimitValid(text) {
   return String(text).trim() !== '' && Number.isInteger(limit) && limit >= 1 && limit <= limits().maxNodeLimit;
 }
 
+// On hexes the greyed Directions and Diagonal fields name what hexes have (six moves, no
+// corners), not the square grid's values they keep for a return to squares.
+function nameForHexes(select, prefix, hex) {
+  for (const option of select.options) {
+    const key = hex && option.selected ? `${prefix}.hex` : `${prefix}.${option.value}`;
+    if (option.dataset.i18n !== key) {
+      option.dataset.i18n = key;
+      option.text = t(key);
+    }
+  }
+}
+
 // A tie-break select for a finder: the values it does not take offered but greyed out, and,
 // where equal priority means equal G (Dijkstra), a rule by G named by the entry order it
 // falls back on, not "larger G" among equal G.
@@ -354,6 +366,8 @@ export class Controls {
     const unused = (name) => name === 'blinkCost' ? state.options.directions !== 'blink' || !finder.options.directions || hex :
       !finder.options[name] || (name === 'diagonal' && (state.options.directions === 4 || hex)) || (name === 'directions' && hex);
     for (const name of FINDER_OPTIONS) setDisabled(this.method[name], unused(name));
+    nameForHexes(this.method.directions, 'directions', hex);
+    nameForHexes(this.method.diagonal, 'diagonal', hex);
     // Hexes have no diagonals: each cost model is named by the engine's cost of a move.
     for (const option of this.method.costs.options) setText(option, hex ? t('costs.hex', { cost: hexSteps()[option.value] }) : t(`costs.${option.value}`));
     showTieChoices(this.method.tieBreak, finder);
