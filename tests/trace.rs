@@ -56,7 +56,10 @@ fn search(text: &str, options: SearchOptions) -> Search {
 }
 
 /// The trace of `search`, which stays at the step it was at.
-fn trace_of(search: &mut Search, max_steps: Option<u32>) -> Result<String, TraceError> {
+fn trace_of(
+    search: &mut Search,
+    max_steps: Option<u32>,
+) -> Result<String, TraceError<std::fmt::Error>> {
     let (start, goal) = (search.start(), search.goal());
     let at = search.counters().steps;
     let trace = trace_text(search as &mut dyn Finder, start, goal, max_steps);

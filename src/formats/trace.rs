@@ -19,8 +19,8 @@
 //! event for each cell from the start to the one before the goal gives it its parent on the
 //! path found, and `end` at the goal follows.
 
-use std::fmt;
-use std::io::{self, Write};
+use std::fmt::{self, Write};
+use std::io;
 
 use crate::finder::Finder;
 use crate::geometry::grid::Point;
@@ -75,19 +75,21 @@ const SIGHT_VIEW: &str = "    - $: path
 /// Where a hex's brick stands across: half a cell right per row.
 const HEX_X: &str = "($.x + $.y / 2)";
 
+/// Why a trace was not written whole: `E` is the output's error, a stream's for
+/// [`write_trace`] and a formatting error for [`trace_text`] (which the page uses, so that the
+/// engine carries none of the standard library's stream code).
 #[derive(Debug)]
-pub enum TraceError {
-    Io(io::Error),
+pub enum TraceError<E = io::Error> {
+    /// The output refused the text (a `String` never does).
+    Write(E),
     /// The whole search takes more expansions than the caller allows.
-    TooManySteps {
-        limit: u32,
-    },
+    TooManySteps { limit: u32 },
 }
 
-impl fmt::Display for TraceError {
+impl<E: fmt::Display> fmt::Display for TraceError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TraceError::Io(e) => e.fmt(f),
+            TraceError::Write(e) => e.fmt(f),
             TraceError::TooManySteps { limit } => {
                 write!(f, "the search takes more than {limit} steps to trace")
             }
@@ -95,11 +97,11 @@ impl fmt::Display for TraceError {
     }
 }
 
-impl std::error::Error for TraceError {}
+impl<E: fmt::Debug + fmt::Display> std::error::Error for TraceError<E> {}
 
-impl From<io::Error> for TraceError {
-    fn from(e: io::Error) -> Self {
-        TraceError::Io(e)
+impl From<fmt::Error> for TraceError<fmt::Error> {
+    fn from(e: fmt::Error) -> Self {
+        TraceError::Write(e)
     }
 }
 
@@ -116,27 +118,60 @@ pub struct TraceSummary {
 /// Writes the whole search between `start` and `goal`, from its first step to its end,
 /// whatever step `finder` is at; it is left at that step. With `max_steps`, stops with
 /// [`TraceError::TooManySteps`] once the search runs longer than that.
-pub fn write_trace<W: Write>(
+pub fn write_trace<W: io::Write>(
     finder: &mut dyn Finder,
     start: Point,
     goal: Point,
     out: &mut W,
     max_steps: Option<u32>,
 ) -> Result<TraceSummary, TraceError> {
+    let mut stream = Stream { out, error: None };
+    let written = from_the_start(finder, |finder| {
+        write_events(finder, start, goal, &mut stream, max_steps)
+    });
+    let refused = |error: Option<io::Error>| error.unwrap_or_else(|| io::Error::other(fmt::Error));
+    match written {
+        Ok(summary) => match stream.out.flush() {
+            Ok(()) => Ok(summary),
+            Err(e) => Err(TraceError::Write(e)),
+        },
+        Err(TraceError::Write(fmt::Error)) => Err(TraceError::Write(refused(stream.error))),
+        Err(TraceError::TooManySteps { limit }) => Err(TraceError::TooManySteps { limit }),
+    }
+}
+
+/// A stream as the text output the trace is written to, keeping the stream's error.
+struct Stream<'a, W: io::Write> {
+    out: &'a mut W,
+    error: Option<io::Error>,
+}
+
+impl<W: io::Write> Write for Stream<'_, W> {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.out.write_all(text.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+}
+
+/// `write` run on the search from its first step; the search is then left at the step it
+/// was at.
+fn from_the_start<T>(finder: &mut dyn Finder, write: impl FnOnce(&mut dyn Finder) -> T) -> T {
     let at = finder.counters().steps;
     finder.seek(0);
-    let written = write_events(finder, start, goal, out, max_steps);
+    let written = write(&mut *finder);
     finder.seek(at);
     written
 }
 
-fn write_events<W: Write>(
+fn write_events(
     run: &mut dyn Finder,
     start: Point,
     goal: Point,
-    out: &mut W,
+    out: &mut dyn Write,
     max_steps: Option<u32>,
-) -> Result<TraceSummary, TraceError> {
+) -> Result<TraceSummary, TraceError<fmt::Error>> {
     let mut writer = EventWriter {
         out,
         width: run.grid().width(),
@@ -151,7 +186,7 @@ fn write_events<W: Write>(
     } else {
         HEADER_VIEWS.into()
     };
-    writer.out.write_all(views.as_bytes())?;
+    writer.out.write_str(&views)?;
     writeln!(writer.out, "events:")?;
     let start_values = run.values(run.grid().index(start) as u32);
     writer.node("source", start, None, Some(start_values))?;
@@ -274,7 +309,6 @@ fn write_events<W: Write>(
             StepEvent::NoPath { .. } | StepEvent::Stopped { .. } => {}
         }
     }
-    writer.out.flush()?;
     Ok(TraceSummary {
         steps,
         events: writer.events,
@@ -282,15 +316,15 @@ fn write_events<W: Write>(
     })
 }
 
-struct EventWriter<'a, W: Write> {
-    out: &'a mut W,
+struct EventWriter<'a> {
+    out: &'a mut dyn Write,
     width: u32,
     events: u64,
     /// The side of a bidirectional search the events being written belong to.
     side: Option<Side>,
 }
 
-impl<W: Write> EventWriter<'_, W> {
+impl EventWriter<'_> {
     /// One event as a one-line YAML mapping. A node's id is its cell index, so the viewer
     /// links each node to its parent by `pId`; unknown values are `null`. A line-of-sight
     /// test's event adds the cell it was tested from and whether it passed.
@@ -301,7 +335,7 @@ impl<W: Write> EventWriter<'_, W> {
         parent: Option<Point>,
         [g, h, f]: [Option<f64>; 3],
         tested: Option<&SightTest>,
-    ) -> io::Result<()> {
+    ) -> fmt::Result {
         let id = |p: Point| p.y as u64 * self.width as u64 + p.x as u64;
         let p_id = parent.map_or("null".to_string(), |p| id(p).to_string());
         let [g, h, f] = [g, h, f].map(|v| v.map_or("null".to_string(), number));
@@ -335,13 +369,13 @@ impl<W: Write> EventWriter<'_, W> {
         at: Point,
         parent: Option<Point>,
         values: Option<NodeValues>,
-    ) -> io::Result<()> {
+    ) -> fmt::Result {
         let values = values.map_or([None; 3], |v| [Some(v.g), Some(v.h), Some(v.f)]);
         self.event(kind, at, parent, values, None)
     }
 
     /// A neighbour opened (`generating`) or improved (`updating`); nothing for the others.
-    fn outcome(&mut self, to: Point, outcome: &Outcome) -> io::Result<()> {
+    fn outcome(&mut self, to: Point, outcome: &Outcome) -> fmt::Result {
         let (kind, g, h, f, parent) = match *outcome {
             Outcome::Opened { g, h, f, parent } => ("generating", g, h, f, parent),
             Outcome::Improved {
@@ -361,7 +395,7 @@ impl<W: Write> EventWriter<'_, W> {
     }
 
     /// The line-of-sight tests next in `tests` made toward `to`, each a `sight` event.
-    fn sight(&mut self, tests: &mut &[SightTest], to: Point) -> io::Result<()> {
+    fn sight(&mut self, tests: &mut &[SightTest], to: Point) -> fmt::Result {
         while let [test, rest @ ..] = tests {
             if test.to != to {
                 break;
@@ -381,7 +415,7 @@ impl<W: Write> EventWriter<'_, W> {
         node: NodeValues,
         neighbours: &[Neighbour],
         sight: &[SightTest],
-    ) -> io::Result<()> {
+    ) -> fmt::Result {
         let at = Point::new(node.x, node.y);
         let parent = run.parent_of(at).ok().flatten();
         let tests = &mut &sight[..];
@@ -398,7 +432,7 @@ impl<W: Write> EventWriter<'_, W> {
     /// The end of a bidirectional search that found a path: a `path` event for each cell
     /// before the goal, with its parent on the path (none for the start) and its cost from
     /// the start, then `end` at the goal with the path's cost.
-    fn joined_path(&mut self, run: &dyn Finder, cost: f64) -> io::Result<()> {
+    fn joined_path(&mut self, run: &dyn Finder, cost: f64) -> fmt::Result {
         self.side = None;
         let (grid, options) = (run.grid(), run.options());
         let path: Vec<Point> = run.path().iter().map(|&c| grid.point(c as usize)).collect();
@@ -438,9 +472,10 @@ pub fn trace_text(
     start: Point,
     goal: Point,
     max_steps: Option<u32>,
-) -> Result<String, TraceError> {
-    let mut bytes = Vec::new();
-    write_trace(finder, start, goal, &mut bytes, max_steps)?;
-    // Everything written above is ASCII.
-    Ok(String::from_utf8(bytes).unwrap_or_default())
+) -> Result<String, TraceError<fmt::Error>> {
+    let mut text = String::new();
+    from_the_start(finder, |finder| {
+        write_events(finder, start, goal, &mut text, max_steps)
+    })?;
+    Ok(text)
 }

@@ -131,7 +131,7 @@ const OWN_ORDER: [u8; MAX_MOVES] = {
 /// Which cells neighbour which, what moves cost, what the heuristics estimate and what a
 /// cell sees. Implement it for a new neighbourhood and every finder but Jump Point Search
 /// (square by nature, see [`Topology::square_grid`]) runs on it unchanged.
-pub trait Topology: fmt::Debug + Send + Sync {
+pub trait Topology: Send + Sync {
     /// Every move, by index: a record keeps the index of the move that reached a cell, and
     /// finders without a neighbour order of their own try the moves in index order. At most
     /// [`MAX_MOVES`]; the reverse of each move must be one too (searches from the goal walk
@@ -225,6 +225,16 @@ impl fmt::Display for TopologyError {
 /// the hot loops a bounds check.
 const WEIGHTS: usize = 16;
 const _: () = assert!((MAX_WEIGHT as usize) < WEIGHTS);
+
+/// A topology shown by its moves. Not a supertrait of [`Topology`]: every topology's vtable
+/// would then carry a `Debug` the page never calls.
+impl fmt::Debug for dyn Topology {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Topology")
+            .field("moves", &self.moves())
+            .finish_non_exhaustive()
+    }
+}
 
 /// A topology on one grid, with a heuristic: what the finders ask, as tables.
 #[derive(Clone, Debug)]
