@@ -266,6 +266,22 @@ describe('grid', () => {
       await page.click('#play');
       await page.waitForFunction(() => Number(document.getElementById('count-step').textContent.split(' ')[0]) > 3000);
       await page.click('#play');
+      // Frames without arrows redraw only the cells whose words changed: after steps back
+      // and forth, the board is the same as drawn whole (zoomed in and back to fit).
+      const played = Number((await text(page, '#timeline-label')).split(' ')[0]);
+      for (const button of ['#step-back', '#step-back', '#step', '#step-back']) await page.click(button);
+      await waitForText(page, '#timeline-label', new RegExp(`^${played - 2} /`));
+      const board = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+        const canvas = document.getElementById('grid');
+        const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+        let hash = 0;
+        for (let i = 0; i < data.length; i++) hash = (Math.imul(hash, 31) + data[i]) | 0;
+        resolve(`${canvas.width}x${canvas.height} ${hash}`);
+      })));
+      const stepped = await board();
+      await page.click('#zoom-in');
+      await page.click('#zoom-fit');
+      assert.equal(await board(), stepped);
       await page.click('#finish');
       await waitForText(page, '#result', /^Path found: cost \d+/);
       assert.match(await text(page, '#timeline-label'), /^(\d+) \/ \1$/);

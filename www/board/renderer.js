@@ -85,6 +85,14 @@ function buildFills() {
 // only the cells whose drawn content changed are repainted (a 512x512 search touches a few
 // hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
 // markers, hover) and is cheap to redraw whole.
+// The records, terrain and marks of a frame view as 32-bit words, or null when one does not
+// start on a word's boundary.
+function wordsOf({ records, terrain, finderMarks }) {
+  const arrays = [records, terrain, finderMarks];
+  if (arrays.some((array) => array && array.byteOffset % 4)) return null;
+  return arrays.map((array) => array && new Uint32Array(array.buffer, array.byteOffset, array.byteLength >> 2));
+}
+
 // Where a cell's parent lies, as (dx, dy): any-angle finders keep the parent cell itself,
 // the others the move from it in the record.
 function towardParent(view, i, record) {
@@ -212,9 +220,15 @@ export class GridRenderer {
     if (x === this.originX && y === this.originY) return;
     this.originX = x;
     this.originY = y;
-    this.prevSig.fill(-1);
+    this.redrawAll();
     this.clearOutside();
     this.showOrigin();
+  }
+
+  // The next frame draws every cell on show, and looks at each to know it.
+  redrawAll() {
+    this.prevSig.fill(-1);
+    this.drawnWords = null;
   }
 
   // Where the viewport is, in device px, for anything that reads the canvas back.
@@ -238,6 +252,7 @@ export class GridRenderer {
 
   allocate(count) {
     this.prevSig = new Float64Array(count).fill(-1);
+    this.drawnWords = null;
     this.prevG = new Float64Array(count);
     this.prevRhs = new Float64Array(count);
     this.flags = new Uint8Array(count);
@@ -310,21 +325,35 @@ export class GridRenderer {
   render(view) {
     // A new search (another goal, say) changes H without touching records or G: numbers on
     // show are then redrawn, which with cells large enough for numbers is a screenful.
-    if (this.labelsVisible && view.generation !== this.drawnGeneration) this.prevSig.fill(-1);
+    if (this.labelsVisible && view.generation !== this.drawnGeneration) this.redrawAll();
     this.drawnGeneration = view.generation;
+    const wasFlagged = this.flagged;
     this.markFlags(view);
-    const { terrain, records, g } = view;
-    const marks = view.finderMarks;
+    // Without arrows or numbers a cell's look is its signature alone, and the cells whose
+    // record, terrain and marks are as drawn are skipped four at a time (two of marks): a
+    // step of a 2048x2048 map on show changes a few cells of four million.
+    const words = this.arrowAlpha > 0 ? null : wordsOf(view);
+    const area = this.visibleCells();
+    const drawn = this.drawnWords;
+    if (words && drawn && words.every((word, k) => word?.length === drawn[k]?.length)) {
+      this.drawChanged(view, area, words, wasFlagged);
+    } else {
+      this.drawArea(view, area);
+      // What the next frame's words are compared with.
+      this.drawnWords = words && words.map((word) => word?.slice());
+    }
+    this.drawOverlay(view);
+  }
+
+  // Looks at every cell on show and draws those whose look changed.
+  drawArea(view, { x0, y0, x1, y1 }) {
+    const { g } = view;
     const detailed = this.arrowAlpha > 0;
-    const { prevSig, prevG, prevRhs, flags, cols } = this;
+    const { prevSig, prevG, prevRhs, cols } = this;
     const rhs = view.rhs ?? null;
-    const { x0, y0, x1, y1 } = this.visibleCells();
     for (let y = y0; y < y1; y++) {
       for (let x = x0, i = y * cols + x0; x < x1; x++, i++) {
-        // A record holds the state and the parent; within one search H and F change only
-        // with G.
-        // Marks are 16 bits, past what a 32-bit int holds beside the rest: added, not shifted.
-        const sig = (terrain[i] | (records[i] << 4) | (flags[i] << 12)) + (marks ? marks[i] * 2 ** 20 : 0);
+        const sig = this.signature(view, i);
         const changed = sig !== prevSig[i] || (detailed && (g[i] !== prevG[i] || (rhs !== null && rhs[i] !== prevRhs[i])));
         if (!changed) continue;
         prevSig[i] = sig;
@@ -333,7 +362,44 @@ export class GridRenderer {
         this.drawCell(x, y, i, view);
       }
     }
-    this.drawOverlay(view);
+  }
+
+  // Looks only at the cells on show in words that changed since drawn, at the last cells
+  // of the map (past the last whole word), and at those flagged before or now.
+  drawChanged(view, { x0, y0, x1, y1 }, words, wasFlagged) {
+    const { cols, prevSig } = this;
+    const count = this.cols * this.rows;
+    const look = (i) => {
+      const x = i % cols;
+      const y = (i - x) / cols;
+      if (i >= count || x < x0 || x >= x1 || y < y0 || y >= y1) return;
+      const sig = this.signature(view, i);
+      if (sig === prevSig[i]) return;
+      prevSig[i] = sig;
+      this.drawCell(x, y, i, view);
+    };
+    // Records and terrain: four cells a word; marks: two.
+    words.forEach((word, k) => {
+      if (!word) return;
+      const drawn = this.drawnWords[k];
+      const cells = k === 2 ? 2 : 4;
+      const last = Math.min(word.length, Math.ceil((y1 * cols) / cells));
+      for (let w = Math.floor((y0 * cols) / cells); w < last; w++) {
+        if (word[w] === drawn[w]) continue;
+        drawn[w] = word[w];
+        for (let i = w * cells; i < (w + 1) * cells; i++) look(i);
+      }
+    });
+    for (let i = (count >> 2) << 2; i < count; i++) look(i);
+    for (const i of wasFlagged) look(i);
+    for (const i of this.flagged) look(i);
+  }
+
+  // What a cell shows when it has no arrow or numbers: its terrain, record (state and
+  // parent), flags and marks. Marks are 16 bits, past what a 32-bit int holds beside the
+  // rest: added, not shifted.
+  signature({ terrain, records, finderMarks }, i) {
+    return (terrain[i] | (records[i] << 4) | (this.flags[i] << 12)) + (finderMarks ? finderMarks[i] * 2 ** 20 : 0);
   }
 
   markFlags(view) {

@@ -173,7 +173,7 @@ export class PictureMaker {
   // Draws a frame view (from SearchSession.frameView) into a canvas of the laid-out size.
   draw(view, target = this.doc.createElement('canvas')) {
     // Each picture is drawn whole: nothing is carried over from the previous one.
-    this.renderer.prevSig.fill(-1);
+    this.renderer.redrawAll();
     this.renderer.render({ ...view, hover: null, cursor: null });
     target.width = this.width;
     target.height = this.height;
