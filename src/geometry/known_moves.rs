@@ -26,6 +26,8 @@ pub struct KnownMoves {
     known: Vec<u32>,
 }
 
+// What runs off the search loop (new, fits, forget, forget_all) is kept out of line: copied
+// into every finder and search that keeps legal moves, it cost the page 0.2 KiB.
 impl KnownMoves {
     /// None known yet, for `cells` cells and a topology of `moves` moves.
     #[inline(never)]

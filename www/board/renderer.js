@@ -81,10 +81,6 @@ function buildFills() {
   return fills;
 }
 
-// Draws the grid on two stacked canvases. The bottom one is updated cell by cell: each frame
-// only the cells whose drawn content changed are repainted (a 512x512 search touches a few
-// hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
-// markers, hover) and is cheap to redraw whole.
 // The records, terrain and marks of a frame view as 32-bit words, or null when one does not
 // start on a word's boundary.
 function wordsOf({ records, terrain, finderMarks }) {
@@ -104,6 +100,10 @@ function towardParent(view, i, record) {
   return { dx: -move.dx, dy: -move.dy };
 }
 
+// Draws the grid on two stacked canvases. The bottom one is updated cell by cell: each frame
+// only the cells whose drawn content changed are repainted (a 512x512 search touches a few
+// hundred cells per frame, not 262,144). The top one holds what spans cells (the path line,
+// markers, hover) and is cheap to redraw whole.
 export class GridRenderer {
   constructor(gridCanvas, overlayCanvas) {
     this.gridCanvas = gridCanvas;
@@ -396,8 +396,8 @@ export class GridRenderer {
   }
 
   // What a cell shows when it has no arrow or numbers: its terrain, record (state and
-  // parent), flags and marks. Marks are 16 bits, past what a 32-bit int holds beside the
-  // rest: added, not shifted.
+  // parent), flags and marks; within one search H and F change only with G. Marks are 16
+  // bits, past what a 32-bit int holds beside the rest: added, not shifted.
   signature({ terrain, records, finderMarks }, i) {
     return (terrain[i] | (records[i] << 4) | (this.flags[i] << 12)) + (finderMarks ? finderMarks[i] * 2 ** 20 : 0);
   }
