@@ -42,13 +42,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<()> {
     let root = repository_root();
     match command {
-        Command::Serve(options) => serve::command(
-            &root,
-            serve::Options {
-                port: options.port,
-                build: !options.no_build,
-            },
-        ),
+        Command::Serve(options) => serve::command(&root, &options),
         Command::Dist => {
             let file = dist::command(&root)?;
             println!("open it from disk: file://{}", file.display());

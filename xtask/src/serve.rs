@@ -6,6 +6,7 @@
 //! types (`application/wasm` matters: streaming compilation insists on it), no caching so a
 //! rebuilt engine is picked up on reload, and nothing outside the root or in a dot-folder.
 
+use crate::cli::Serve;
 use crate::wasm_build;
 use anyhow::{bail, Context, Result};
 use axum::extract::{Request, State};
@@ -19,15 +20,8 @@ use std::sync::Arc;
 use tower::ServiceExt;
 use tower_http::services::ServeFile;
 
-/// What `cargo xtask serve` was asked for.
-pub struct Options {
-    pub port: u16,
-    /// Serve pkg/ as it is instead of building the engine first.
-    pub build: bool,
-}
-
-pub fn command(root: &Path, options: Options) -> Result<()> {
-    if options.build {
+pub fn command(root: &Path, options: &Serve) -> Result<()> {
+    if !options.no_build {
         wasm_build::build_pkg(root)?;
         // The libraries the page's import map points to.
         if let Err(error) = crate::npm::install(root, crate::npm::PAGE) {
