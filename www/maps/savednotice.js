@@ -1,4 +1,4 @@
-import { t } from '../i18n/i18n.js';
+import { showKey } from '../layout/text.js';
 
 // The notice shown while a link's map (or a lesson scene's) is on show over the visitor's saved work: it says the
 // saved work is kept (in storage, until the visitor changes the link's map) and offers it
@@ -29,9 +29,6 @@ export class SavedWorkNotice {
     this.box.hidden = !onShow || this.dismissed;
     // Worded for what opened the map; data-i18n so a change of language words it again.
     const textKey = this.workspace.linkOverSaved.source === 'lesson' ? 'saved.lesson-notice' : 'saved.link-notice';
-    if (this.text.dataset.i18n !== textKey) {
-      this.text.dataset.i18n = textKey;
-      this.text.textContent = t(textKey);
-    }
+    showKey(this.text, textKey);
   }
 }

@@ -6,7 +6,7 @@ import { finders, finderOf, limits, optionValues, takenValues, withTakenValues, 
 import { describeHeuristicUse } from '../finders/narration.js';
 import { tieRule } from '../finders/common.js';
 import { MAX_SIDE } from '../state/params.js';
-import { setText } from '../layout/text.js';
+import { setText, showKey } from '../layout/text.js';
 import { isFormField, fieldKeepsKey } from '../layout/fieldkeys.js';
 
 // Method fields: option name -> element id.
@@ -87,11 +87,7 @@ export function nodeLimitValid(text) {
 // corners), not the square grid's values they keep for a return to squares.
 function nameForHexes(select, prefix, hex) {
   for (const option of select.options) {
-    const key = hex && option.selected ? `${prefix}.hex` : `${prefix}.${option.value}`;
-    if (option.dataset.i18n !== key) {
-      option.dataset.i18n = key;
-      option.text = t(key);
-    }
+    showKey(option, hex && option.selected ? `${prefix}.hex` : `${prefix}.${option.value}`);
   }
 }
 
@@ -103,11 +99,7 @@ export function showTieChoices(select, finder) {
   for (const option of select.options) {
     setDisabled(option, !ties.includes(option.value));
     const byEntry = finder.options.tieBreak && tieRule(finder, option.value) !== option.value;
-    const key = byEntry ? `tie-break.entry.${option.value}` : `tie-break.${option.value}`;
-    if (option.dataset.i18n !== key) {
-      option.dataset.i18n = key;
-      option.text = t(key);
-    }
+    showKey(option, byEntry ? `tie-break.entry.${option.value}` : `tie-break.${option.value}`);
   }
 }
 
@@ -375,11 +367,7 @@ export class Controls {
     const moves = takenValues(finder, 'directions');
     for (const option of this.method.directions.options) setDisabled(option, !moves.includes(option.value));
     // Ties in what orders the open list: F for A*, k1 for D* Lite (kept across a language change).
-    const tieLabel = `method.tie-break.${finder.priority}`;
-    if (this.tieBreakLabel.dataset.i18n !== tieLabel) {
-      this.tieBreakLabel.dataset.i18n = tieLabel;
-      this.tieBreakLabel.textContent = t(tieLabel);
-    }
+    showKey(this.tieBreakLabel, `method.tie-break.${finder.priority}`);
     setText(this.resolvedHeuristic, describeHeuristicUse(finder, state.options, state.resolvedOptions));
   }
 

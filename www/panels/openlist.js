@@ -2,7 +2,7 @@ import { formatValue, formatCell } from '../i18n/format.js';
 import { describeOrder } from '../finders/narration.js';
 import { familyOf } from '../finders/catalogue.js';
 import { t } from '../i18n/i18n.js';
-import { setText } from '../layout/text.js';
+import { setText, showKey } from '../layout/text.js';
 
 // Entries shown at once; the pager reaches the rest, still in pop order.
 export const OPEN_PAGE = 50;
@@ -21,12 +21,6 @@ const OPEN_LIST = {
 const OPEN_NAMES = { title: 'open.title', counter: 'counters.open', legend: 'legend.open', state: 'state.open' };
 export function openNames(finder) {
   return familyOf(finder)?.queue?.names ?? OPEN_NAMES;
-}
-
-function showKey(element, key) {
-  if (!element || element.dataset.i18n === key) return;
-  element.dataset.i18n = key;
-  element.textContent = t(key);
 }
 
 // The names the single view shows for its finder: the panel's, the counter's, the legend's.
